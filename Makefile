@@ -1,0 +1,37 @@
+# make serve: set up everything, then serve the lessons on http://127.0.0.1:8866
+# make test : set up everything (Python packages, Chromium), then run every test
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+STAMP   = $(VENV)/.installed
+CHROMIUM = /usr/lib/chromium/chromium
+
+.PHONY: serve test test-fast bench install chromium clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[app,test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+chromium:
+	@[ -x $(CHROMIUM) ] || { echo "Installing Chromium from Debian (apt)"; \
+	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq chromium; }
+
+serve: install
+	$(VENV)/bin/mineedu serve
+
+test: install chromium
+	$(PY) -m pytest tests mineedu notebooks
+
+test-fast: install
+	$(PY) -m pytest tests mineedu -m "not browser and not slow"
+
+bench: install
+	$(PY) benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,134 @@
+"""The ``mineedu`` command: exact odds, seeded simulations, and the web apps.
+
+    mineedu games
+    mineedu odds gold_mine [--state saved.json] [--json]
+    mineedu simulate gold_mine --players 4 --bots threshold:0.15,random --games 1000 --seed 1 [--json]
+    mineedu serve [--port 8866]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .core import MineeduError, SavedGame, game_class, game_names, make, tournament
+
+
+def _odds(args: argparse.Namespace) -> int:
+    if args.state:
+        saved = SavedGame.load(args.state)
+        if saved.game.name != args.game:
+            raise MineeduError(f"{args.state} is a saved {saved.game.name} game, not {args.game}")
+        game, state = saved.game, saved.replay()
+    else:
+        cls = game_class(args.game)
+        game = make(args.game, args.players or max(cls.min_players, min(4, cls.max_players)))
+        state = game.initial_state()
+    report = game.odds_report(state, args.player)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True))
+    else:
+        fmt = getattr(game, "format_odds", None)
+        print(fmt(report, args.lang) if fmt else json.dumps(report, ensure_ascii=False, indent=1))
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    game = make(args.game, args.players)
+    specs = [s for s in args.bots.split(",") if s.strip()] if args.bots else ["random"]
+    if args.games < 1:
+        raise MineeduError("--games must be at least 1")
+    bar = None
+    if not args.no_progress and args.games >= 100:
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.games, file=sys.stderr, unit="game", desc=f"{args.game}", leave=False)
+    try:
+        result = tournament(game, specs, args.games, args.seed, progress=(lambda k: bar.update(1)) if bar else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=1, sort_keys=True))
+    else:
+        print(format_tournament(result))
+    return 0
+
+
+def format_tournament(result: dict[str, Any]) -> str:
+    """A plain-text table of a :func:`mineedu.core.tournament` result."""
+    keys: list[str] = []
+    for row in result["bots"]:
+        keys += [k for k in row if k != "bot" and k not in keys]
+    lines = [
+        f"{result['game']}: {result['games']} games, {result['players']} players, seed {result['seed']}"
+        " (mean [95% CI])"
+    ]
+    head = ["bot"] + keys
+    rows = [[row["bot"]] + [f"{row[k]['mean']:.3f} [{row[k]['ci95'][0]:.3f}, {row[k]['ci95'][1]:.3f}]" for k in keys] for row in result["bots"]]
+    widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
+    for r in [head] + rows:
+        lines.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
+    return "\n".join(lines)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(port=args.port, open_browser=args.open)
+
+
+def _games(args: argparse.Namespace) -> int:
+    for name in game_names():
+        cls = game_class(name)
+        print(f"{name:12} {cls.min_players}-{cls.max_players} players  {cls.title['fr']} / {cls.title['en']}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mineedu", description="Mining board games as probability lessons.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    g = sub.add_parser("games", help="list the games")
+    g.set_defaults(func=_games)
+
+    o = sub.add_parser("odds", help="exact odds of a position")
+    o.add_argument("game")
+    o.add_argument("--state", help="a saved game (JSON); default: the start of a new game")
+    o.add_argument("--players", type=int, help="players of the new game (default 4, within the game's range)")
+    o.add_argument("--player", type=int, help="whose point of view (default: the player to move)")
+    o.add_argument("--lang", choices=["fr", "en"], default="en")
+    o.add_argument("--json", action="store_true")
+    o.set_defaults(func=_odds)
+
+    s = sub.add_parser("simulate", help="a seeded bot tournament")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--bots", default="random", help="comma-separated bot specs, one per player or one for all")
+    s.add_argument("--games", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    s.set_defaults(func=_simulate)
+
+    v = sub.add_parser("serve", help="serve the lessons with Voilà on 127.0.0.1")
+    v.add_argument("--port", type=int, default=8866)
+    v.add_argument("--open", action="store_true", help="open a browser")
+    v.set_defaults(func=_serve)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except MineeduError as exc:
+        print(f"mineedu: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,316 @@
+"""The game protocol every mineedu game implements.
+
+A *game* (:class:`Game`) holds what is fixed for a whole play: the number of
+players and a frozen configuration (deck compositions, variants). A *state*
+(:class:`State`) is immutable: :meth:`State.apply` returns the next state and
+never changes the one it is called on.
+
+Who acts in a state is told by :meth:`State.current_player`:
+
+* a player index ``0..n-1``: that player chooses among :meth:`State.legal_actions`;
+* :data:`CHANCE`: nature acts; :meth:`State.chance_outcomes` lists every outcome
+  with its exact :class:`fractions.Fraction` probability (they sum to 1);
+* :data:`SIMULTANEOUS`: several players choose "at once";
+  :meth:`State.players_to_move` says who still owes a choice. Each commits with
+  ``apply(action, player=p)``; a committed choice stays hidden from the others
+  (see :meth:`State.observation`) until the last one commits and the choices
+  resolve together;
+* :data:`TERMINAL`: the game is over; :meth:`State.scores` and
+  :meth:`State.winners` tell the result.
+
+Hidden information: :meth:`State.observation` returns what one player may see
+(``None`` for a spectator who sees only public facts). Bots and boards are
+handed observations, never the full state.
+
+Actions are immutable, hashable values built of ``str``, ``int``, ``bool`` and
+tuples of them, so that a saved game is plain JSON. Games whose actions are
+richer override :meth:`Game.action_to_json` / :meth:`Game.action_from_json`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+from .errors import ConfigError, IllegalActionError
+
+Action = Any
+"""An action: a hashable value made of str/int/bool/tuples (see module doc)."""
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -3
+
+
+class State(ABC):
+    """One immutable position of a game (see the module docstring)."""
+
+    game: Game
+
+    # --- who acts -----------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A player index, or :data:`CHANCE`, :data:`SIMULTANEOUS`, :data:`TERMINAL`."""
+
+    def players_to_move(self) -> tuple[int, ...]:
+        """The players who still owe a choice (one for an ordinary turn)."""
+        p = self.current_player()
+        return (p,) if p >= 0 else ()
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # --- what may happen ------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """The actions ``player`` (default: the single player to move) may take."""
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """At a chance node: every outcome with its exact probability."""
+        return ()
+
+    def why_illegal(self, action: Action, player: int | None) -> str:
+        """The rule an illegal ``action`` breaks; games override for precise texts."""
+        if self.is_terminal():
+            return "the game is over"
+        if self.is_chance():
+            return "it is not a possible outcome of this chance event"
+        return "it is not among the legal actions of this turn"
+
+    def apply(self, action: Action, player: int | None = None, *, check: bool = True) -> State:
+        """Return the state after ``action``. Raises :class:`IllegalActionError`.
+
+        ``player`` is needed only at :data:`SIMULTANEOUS` nodes; at an ordinary
+        turn it may be given and must then be the player to move.
+        """
+        cp = self.current_player()
+        if check:
+            if cp == TERMINAL:
+                raise IllegalActionError(action, "the game is over")
+            if cp == CHANCE:
+                if player is not None:
+                    raise IllegalActionError(action, "a chance event is not a player's move")
+                try:
+                    ok = any(action == o for o, _ in self.chance_outcomes())
+                except Exception:  # noqa: BLE001 - hostile values compare badly
+                    ok = False
+                if not ok:
+                    raise IllegalActionError(action, self.why_illegal(action, None))
+            else:
+                movers = self.players_to_move()
+                if player is None:
+                    if len(movers) != 1:
+                        raise IllegalActionError(
+                            action, f"several players choose at once here; say which one ({movers})"
+                        )
+                    player = movers[0]
+                if player not in movers:
+                    raise IllegalActionError(
+                        action, f"it is not player {player}'s turn to choose (waiting for {movers})"
+                    )
+                try:
+                    ok = action in self.legal_actions(player)
+                except TypeError:  # unhashable junk sent by a client
+                    ok = False
+                if not ok:
+                    raise IllegalActionError(action, self.why_illegal(action, player))
+        elif player is None and cp >= 0:
+            player = cp
+        return self._apply(action, player)
+
+    @abstractmethod
+    def _apply(self, action: Action, player: int | None) -> State:
+        """Apply an action already known to be legal."""
+
+    # --- what is seen -------------------------------------------------------
+    @abstractmethod
+    def observation(self, player: int | None) -> Any:
+        """What ``player`` may see (``None``: a spectator, public facts only)."""
+
+    # --- the result ---------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """Each player's score (final once terminal)."""
+
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning players once terminal (several when they share the win)."""
+
+    # --- pictures -----------------------------------------------------------
+    def _repr_svg_(self) -> str | None:
+        svg = getattr(self.game, "render_svg", None)
+        return svg(self) if svg is not None else None
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A policy: picks one of ``legal`` from what its player may see."""
+
+    name: str
+
+    def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        return legal[int(rng.integers(len(legal)))]
+
+
+BotFactory = Callable[[str | None], Bot]
+"""Builds a bot from the text after ``name:`` in a bot spec (``None`` if absent)."""
+
+
+class Game(ABC):
+    """A game: players and a frozen config. Subclasses register with :func:`register`."""
+
+    name: ClassVar[str]
+    title: ClassVar[Mapping[str, str]]  # {"fr": ..., "en": ...}
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Config: ClassVar[type]  # a frozen dataclass with defaults
+    bots: ClassVar[Mapping[str, BotFactory]] = {"random": lambda arg: RandomBot()}
+
+    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"{self.name}: players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if config is None:
+            config = self.Config()
+        elif isinstance(config, Mapping):
+            config = config_from_dict(self.Config, config)
+        elif not isinstance(config, self.Config):
+            raise ConfigError(f"{self.name}: config must be a {self.Config.__name__} or a dict")
+        if overrides:
+            config = config_from_dict(self.Config, {**config_to_dict(config), **overrides})
+        validate = getattr(config, "validate", None)
+        if validate is not None:
+            validate(players)
+        self.num_players = players
+        self.config = config
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.num_players}, config={self.config!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and other.num_players == self.num_players  # type: ignore[attr-defined]
+            and other.config == self.config  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.num_players, self.config))
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The state before the first move (usually a chance node: the deal)."""
+
+    @abstractmethod
+    def max_moves(self) -> int:
+        """An upper bound on the number of applies (chance included) in one game."""
+
+    # --- JSON for saved games ------------------------------------------------
+    def action_to_json(self, action: Action) -> Any:
+        return _tuples_to_lists(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return _lists_to_tuples(data)
+
+    # --- hooks used by the CLI and the simulator -----------------------------
+    def metrics(self, state: State, player: int) -> dict[str, float]:
+        """Per-player figures of a finished game, averaged by ``mineedu simulate``.
+
+        ``win`` counts a shared win as ``1/k`` for each of the ``k`` winners.
+        Games add their own (``escaped``, ``gold`` ...).
+        """
+        w = state.winners()
+        return {"win": (1.0 / len(w)) if player in w else 0.0, "score": float(state.scores()[player])}
+
+    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
+        """The exact odds a lesson shows for ``state`` (JSON-ready). Games override."""
+        raise NotImplementedError(f"{self.name} has no odds report yet")
+
+    def make_bot(self, spec: str) -> Bot:
+        """Build a bot from a spec such as ``"random"`` or ``"threshold:0.15"``."""
+        name, _, arg = spec.strip().partition(":")
+        if name not in self.bots:
+            raise ConfigError(f"{self.name} has no bot {name!r}; known bots: {', '.join(sorted(self.bots))}")
+        try:
+            return self.bots[name](arg or None)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"bad bot spec {spec!r}: {exc}") from exc
+
+
+# --- configs <-> JSON ---------------------------------------------------------
+
+
+def _tuples_to_lists(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return [_tuples_to_lists(v) for v in x]
+    if isinstance(x, Mapping):
+        return {k: _tuples_to_lists(v) for k, v in x.items()}
+    return x
+
+
+def _lists_to_tuples(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_lists_to_tuples(v) for v in x)
+    if isinstance(x, dict):
+        return {k: _lists_to_tuples(v) for k, v in x.items()}
+    return x
+
+
+def config_to_dict(config: Any) -> dict[str, Any]:
+    """A frozen-dataclass config as a JSON-ready dict."""
+    return {f.name: _tuples_to_lists(getattr(config, f.name)) for f in dataclasses.fields(config)}
+
+
+def config_from_dict(cls: type, data: Mapping[str, Any]) -> Any:
+    """Build a config dataclass from a dict, refusing unknown keys with a clear error.
+
+    Lists become tuples and dicts become tuples of ``(key, value)`` pairs only if
+    the default value of that field is such a tuple; a field's type is checked
+    against its default's type.
+    """
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"a {cls.__name__} must be a JSON object, not {type(data).__name__}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise ConfigError(f"unknown {cls.__name__} setting(s): {', '.join(sorted(unknown))}")
+    default = cls()
+    kwargs = {}
+    for name, value in data.items():
+        ref = getattr(default, name)
+        value = _lists_to_tuples(value)
+        if isinstance(ref, tuple) and isinstance(value, dict):
+            value = tuple(value.items())
+        if isinstance(ref, bool) != isinstance(value, bool) or (
+            not isinstance(ref, bool)
+            and not isinstance(value, type(ref))
+            and not (isinstance(ref, float) and isinstance(value, int))
+            and ref is not None
+        ):
+            raise ConfigError(
+                f"{cls.__name__}.{name} must be a {type(ref).__name__}, not {type(value).__name__} ({value!r})"
+            )
+        kwargs[name] = value
+    try:
+        return dataclasses.replace(default, **kwargs)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"bad {cls.__name__}: {exc}") from exc

@@ -1,0 +1,98 @@
+"""Saved games: config, seed and actions as JSON that replay to the identical state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalActionError, MineeduError, SavedGameError
+from .game import CHANCE, SIMULTANEOUS, Action, Game, State, config_to_dict
+
+FORMAT = "mineedu-saved-game/1"
+
+
+@dataclass
+class SavedGame:
+    """A game as ``(game name, players, config, seed, moves)``.
+
+    ``moves`` is a list of ``(player, action)``; player ``-1`` is chance.
+    The seed is the one the session's generator started from; replaying
+    needs only the moves, which include every chance outcome.
+    """
+
+    game: Game
+    seed: int | None = None
+    moves: list[tuple[int, Action]] = field(default_factory=list)
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` moves (all by default)."""
+        state = self.game.initial_state()
+        for i, (p, a) in enumerate(self.moves[:upto]):
+            try:
+                state = state.apply(a, player=None if p == CHANCE or state.current_player() != SIMULTANEOUS else p)
+            except IllegalActionError as exc:
+                raise SavedGameError(f"move {i + 1} of the saved game does not replay: {exc}") from exc
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game.name,
+            "players": self.game.num_players,
+            "config": config_to_dict(self.game.config),
+            "seed": self.seed,
+            "moves": [[p, self.game.action_to_json(a)] for p, a in self.moves],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SavedGame:
+        from .registry import make
+
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SavedGameError(f"not a mineedu saved game (expected \"format\": \"{FORMAT}\")")
+        try:
+            game = make(data["game"], data["players"], data.get("config") or {})
+            seed = data.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise SavedGameError(f"seed must be a whole number, not {seed!r}")
+            raw = data["moves"]
+            if not isinstance(raw, list):
+                raise SavedGameError("moves must be a list")
+            moves = []
+            for i, m in enumerate(raw):
+                if not (isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and not isinstance(m[0], bool)):
+                    raise SavedGameError(f"move {i + 1} must be [player, action], not {m!r}")
+                moves.append((m[0], game.action_from_json(m[1])))
+        except KeyError as exc:
+            raise SavedGameError(f"the saved game lacks {exc.args[0]!r}") from None
+        except SavedGameError:
+            raise
+        except (MineeduError, TypeError, ValueError) as exc:
+            raise SavedGameError(f"corrupt saved game: {exc}") from exc
+        saved = cls(game, seed, moves)
+        saved.replay()  # fail now, clearly, rather than later
+        return saved
+
+    @classmethod
+    def loads(cls, text: str) -> SavedGame:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SavedGameError(f"the saved game is not valid JSON: {exc}") from exc
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> SavedGame:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SavedGameError(f"cannot read {path}: {exc}") from exc
+        return cls.loads(text)

@@ -1,0 +1,63 @@
+"""Every registered game, every number of players: the conformance suite."""
+
+from __future__ import annotations
+
+import pytest
+
+import mineedu
+from mineedu.core import game_class
+
+from . import conformance as c
+
+CASES = [
+    (name, n)
+    for name in mineedu.game_names()
+    for n in range(game_class(name).min_players, game_class(name).max_players + 1)
+]
+IDS = [f"{name}-{n}p" for name, n in CASES]
+
+
+@pytest.fixture(params=CASES, ids=IDS)
+def game(request):
+    name, n = request.param
+    return mineedu.make(name, players=n)
+
+
+def test_playouts_end(game):
+    c.check_playouts_end(game, range(12))
+
+
+def test_chance_sums_to_one_and_legal_actions_apply(game):
+    c.check_chance_and_actions(game, range(3))
+
+
+def test_illegal_actions_raise(game):
+    c.check_illegal_actions_raise(game, range(2))
+
+
+def test_save_load_round_trip(game):
+    c.check_save_load(game, range(3))
+
+
+def test_same_seed_same_game(game):
+    c.check_same_seed_same_game(game, 1234)
+
+
+def test_observations_and_picture(game):
+    c.check_observations_and_picture(game, 7)
+
+
+def test_every_bot_plays_legally(game):
+    c.check_bots_play_legally(game, range(2))
+
+
+def test_odds_report_is_json(game):
+    c.check_odds_report(game)
+
+
+@pytest.mark.parametrize("name", mineedu.game_names())
+def test_metadata(name):
+    cls = game_class(name)
+    assert set(cls.title) == {"fr", "en"}
+    assert 1 <= cls.min_players <= cls.max_players <= 6
+    assert "random" in cls.bots
