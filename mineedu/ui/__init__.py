@@ -1,0 +1,10 @@
+"""Widgets shared by every game's board: the session model, the board, texts.
+
+Importing this package needs ``ipywidgets`` (the ``app`` extra); the rules do not.
+"""
+
+from .board import Board, seat_name
+from .session import Event, GameSession, MoveRefused
+from .texts import T
+
+__all__ = ["Board", "Event", "GameSession", "MoveRefused", "T", "seat_name"]
