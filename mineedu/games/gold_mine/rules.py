@@ -1,0 +1,632 @@
+"""My Gold Mine: the complete rules (``rules/gold_mine.fr.txt`` + decisions D1–D7).
+
+Pure rules: no widgets, no printing, no random numbers (chance is explicit).
+
+>>> import mineedu
+>>> game = mineedu.make("gold_mine", players=4)
+>>> s = game.initial_state()
+>>> s.current_player(), s.legal_actions()
+(0, (('explore',), ('exit',)))
+>>> s = s.apply(("explore",))
+>>> dict(s.chance_outcomes())["dragon"]
+Fraction(4, 29)
+>>> s = s.apply("eyes")               # chance: an eyes card, 2 gold, one step toward the dragon
+>>> s.positions, s.current_player()
+((5, 4, 4, 4), 1)
+
+Public API
+==========
+``GoldMineConfig`` (frozen; every number is a default a teacher may change):
+``exploration`` (D2, ``(kind, count)`` for the four kinds ``nugget``, ``lantern``,
+``eyes``, ``dragon``), ``exit_deck`` (D4, ``(card, count)``; a card is its options
+joined by ``|``: ``"L1|SWAP"``), ``rounds`` (3), ``deck_mode`` (D7: ``"face_down"``
+or ``"face_up"``), ``token_awards`` ((3, 2, 1), D6), ``track_length`` (8: the
+dragon's start, D1), ``cart`` (4: the miners' start, D1), ``turn_limit`` (200
+turns per round, then the mine collapses: see below).
+
+``GoldMineState`` fields (all tuples have one entry per player):
+
+* ``round`` (1..rounds), ``start`` (the round's start player), ``turn`` (the
+  active player), ``phase`` (see decision points), ``turns`` (turns played this
+  round);
+* ``positions``: 1..7 inside the mine (D1), ``LADDER`` (0) on the ladder,
+  ``BURNED`` (-1) burned this round; ``rungs``: 1 (top) .. 6 on the ladder, else 0;
+* ``dragon``: Dragobert's position (8 at the start, never below 1, D3); the
+  cards right of him show their fire side (``state.fire``);
+* ``kept``: the cards each player holds this round (``"nugget"``, ``"lantern"``,
+  ``"eyes"``, or a kept exit card such as ``"GOLD3|L1"``); ``state.gold(p)``;
+* ``tokens`` (nugget tokens won, D6) and ``pool`` (tokens still to award);
+* ``explore``: counts of the exploration cards not yet seen, in the order
+  ``EXPLORE_KINDS``; ``explore_discard`` (dragons drawn, burned players' cards);
+  ``top``: the visible top card in ``face_up`` mode (else ``None``);
+* ``exits`` / ``exit_discard``: exit-card counts in the order of
+  ``config.exit_deck``; ``card``: the exit card being resolved;
+* ``results``: one :class:`RoundResult` per finished round (gold banked, rungs,
+  tokens awarded, round winner). ``state.podium()`` ranks the players.
+
+Decision points and actions (the same player decides in a row):
+
+* ``phase == "turn"``: the active player plays ``("explore",)`` or ``("exit",)``;
+* ``phase == "explore"`` / ``"exit"``: CHANCE, outcome = the card drawn
+  (``"dragon"``, ``"L1|SWAP"`` ...) with probability count left / cards left;
+* ``phase == "option"``: the same player resolves the exit card:
+  ``("option", "L1")``, ``("option", "L2")``, ``("option", "ALL1")``,
+  ``("option", "GOLD3")``, ``("option", "SWAP", target)`` or, when no other miner
+  is inside, ``("option", "SWAP")`` (no effect). A card with a single possible
+  resolution resolves at once, without this step;
+* ``phase == "setup"`` / ``"reveal"`` (``face_up`` only): CHANCE, the card turned
+  face up on the exploration deck (setup: never a dragon, D7; a revealed dragon
+  resolves at once and the next card is revealed);
+* ``phase == "over"``: TERMINAL.
+
+``observation(player)`` is a dict of public facts (positions, rungs, dragon,
+deck counts, tokens, how many cards each player holds, past round results)
+plus, for ``player``, their own cards and gold. Others' gold stays hidden until
+the round's scoring (``"gold"`` holds ``None`` for them), as the cards are kept
+face down (the deck's composition is public: every card's effect shows its type).
+
+When nobody is left inside, the round is scored at once (``results`` grows) and
+the next round starts, or the game ends after the last one.
+
+Extra choices (see ``docs/rules/gold_mine.md``): E1 an exit card with one
+possible resolution resolves without a decision; E2 a round where nobody reaches
+the ladder has no winner and the next player clockwise starts the next round;
+E3 after ``turn_limit`` turns in a round the mine collapses and every miner still
+inside is burned (so every game ends, even with bots that only swap); E4 a full
+tie in round 3 (total, rung, tokens) shares the win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, register
+
+EXPLORE_KINDS = ("nugget", "lantern", "eyes", "dragon")
+"""The exploration card kinds, in the order of ``state.explore`` (D2)."""
+NUGGET, LANTERN, EYES, DRAGON = range(4)
+KIND_INDEX = {k: i for i, k in enumerate(EXPLORE_KINDS)}
+CARD_GOLD = {"nugget": 1, "lantern": 1, "eyes": 2}
+"""Gold on each exploration card (D2); a kept exit card is worth ``GOLD3_VALUE``."""
+GOLD3_VALUE = 3
+EXIT_OPTIONS = ("L1", "L2", "ALL1", "SWAP", "GOLD3")
+"""L1/L2: move 1/2 toward the exit; ALL1: every miner inside moves 1; SWAP: trade
+places with another miner inside; GOLD3: stay and keep the card (3 gold). D4."""
+
+LADDER = 0
+BURNED = -1
+
+SETUP, TURN, EXPLORE, EXIT, OPTION, REVEAL, OVER = "setup", "turn", "explore", "exit", "option", "reveal", "over"
+
+EXPLORE_ACTION = ("explore",)
+EXIT_ACTION = ("exit",)
+
+
+@dataclass(frozen=True)
+class GoldMineConfig:
+    """The numbers of My Gold Mine; each default is the published game (D1–D7)."""
+
+    exploration: tuple[tuple[str, int], ...] = (("nugget", 20), ("lantern", 14), ("eyes", 16), ("dragon", 8))
+    exit_deck: tuple[tuple[str, int], ...] = (
+        ("L1", 2), ("L2", 2), ("L1|ALL1", 3), ("L1|SWAP", 3),
+        ("L2|SWAP", 2), ("ALL1|SWAP", 2), ("L2|ALL1", 1), ("GOLD3|L1", 1),
+    )
+    rounds: int = 3
+    deck_mode: str = "face_down"
+    token_awards: tuple[int, ...] = (3, 2, 1)
+    track_length: int = 8
+    cart: int = 4
+    turn_limit: int = 200
+
+    def validate(self, players: int) -> None:
+        """Raise :class:`ConfigError` with a clear message if the config cannot be played."""
+        kinds = [k for k, _ in _pairs(self.exploration, "exploration")]
+        if sorted(kinds) != sorted(EXPLORE_KINDS):
+            raise ConfigError(
+                f"exploration must give a count for each of {', '.join(EXPLORE_KINDS)} once, not {kinds}"
+            )
+        counts = dict(self.exploration)
+        if sum(counts[k] for k in EXPLORE_KINDS if k != "dragon") == 0:
+            raise ConfigError("the exploration deck needs at least one card that is not a dragon")
+        names = [c for c, _ in _pairs(self.exit_deck, "exit_deck")]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"exit_deck names a card twice: {names}")
+        for name in names:
+            opts = name.split("|")
+            bad = [o for o in opts if o not in EXIT_OPTIONS]
+            if bad or len(set(opts)) != len(opts):
+                raise ConfigError(
+                    f"exit card {name!r}: options must be distinct, among {', '.join(EXIT_OPTIONS)} joined by '|'"
+                )
+        if not any(n and set(c.split("|")) != {"GOLD3"} for c, n in self.exit_deck):
+            raise ConfigError("the exit deck needs at least one card that is not only GOLD3 (D4)")
+        if self.rounds < 1:
+            raise ConfigError(f"rounds must be at least 1, not {self.rounds}")
+        if self.deck_mode not in ("face_down", "face_up"):
+            raise ConfigError(f"deck_mode must be 'face_down' or 'face_up', not {self.deck_mode!r}")
+        if not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in self.token_awards):
+            raise ConfigError(f"token_awards must be whole numbers >= 0, not {self.token_awards!r}")
+        if self.track_length < 2:
+            raise ConfigError(f"track_length must be at least 2, not {self.track_length}")
+        if not 1 <= self.cart < self.track_length:
+            raise ConfigError(f"cart must lie inside the mine, 1..{self.track_length - 1}, not {self.cart}")
+        if self.turn_limit < 1:
+            raise ConfigError(f"turn_limit must be at least 1, not {self.turn_limit}")
+
+
+def _pairs(pairs: Any, what: str) -> Any:
+    for p in pairs:
+        if not (
+            isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)
+            and isinstance(p[1], int) and not isinstance(p[1], bool) and p[1] >= 0
+        ):
+            raise ConfigError(f"{what} must be (card, count) pairs with a count >= 0, not {p!r}")
+    return pairs
+
+
+class RoundResult(NamedTuple):
+    """The scoring of one finished round (D6)."""
+
+    round: int
+    gold: tuple[int, ...]
+    """Gold banked per player (0 for a burned miner)."""
+    rungs: tuple[int, ...]
+    """Ladder rung per player (0: burned)."""
+    awarded: tuple[int, ...]
+    """Nugget tokens awarded this round (all 0 in the last round)."""
+    winner: int | None
+    """The round's winner (most gold on the ladder, ties: higher rung), or None."""
+
+
+@lru_cache(maxsize=4096)
+def _outcomes(names: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[str, Fraction], ...]:
+    total = sum(counts)
+    return tuple((name, Fraction(c, total)) for name, c in zip(names, counts) if c)
+
+
+def _card_gold(card: str) -> int:
+    return CARD_GOLD.get(card, GOLD3_VALUE)
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+@dataclass(frozen=True)
+class GoldMineState(State):
+    """One position of My Gold Mine (fields: see the module docstring)."""
+
+    game: GoldMine
+    round: int
+    start: int
+    turn: int
+    phase: str
+    positions: tuple[int, ...]
+    rungs: tuple[int, ...]
+    dragon: int
+    kept: tuple[tuple[str, ...], ...]
+    tokens: tuple[int, ...]
+    pool: int
+    explore: tuple[int, ...]
+    explore_discard: tuple[int, ...]
+    top: str | None
+    exits: tuple[int, ...]
+    exit_discard: tuple[int, ...]
+    card: str | None = None
+    turns: int = 0
+    results: tuple[RoundResult, ...] = ()
+
+    # --- derived facts ------------------------------------------------------
+    @property
+    def fire(self) -> tuple[int, ...]:
+        """Positions showing the dragon-fire side (right of Dragobert, D3)."""
+        return tuple(range(self.dragon + 1, self.game.config.track_length + 1))
+
+    def inside(self) -> tuple[int, ...]:
+        """The players still inside the mine (neither on the ladder nor burned)."""
+        return tuple(i for i, p in enumerate(self.positions) if p > 0)
+
+    def gold(self, player: int) -> int:
+        """Gold on the cards ``player`` holds this round."""
+        return sum(_card_gold(c) for c in self.kept[player])
+
+    def exit_options(self) -> tuple[str, ...]:
+        """The options of the exit card being resolved (D4)."""
+        return tuple(self.card.split("|")) if self.card else ()
+
+    # --- who acts -----------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == TURN or ph == OPTION:
+            return self.turn
+        if ph == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+        ph = self.phase
+        if player is not None and player != self.turn:
+            return ()
+        if ph == TURN:
+            can_explore = (self.top is not None) if self.game.face_up else any(self.explore)
+            can_exit = any(self.exits) or any(self.exit_discard)
+            return (EXPLORE_ACTION,) * can_explore + (EXIT_ACTION,) * can_exit
+        if ph == OPTION:
+            return self._resolutions(self.card)
+        return ()
+
+    def _resolutions(self, card: str | None) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for opt in card.split("|") if card else ():
+            if opt == "SWAP":
+                targets = [i for i in self.inside() if i != self.turn]
+                out += [("option", "SWAP", t) for t in targets] if targets else [("option", "SWAP")]
+            else:
+                out.append(("option", opt))
+        return tuple(out)
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        ph = self.phase
+        if ph == EXPLORE or ph == REVEAL:
+            return _outcomes(EXPLORE_KINDS, self.explore)
+        if ph == SETUP:  # D7: reshuffle until the top card is not a dragon = condition on it
+            return _outcomes(EXPLORE_KINDS[:DRAGON], self.explore[:DRAGON])
+        if ph == EXIT:
+            deck = self.exits if any(self.exits) else self.exit_discard  # D4: reshuffle the discards
+            return _outcomes(self.game.exit_names, deck)
+        return ()
+
+    def why_illegal(self, action: Any, player: int | None) -> str:
+        ph = self.phase
+        if ph == OVER:
+            return "the game is over"
+        if ph in (EXPLORE, REVEAL, SETUP):
+            return f"{action!r} is not a card kind left in the exploration deck ({', '.join(EXPLORE_KINDS)})"
+        if ph == EXIT:
+            return f"{action!r} is not an exit card left in the exit deck"
+        if ph == TURN:
+            if action == EXPLORE_ACTION:
+                if self.game.face_up:
+                    return "no exploration card is face up: the deck is empty, take an exit card (D4, D7)"
+                return "the exploration deck is empty: only an exit card can be taken (D4)"
+            if action == EXIT_ACTION:
+                return "the exit deck and its discards are empty"
+            if isinstance(action, tuple) and action[:1] == ("option",):
+                return "no exit card is being resolved: first choose ('explore',) or ('exit',)"
+            return "a turn is ('explore',) (draw an exploration card) or ('exit',) (draw an exit card)"
+        # OPTION
+        opts = self.exit_options()
+        if not (isinstance(action, tuple) and len(action) in (2, 3) and action[0] == "option"):
+            return f"resolve the exit card {self.card!r} first: choose one of its options {' or '.join(opts)}"
+        if action[1] not in opts:
+            return f"the exit card {self.card!r} offers {' or '.join(opts)}, not {action[1]!r} (D4)"
+        if action[1] == "SWAP":
+            others = [i for i in self.inside() if i != self.turn]
+            if len(action) == 2:
+                return "name the miner to swap with: ('option', 'SWAP', player)"
+            t = action[2]
+            if t == self.turn:
+                return "a miner cannot swap places with themself (D4)"
+            if not others:
+                return "no other miner is inside the mine: SWAP has no effect, play ('option', 'SWAP') (D4)"
+            return f"player {t!r} is not a miner still inside the mine: SWAP needs one of {others} (D4)"
+        return f"{action!r} is not a way to resolve the exit card {self.card!r}"
+
+    # --- applying -------------------------------------------------------------
+    def _apply(self, action: Any, player: int | None) -> GoldMineState:
+        ph = self.phase
+        if ph == TURN:
+            if action == EXPLORE_ACTION:
+                if self.game.face_up:  # D7: take the visible card, then reveal the next one
+                    w = _Work(self)
+                    w.turns += 1
+                    w.take(self.turn, self.top)  # type: ignore[arg-type]
+                    w.top = None
+                    return w.after_take()
+                return replace(self, phase=EXPLORE, turns=self.turns + 1)
+            return replace(self, phase=EXIT, turns=self.turns + 1)
+        if ph == EXPLORE:
+            w = _Work(self)
+            w.draw(action)
+            w.take(self.turn, action)
+            return w.end_turn()
+        if ph == EXIT:
+            names = self.game.exit_names
+            i = names.index(action)
+            exits, discard = (self.exits, self.exit_discard) if any(self.exits) else (self.exit_discard, (0,) * len(names))
+            s = replace(self, exits=_set(exits, i, exits[i] - 1), exit_discard=discard, card=action, phase=OPTION)
+            res = s._resolutions(action)
+            if len(res) == 1:  # E1: a single possible resolution needs no decision
+                return s._apply(res[0], self.turn)
+            return s
+        if ph == OPTION:
+            w = _Work(self)
+            w.resolve_exit(self.turn, self.card, action)  # type: ignore[arg-type]
+            w.card = None
+            return w.end_turn()
+        if ph == SETUP:
+            i = KIND_INDEX[action]
+            return replace(self, explore=_set(self.explore, i, self.explore[i] - 1), top=action, phase=TURN)
+        if ph == REVEAL:
+            w = _Work(self)
+            w.draw(action)
+            if action == "dragon":  # D7: a revealed dragon resolves at once
+                w.take(self.turn, action)
+                return w.after_take()
+            w.top = action
+            return w.end_turn()
+        raise AssertionError(f"no move in phase {ph}")  # pragma: no cover
+
+    # --- what is seen -------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        n = len(self.positions)
+        mine = player is not None and 0 <= player < n
+        return {
+            "player": player,
+            "round": self.round,
+            "rounds": self.game.config.rounds,
+            "phase": self.phase,
+            "turn": self.turn,
+            "start": self.start,
+            "turns": self.turns,
+            "positions": self.positions,
+            "rungs": self.rungs,
+            "dragon": self.dragon,
+            "track_length": self.game.config.track_length,
+            "deck_mode": self.game.config.deck_mode,
+            "explore": self.explore,
+            "explore_kinds": EXPLORE_KINDS,
+            "explore_discard": self.explore_discard,
+            "top": self.top,
+            "exit_cards_left": sum(self.exits),
+            "exit_discard": sum(self.exit_discard),
+            "card": self.card,
+            "cards_held": tuple(len(k) for k in self.kept),
+            "gold": tuple(self.gold(i) if i == player else None for i in range(n)),
+            "my_cards": self.kept[player] if mine else None,
+            "tokens": self.tokens,
+            "pool": self.pool,
+            "results": self.results,
+        }
+
+    # --- the result ---------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        """Nugget tokens; at the end, tokens + gold banked in the last round (D6)."""
+        if self.phase == OVER and self.results:
+            last = self.results[-1]
+            return tuple(float(t + g) for t, g in zip(self.tokens, last.gold))
+        return tuple(float(t) for t in self.tokens)
+
+    def _final_key(self, p: int) -> tuple[float, int, int]:
+        # D6: most gold + tokens; ties: higher rung in the last round (burned = below all), then tokens
+        last = self.results[-1]
+        rung = last.rungs[p] or 99
+        return (-self.scores()[p], rung, -self.tokens[p])
+
+    def podium(self) -> tuple[tuple[int, ...], ...]:
+        """The final ranking: places in order, each a tuple of players (E4: full ties share)."""
+        if self.phase != OVER:
+            return ()
+        keys = {p: self._final_key(p) for p in range(len(self.positions))}
+        places: list[tuple[int, ...]] = []
+        for k in sorted(set(keys.values())):
+            places.append(tuple(p for p in sorted(keys) if keys[p] == k))
+        return tuple(places)
+
+    def winners(self) -> tuple[int, ...]:
+        podium = self.podium()
+        return podium[0] if podium else ()
+
+
+class _Work:
+    """A mutable scratch copy of a state, for one ``_apply``."""
+
+    def __init__(self, s: GoldMineState) -> None:
+        self.s = s
+        self.g = s.game
+        self.pos = list(s.positions)
+        self.rungs = list(s.rungs)
+        self.kept = list(s.kept)
+        self.dragon = s.dragon
+        self.explore = list(s.explore)
+        self.explore_discard = list(s.explore_discard)
+        self.exits = list(s.exits)
+        self.exit_discard = list(s.exit_discard)
+        self.top = s.top
+        self.card = s.card
+        self.turns = s.turns
+
+    # card movements
+    def draw(self, kind: str) -> None:
+        self.explore[KIND_INDEX[kind]] -= 1
+
+    def take(self, p: int, kind: str) -> None:
+        """Player ``p`` resolves an exploration card (D2, D3)."""
+        if kind == "dragon":
+            self.explore_discard[DRAGON] += 1
+            self.dragon_moves()
+            return
+        self.kept[p] = self.kept[p] + (kind,)
+        if kind == "lantern":
+            self.to_exit(p, 1)
+        elif kind == "eyes":
+            self.pos[p] += 1
+            if self.pos[p] >= self.dragon:  # D3: a miner moving onto the dragon's card is burned
+                self.burn(p)
+
+    def dragon_moves(self) -> None:
+        """D3: Dragobert swaps with the card on his left, flipped to fire; miners on it burn."""
+        self.dragon -= 1
+        for i, q in enumerate(self.pos):
+            if q >= self.dragon:
+                self.burn(i)
+
+    def burn(self, p: int) -> None:
+        """D3: out of the round, every card kept this round is lost (back to the discards)."""
+        self.pos[p] = BURNED
+        for c in self.kept[p]:
+            if c in KIND_INDEX:
+                self.explore_discard[KIND_INDEX[c]] += 1
+            else:
+                self.exit_discard[self.g.exit_names.index(c)] += 1
+        self.kept[p] = ()
+
+    def to_exit(self, p: int, steps: int) -> None:
+        q = self.pos[p] - steps
+        if q <= LADDER:  # D5: the highest free rung
+            self.pos[p] = LADDER
+            self.rungs[p] = 1 + sum(1 for r in self.rungs if r)
+        else:
+            self.pos[p] = q
+
+    def resolve_exit(self, p: int, card: str, action: tuple) -> None:
+        opt = action[1]
+        i = self.g.exit_names.index(card)
+        if opt == "GOLD3":  # stay, keep the card: 3 gold (lost if burned)
+            self.kept[p] = self.kept[p] + (card,)
+            return
+        self.exit_discard[i] += 1
+        if opt == "L1":
+            self.to_exit(p, 1)
+        elif opt == "L2":
+            self.to_exit(p, 2)
+        elif opt == "ALL1":  # D4: from the active player clockwise (fixes the ladder order)
+            n = len(self.pos)
+            for k in range(n):
+                q = (p + k) % n
+                if self.pos[q] > 0:
+                    self.to_exit(q, 1)
+        elif opt == "SWAP" and len(action) == 3:
+            t = action[2]
+            self.pos[p], self.pos[t] = self.pos[t], self.pos[p]
+
+    # turn flow
+    def anyone_inside(self) -> bool:
+        return any(q > 0 for q in self.pos)
+
+    def after_take(self) -> GoldMineState:
+        """face_up (D7): reveal the next card if the round goes on and cards are left."""
+        if self.anyone_inside() and any(self.explore):
+            return self.state(phase=REVEAL)
+        return self.end_turn()
+
+    def end_turn(self) -> GoldMineState:
+        if not self.anyone_inside():
+            return self.close_round()
+        if self.turns >= self.g.config.turn_limit:  # E3: the mine collapses
+            for i, q in enumerate(self.pos):
+                if q > 0:
+                    self.burn(i)
+            return self.close_round()
+        n = len(self.pos)
+        t = self.s.turn
+        for k in range(1, n + 1):
+            nxt = (t + k) % n
+            if self.pos[nxt] > 0:  # D5: miners on the ladder (and burned ones) skip their turns
+                return self.state(phase=TURN, turn=nxt)
+        raise AssertionError("somebody is inside")  # pragma: no cover
+
+    def close_round(self) -> GoldMineState:
+        """D6: score the round, then set up the next one (or end the game)."""
+        s, g = self.s, self.g
+        n = len(self.pos)
+        gold = tuple(
+            sum(_card_gold(c) for c in self.kept[i]) if self.rungs[i] else 0 for i in range(n)
+        )
+        ranked = sorted((i for i in range(n) if self.rungs[i]), key=lambda i: (-gold[i], self.rungs[i]))
+        last = s.round >= g.config.rounds
+        awarded = [0] * n
+        pool = s.pool
+        if not last:
+            for i, t in zip(ranked, g.config.token_awards):
+                awarded[i] = min(t, pool)
+                pool -= awarded[i]
+        winner = ranked[0] if ranked else None
+        result = RoundResult(s.round, gold, tuple(self.rungs), tuple(awarded), winner)
+        tokens = tuple(a + b for a, b in zip(s.tokens, awarded))
+        if last:
+            return replace(
+                self.state(phase=OVER), tokens=tokens, pool=pool, results=s.results + (result,)
+            )
+        start = winner if winner is not None else (s.start + 1) % n  # D6, E2
+        fresh = g.round_start(s.round + 1, start, tokens, pool, s.results + (result,))
+        return fresh
+
+    def state(self, **changes: Any) -> GoldMineState:
+        return replace(
+            self.s,
+            positions=tuple(self.pos), rungs=tuple(self.rungs), kept=tuple(self.kept),
+            dragon=self.dragon, explore=tuple(self.explore), explore_discard=tuple(self.explore_discard),
+            exits=tuple(self.exits), exit_discard=tuple(self.exit_discard), top=self.top,
+            card=self.card, turns=self.turns, **changes,
+        )
+
+
+@register
+class GoldMine(Game):
+    """My Gold Mine (Kosmos 2021): push your luck against Dragobert."""
+
+    name = "gold_mine"
+    title = {"fr": "My Gold Mine", "en": "My Gold Mine"}
+    min_players = 3
+    max_players = 6
+    Config = GoldMineConfig
+
+    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
+        super().__init__(players, config, **overrides)
+        c = self.config
+        counts = dict(c.exploration)
+        self.explore0 = tuple(counts[k] for k in EXPLORE_KINDS)
+        self.exit_names = tuple(name for name, _ in c.exit_deck)
+        self.exit0 = tuple(k for _, k in c.exit_deck)
+        self.face_up = c.deck_mode == "face_up"
+
+    def round_start(
+        self, round: int, start: int, tokens: tuple[int, ...], pool: int, results: tuple[RoundResult, ...]
+    ) -> GoldMineState:
+        """The state at the start of ``round`` (every card back, decks reshuffled)."""
+        n, c = self.num_players, self.config
+        return GoldMineState(
+            game=self, round=round, start=start, turn=start,
+            phase=SETUP if self.face_up else TURN,
+            positions=(c.cart,) * n, rungs=(0,) * n, dragon=c.track_length, kept=((),) * n,
+            tokens=tokens, pool=pool, explore=self.explore0, explore_discard=(0,) * len(EXPLORE_KINDS),
+            top=None, exits=self.exit0, exit_discard=(0,) * len(self.exit0), results=results,
+        )
+
+    def initial_state(self) -> GoldMineState:
+        pool = sum(self.config.token_awards) * (self.config.rounds - 1)
+        return self.round_start(1, 0, (0,) * self.num_players, pool, ())
+
+    def max_moves(self) -> int:
+        # per round: the face-up setup reveal, each turn's decision + draw + option,
+        # and at most one face-up reveal per exploration card
+        per_round = 1 + 3 * self.config.turn_limit + sum(self.explore0)
+        return self.config.rounds * per_round
+
+    def metrics(self, state: Any, player: int) -> dict[str, float]:
+        """``win``, ``score``, ``escaped`` (share of rounds on the ladder), ``gold`` (mean banked per round)."""
+        m = super().metrics(state, player)
+        rs = state.results
+        k = len(rs) or 1
+        m["escaped"] = sum(1 for r in rs if r.rungs[player]) / k
+        m["gold"] = sum(r.gold[player] for r in rs) / k
+        return m
+
+    def render_svg(self, state: GoldMineState) -> str:
+        from .svg import render
+
+        return render(state)
+
+    def odds_report(self, state: Any, player: int | None = None) -> dict[str, Any]:
+        from .odds import odds_report
+
+        return odds_report(state, player)
+
+    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
+        from .odds import format_odds
+
+        return format_odds(report, lang)
