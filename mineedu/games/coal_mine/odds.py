@@ -1,0 +1,275 @@
+"""Exact odds of Mine (coal): recruitment draws, raids, and the raid as a matrix game.
+
+Recruitment draws cards without replacement: the number of cards of one kind
+among ``d`` drawn is hypergeometric.
+
+>>> p_at_least(1, good=4, total=10, draws=2)   # at least 1 of 4 grisou among 10, 2 drawn
+Fraction(2, 3)
+
+A raid takes ``attack - defence`` coal if positive (see :func:`raid_loot`). The
+raid as a hidden simultaneous choice, raider (mine or attack) against target
+(mine or defend), is a zero-sum game on the coal difference:
+
+>>> rows, cols, m = raid_game(attack=2, defence=2, stock=2)
+>>> m
+((0, 2), (2, 0))
+>>> solve_zero_sum(m)
+((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 2)), Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+from typing import Any
+
+from mineedu.core import Texts
+
+from .rules import CoalMineState, raid_loot
+
+Matrix = tuple[tuple[Fraction | int, ...], ...]
+
+
+# --- recruitment: hypergeometric draws -----------------------------------------------
+
+
+def hypergeom(k: int, good: int, total: int, draws: int) -> Fraction:
+    """P(exactly ``k`` good cards among ``draws`` drawn from ``total`` holding ``good``).
+
+    >>> hypergeom(2, good=2, total=4, draws=2)
+    Fraction(1, 6)
+    """
+    if not 0 <= draws <= total:
+        raise ValueError(f"cannot draw {draws} cards from {total}")
+    return Fraction(comb(good, k) * comb(total - good, draws - k), comb(total, draws))
+
+
+def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
+    """P(at least ``k`` good cards among ``draws`` drawn without replacement)."""
+    return sum((hypergeom(j, good, total, draws) for j in range(max(k, 0), draws + 1)), Fraction(0))
+
+
+def draw_distribution(good: int, deck: int, good_discard: int, discard: int, draws: int) -> dict[int, Fraction]:
+    """Distribution of the good cards among ``draws`` from a deck, the discard
+    pile replacing the deck once it is empty (the rules' reshuffle).
+
+    >>> draw_distribution(1, 1, 0, 5, 3)   # the last deck card, then 2 from the discard
+    {1: Fraction(1, 1)}
+    """
+    if draws <= deck:
+        parts = {k: hypergeom(k, good, deck, draws) for k in range(draws + 1)}
+    else:
+        rest = min(draws - deck, discard)
+        parts = {good + k: hypergeom(k, good_discard, discard, rest) for k in range(rest + 1)}
+    return {k: p for k, p in parts.items() if p}
+
+
+def recruit_odds(deck: Mapping[str, int], discard: Mapping[str, int], draws: int) -> dict[str, list[Fraction]]:
+    """For each kind: ``[P(at least j of that kind) for j in 0..draws]``.
+
+    >>> recruit_odds({"chief": 1, "miner": 3}, {}, 2)["chief"]
+    [Fraction(1, 1), Fraction(1, 2), Fraction(0, 1)]
+    """
+    d, r = sum(deck.values()), sum(discard.values())
+    out = {}
+    for kind in sorted(set(deck) | set(discard)):
+        dist = draw_distribution(deck.get(kind, 0), d, discard.get(kind, 0), r, draws)
+        out[kind] = [sum((p for k, p in dist.items() if k >= j), Fraction(0)) for j in range(draws + 1)]
+    return out
+
+
+# --- raids -------------------------------------------------------------------------
+
+
+def raid_table(stock: int, max_attack: int = 6, max_defence: int = 6) -> list[list[int]]:
+    """Coal a lone raid takes: ``table[attack][defence]`` for a target holding ``stock``."""
+    return [[raid_loot(a, d, stock) for d in range(max_defence + 1)] for a in range(max_attack + 1)]
+
+
+def raid_game(attack: int, defence: int, stock: int, split: bool = False) -> tuple[tuple[str, ...], tuple[str, ...], Matrix]:
+    """The raid as a zero-sum matrix game; payoff = raider's coal gain - target's gain.
+
+    The raider holds cards worth ``attack`` helmets, the target ``defence``.
+    All-or-nothing (``split=False``): raider rows ``mine``/``attack``, target
+    columns ``mine``/``defend``. With ``split=True`` a row is the number of
+    helmets sent raiding (the rest mine) and a column the helmets in the
+    watchtower. Mining is taken as unlimited and grisou as absent.
+
+    >>> raid_game(3, 1, 5)[2]
+    ((2, 3), (5, 4))
+    """
+    ks = tuple(range(attack + 1)) if split else (0, attack)
+    js = tuple(range(defence + 1)) if split else (0, defence)
+
+    def pay(k: int, j: int) -> int:
+        loot = raid_loot(k, j, stock)
+        return (attack - k + loot) - (defence - j - loot)
+
+    rows = tuple(str(k) for k in ks) if split else ("mine", "attack")
+    cols = tuple(str(j) for j in js) if split else ("mine", "defend")
+    return rows, cols, tuple(tuple(pay(k, j) for j in js) for k in ks)
+
+
+def _solve_linear(a: list[list[Fraction]], b: list[Fraction]) -> list[Fraction] | None:
+    """Exact Gauss-Jordan elimination; ``None`` if the system is singular."""
+    n = len(b)
+    m = [row[:] + [bi] for row, bi in zip(a, b)]
+    for c in range(n):
+        piv = next((r for r in range(c, n) if m[r][c] != 0), None)
+        if piv is None:
+            return None
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(n):
+            if r != c and m[r][c] != 0:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def solve_zero_sum(matrix: Sequence[Sequence[Fraction | int]]) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...], Fraction]:
+    """An exact equilibrium ``(row mix, column mix, value)`` of a zero-sum game.
+
+    The row player maximises. Square supports are tried in turn (Shapley-Snow:
+    some optimal pair has a square, non-singular kernel); the first pair whose
+    mixes are non-negative and which no pure strategy improves is returned.
+    Meant for small games (a few rows and columns).
+
+    >>> solve_zero_sum([[3, 1], [2, 2]])   # a saddle point
+    ((Fraction(0, 1), Fraction(1, 1)), (Fraction(0, 1), Fraction(1, 1)), Fraction(2, 1))
+    """
+    m = [[Fraction(x) for x in row] for row in matrix]
+    nr, nc = len(m), len(m[0])
+    for size in range(1, min(nr, nc) + 1):
+        for rows in combinations(range(nr), size):
+            for cols in combinations(range(nc), size):
+                # column mix y on cols: every row of the support earns v
+                ys = _solve_linear([[m[i][j] for j in cols] + [Fraction(-1)] for i in rows] + [[Fraction(1)] * size + [Fraction(0)]],
+                                   [Fraction(0)] * size + [Fraction(1)])
+                xs = _solve_linear([[m[i][j] for i in rows] + [Fraction(-1)] for j in cols] + [[Fraction(1)] * size + [Fraction(0)]],
+                                   [Fraction(0)] * size + [Fraction(1)])
+                if ys is None or xs is None or min(ys[:-1]) < 0 or min(xs[:-1]) < 0:
+                    continue
+                x = [Fraction(0)] * nr
+                y = [Fraction(0)] * nc
+                for i, p in zip(rows, xs):
+                    x[i] = p
+                for j, p in zip(cols, ys):
+                    y[j] = p
+                v = ys[-1]
+                if all(sum(m[i][j] * y[j] for j in range(nc)) <= v for i in range(nr)) and all(
+                    sum(x[i] * m[i][j] for i in range(nr)) >= v for j in range(nc)
+                ):
+                    return tuple(x), tuple(y), v
+    raise ValueError("no equilibrium found")  # pragma: no cover - impossible for a finite game
+
+
+@lru_cache(maxsize=512)
+def raid_mix(attack: int, defence: int, stock: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(P(raider attacks), P(target defends), value) in the all-or-nothing raid game.
+
+    >>> raid_mix(2, 2, 2)
+    (Fraction(1, 2), Fraction(1, 2), Fraction(1, 1))
+    """
+    x, y, v = solve_zero_sum(raid_game(attack, defence, stock)[2])
+    return x[1], y[1], v
+
+
+# --- the report -----------------------------------------------------------------------
+
+
+def _frac(p: Fraction) -> dict[str, Any]:
+    return {"fraction": f"{p.numerator}/{p.denominator}", "float": round(float(p), 6)}
+
+
+def _piles(state: CoalMineState, player: int | None) -> tuple[dict[str, int], dict[str, int], str]:
+    """The pile draws come from: the true deck (teacher), or a player's unseen cards."""
+    g = state.game
+    discard = {k: c for k, c in zip(g.kinds, state.discard) if c}
+    if player is None:
+        return {k: c for k, c in zip(g.kinds, state.deck) if c}, discard, "deck"
+    seen = list(state.hands[player])
+    for p, board in enumerate(state.boards):
+        if p == player or state.revealed():
+            for _, k, _ in board:
+                seen[g.index[k]] += 1
+    unseen = [t - s - d for t, s, d in zip(g.card_counts, seen, state.discard)]
+    return {k: c for k, c in zip(g.kinds, unseen) if c}, {}, "unseen"
+
+
+def odds_report(state: CoalMineState, player: int | None = None) -> dict[str, Any]:
+    """The exact odds of a position, JSON-ready.
+
+    ``player=None`` uses the true deck (the teacher's view); a player's view
+    draws from the cards that player cannot see (deck and others' hands, taken
+    as well mixed).
+    """
+    g, cfg = state.game, state.game.config
+    deck, discard, source = _piles(state, player)
+    pile = sum(deck.values())
+    draws = [d for d in range(cfg.recruit_base, cfg.recruit_base + 4) if d <= pile + sum(discard.values())]
+    recruit = {
+        str(d): {k: {str(j): _frac(p) for j, p in enumerate(ps) if j} for k, ps in recruit_odds(deck, discard, d).items()}
+        for d in draws
+    }
+    me = player if player is not None else (state.turn if state.current_player() >= 0 else 0)
+    stock = max(state.coal[me], 1)
+    mixes = {}
+    for a, d in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)):
+        rows, cols, m = raid_game(a, d, stock)
+        x, y, v = solve_zero_sum(m)
+        mixes[f"{a}v{d}"] = {
+            "attack": a, "defence": d, "stock": stock, "rows": list(rows), "cols": list(cols),
+            "matrix": [[int(c) for c in r] for r in m],
+            "p_attack": _frac(x[1]), "p_defend": _frac(y[1]), "value": _frac(v),
+        }
+    return {
+        "game": g.name,
+        "round": state.round,
+        "sale_cap": state.caps[1],
+        "player": player,
+        "recruit": {"source": source, "pile": pile, "discard": sum(discard.values()), "p_at_least": recruit},
+        "raid": {"stock": stock, "loot": raid_table(stock)},
+        "raid_game": mixes,
+    }
+
+
+T = Texts({
+    "head": {"fr": "Mine (charbon), manche {r} : vente max {cap} charbon(s)",
+             "en": "Mine (coal), round {r}: sell at most {cap} coal"},
+    "recruit": {"fr": "Recrutement : P(au moins 1 carte de ce type) ({src}, {pile} cartes)",
+                "en": "Recruitment: P(at least 1 card of this kind) ({src}, {pile} cards)"},
+    "deck": {"fr": "pioche", "en": "deck"},
+    "unseen": {"fr": "cartes que vous ne voyez pas", "en": "cards you cannot see"},
+    "draws": {"fr": "{d} cartes", "en": "{d} cards"},
+    "raid": {"fr": "Pillage d'une cible à {s} charbon(s) : charbon pris (lignes attaque 0-6, colonnes défense 0-6)",
+             "en": "Raid on a target with {s} coal: coal taken (rows attack 0-6, columns defence 0-6)"},
+    "game": {"fr": "Le pillage comme jeu à somme nulle (gain du pilleur - gain de la cible) :",
+             "en": "The raid as a zero-sum game (raider's gain - target's gain):"},
+    "mix": {"fr": "  attaque {a} casques contre défense {d} : P(attaquer) = {x}, P(défendre) = {y}, valeur {v}",
+            "en": "  attack {a} helmets vs defence {d}: P(attack) = {x}, P(defend) = {y}, value {v}"},
+})
+
+
+def format_odds(report: dict[str, Any], lang: str = "en") -> str:
+    """The report as text for ``mineedu odds coal_mine``."""
+    rec = report["recruit"]
+    lines = [T("head", lang, r=report["round"], cap=report["sale_cap"]),
+             T("recruit", lang, src=T(rec["source"], lang), pile=rec["pile"])]
+    table = rec["p_at_least"]
+    ds = list(table)
+    kinds = sorted({k for d in ds for k in table[d]})
+    lines.append("  " + " " * 14 + "".join(f"{T('draws', lang, d=d):>18}" for d in ds))
+    for k in kinds:
+        cells = [table[d].get(k, {}).get("1") for d in ds]
+        lines.append(f"  {k:14}" + "".join(f"{c['fraction'] + ' ≈ ' + format(c['float'], '.3f') if c else '-':>18}" for c in cells))
+    lines.append(T("raid", lang, s=report["raid"]["stock"]))
+    for a, row in enumerate(report["raid"]["loot"]):
+        lines.append(f"  {a}: " + " ".join(str(x) for x in row))
+    lines.append(T("game", lang))
+    for mix in report["raid_game"].values():
+        lines.append(T("mix", lang, a=mix["attack"], d=mix["defence"], x=mix["p_attack"]["fraction"],
+                       y=mix["p_defend"]["fraction"], v=mix["value"]["fraction"]))
+    return "\n".join(lines)

@@ -1,0 +1,658 @@
+"""Mine (coal): the rules (pure: no widgets, no printing, no random numbers).
+
+A round has two phases. In the *placement* each player, in turn from the die
+holder, lays one card face down on one of the five spaces of their board
+(events, raiders' shelter, watchtower, mine, recruitment), until each has laid
+4 cards or passed. The *resolution* then follows the text's order (D21):
+events (coup de grisou), raids, expedition (sale capped by the round die),
+mine (capped by the central stock), recruitment (one card at a time: chance),
+hand limit. The game ends after 6 rounds or as soon as a sale takes someone to
+21 points.
+
+>>> from mineedu.games.coal_mine import CoalMineGame
+>>> s = CoalMineGame(3).initial_state()
+>>> s.current_player(), s.hand(0)
+(0, {'miner': 4, 'pipe': 4})
+>>> s = s.apply(("place", "mine", "pipe"))
+>>> s.current_player(), s.observation(1)["boards"][0]["mine"]
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, RandomBot, State, register
+
+SPACES = ("event", "raid", "tower", "mine", "recruit")
+"""The five spaces of a board: Évènements, Abri des pilleurs, Tour de guet, Mine, Recrutement."""
+
+JOB_SPACES = ("raid", "tower", "mine", "recruit")
+EVENT_EFFECTS = ("grisou", "strike", "wagon", "reinforcement")
+"""The event kinds the rules know (D20): their effects are in :meth:`CoalMineState._resolve`."""
+
+PIPE = "pipe"
+"""The job kind of the pipe-miner (mineur tuyauteur), the only protection against grisou."""
+
+DUMMY_PLANS = ("basic", "bold")
+REVEALED_PHASES = ("draw", "discard", "tiebreak", "over")
+"""After the placement every card on the boards is face up until the end of the round."""
+
+
+@dataclass(frozen=True)
+class CoalMineConfig:
+    """Every number of Mine (coal); a teacher may change any of them.
+
+    ``jobs`` are ``(kind, helmets, count)`` and ``events`` ``(kind, count)``
+    (D20: 60 job cards, 10 event cards). ``die_cards`` are ``(mine cap, sale
+    cap)`` pairs used by the variant.
+    """
+
+    jobs: tuple[tuple[str, int, int], ...] = (
+        ("miner", 1, 24), ("pipe", 1, 24), ("foreman", 2, 8), ("chief", 3, 4),
+    )
+    events: tuple[tuple[str, int], ...] = (("grisou", 4), ("strike", 2), ("wagon", 2), ("reinforcement", 2))
+    start_hand: tuple[tuple[str, int], ...] = (("miner", 4), ("pipe", 4))
+    start_coal: int = 2
+    coal_total: int = 20
+    cards_per_round: int = 4
+    rounds: int = 6
+    target_points: int = 21
+    hand_limit: int = 8
+    recruit_base: int = 2
+    recruit_needs_card: bool = True
+    sold_coal_returns: bool = True
+    wagon_bonus: int = 1
+    reinforcement_bonus: int = 2
+    strike_penalty: int = 1
+    variant: bool = False
+    variant_start_coal: int = 3
+    die_cards: tuple[tuple[int, int], ...] = ((1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 1))
+    dummy: bool = False
+    dummy_plan: str = "basic"
+
+    def validate(self, players: int) -> None:
+        kinds = [j[0] for j in self.jobs] + [e[0] for e in self.events]
+        if len(set(kinds)) != len(kinds):
+            raise ConfigError(f"coal_mine: card kinds must be distinct, got {kinds}")
+        for job in self.jobs:
+            if len(job) != 3 or not isinstance(job[0], str) or job[1] < 1 or job[2] < 0:
+                raise ConfigError(f"coal_mine: a job card is (kind, helmets >= 1, count >= 0), not {job!r}")
+        for ev in self.events:
+            if len(ev) != 2 or ev[0] not in EVENT_EFFECTS or ev[1] < 0:
+                raise ConfigError(
+                    f"coal_mine: an event card is (kind, count >= 0) with kind in {EVENT_EFFECTS}, not {ev!r}"
+                )
+        jobs = {k: c for k, _, c in self.jobs}
+        for kind, count in self.start_hand:
+            if kind not in jobs:
+                raise ConfigError(f"coal_mine: starting hand card {kind!r} is not a job card")
+            if count * players > jobs[kind]:
+                raise ConfigError(
+                    f"coal_mine: {players} starting hands need {count * players} {kind!r} cards, the deck has {jobs[kind]}"
+                )
+        if sum(c for _, c in self.start_hand) > self.hand_limit:
+            raise ConfigError("coal_mine: the starting hand is larger than the hand limit")
+        for name in ("cards_per_round", "rounds", "target_points", "hand_limit"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"coal_mine: {name} must be at least 1")
+        for name in ("start_coal", "recruit_base", "wagon_bonus", "reinforcement_bonus", "strike_penalty", "variant_start_coal"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"coal_mine: {name} must not be negative")
+        if not self.variant and self.start_coal * players > self.coal_total:
+            raise ConfigError(f"coal_mine: {players} players need {self.start_coal * players} coal, there are {self.coal_total}")
+        if self.variant:
+            if len(self.die_cards) < self.rounds:
+                raise ConfigError(f"coal_mine: the variant needs one die card per round ({self.rounds})")
+            if any(len(d) != 2 or min(d) < 0 for d in self.die_cards):
+                raise ConfigError("coal_mine: a die card is (mine cap >= 0, sale cap >= 0)")
+        if self.dummy_plan not in DUMMY_PLANS:
+            raise ConfigError(f"coal_mine: dummy_plan must be one of {DUMMY_PLANS}, not {self.dummy_plan!r}")
+
+
+def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, ...]:
+    """Coal each raider takes from one target's stock (D21).
+
+    A raider whose attack is above the defence wants ``attack - defence``; the
+    strongest raider is served first, then the next; raiders with equal attack
+    share what is left evenly and the remainder stays with the target.
+
+    >>> split_loot(5, 1, [4, 2])   # 4 takes 3, then 2 takes 1
+    (3, 1)
+    >>> split_loot(3, 0, [2, 2])   # tie, 3 coal for 2 raiders: 1 each, 1 stays
+    (1, 1)
+    >>> split_loot(4, 2, [2, 1])   # defence >= attack: nothing
+    (0, 0)
+    """
+    loot = [0] * len(attacks)
+    left = stock
+    for a in sorted({a for a in attacks if a > defence}, reverse=True):
+        group = [i for i, x in enumerate(attacks) if x == a]
+        each = min(a - defence, left // len(group))
+        for i in group:
+            loot[i] = each
+        left -= each * len(group)
+    return tuple(loot)
+
+
+def raid_loot(attack: int, defence: int, stock: int) -> int:
+    """Coal one lone raider takes: ``attack - defence`` if positive, at most the stock.
+
+    >>> [raid_loot(a, 1, 2) for a in range(5)]
+    [0, 0, 1, 2, 2]
+    """
+    return split_loot(stock, defence, [attack])[0]
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _add(t: tuple[int, ...], i: int, d: int) -> tuple[int, ...]:
+    return t[:i] + (t[i] + d,) + t[i + 1:]
+
+
+def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+@dataclass(frozen=True)
+class CoalMineState(State):
+    """One position. Card piles are count tuples in the order of ``game.kinds``.
+
+    ``boards[p]`` lists ``(space, kind, target)`` placements (target = raided
+    player, -1 off the shelter). ``log`` is the public record of the last
+    resolution; ``tally`` counts per player ``(mined, stolen, lost to raids,
+    grisou hits)``.
+    """
+
+    game: CoalMineGame
+    phase: str  # die_card, dummy, dummy_target, place, draw, discard, tiebreak, over
+    round: int
+    start: int
+    turn: int
+    coal: tuple[int, ...]
+    points: tuple[int, ...]
+    central: int | None  # None: no central stock (variant)
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    boards: tuple[tuple[tuple[str, str, int], ...], ...]
+    passed: tuple[bool, ...]
+    caps: tuple[int | None, int]  # (mine cap or None, sale cap) of this round
+    die_cards: tuple[tuple[int, int], ...] = ()
+    to_draw: tuple[int, ...] = ()
+    pending: str = ""  # the dummy's job card waiting for its target
+    log: tuple[tuple[Any, ...], ...] = ()
+    tally: tuple[tuple[int, int, int, int], ...] = ()
+    winner: tuple[int, ...] = ()
+    mined: int = field(default=0)
+    sold: int = field(default=0)
+
+    # --- small views -----------------------------------------------------------
+    def hand(self, player: int) -> dict[str, int]:
+        """A player's hand as ``{kind: count}`` (cards held only)."""
+        return {k: c for k, c in zip(self.game.kinds, self.hands[player]) if c}
+
+    def hand_size(self, player: int) -> int:
+        return sum(self.hands[player])
+
+    def on_space(self, player: int, space: str, target: int | None = None) -> list[str]:
+        """The kinds a player laid on a space (raids: at ``target`` only, if given)."""
+        return [k for s, k, t in self.boards[player] if s == space and (target is None or t == target)]
+
+    def helmets(self, player: int, space: str, target: int | None = None) -> int:
+        h = self.game.helmets
+        return sum(h[k] for k in self.on_space(player, space, target))
+
+    @property
+    def dummy_seat(self) -> int | None:
+        return self.game.num_players - 1 if self.game.config.dummy else None
+
+    def revealed(self) -> bool:
+        return self.phase in REVEALED_PHASES
+
+    # --- who acts -------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "place":
+            return self.turn
+        if self.phase == "discard" and self.turn != self.dummy_seat:
+            return self.turn
+        return CHANCE
+
+    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+        cp = self.current_player()
+        if cp < 0 or player not in (None, cp):
+            return ()
+        g = self.game
+        held = [k for k, c in zip(g.kinds, self.hands[cp]) if c]
+        if self.phase == "discard":
+            return tuple(("discard", k) for k in held)
+        acts: list[Any] = []
+        for k in held:
+            if k in g.event_kinds:
+                acts.append(("place", "event", k))
+                continue
+            acts += [("place", sp, k) for sp in ("tower", "mine", "recruit")]
+            acts += [("raid", k, t) for t in range(g.num_players) if t != cp]
+        acts.append(("pass",))
+        return tuple(acts)
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        if self.current_player() != CHANCE:
+            return ()
+        if self.phase == "die_card":
+            cards = sorted(set(self.die_cards))
+            return tuple((("die_card", *d), Fraction(self.die_cards.count(d), len(self.die_cards))) for d in cards)
+        if self.phase == "draw":
+            return _pile_outcomes("draw", self.game.kinds, self.deck)
+        if self.phase == "dummy":
+            return _pile_outcomes("dummy_card", self.game.kinds, self.hands[self.turn])
+        if self.phase == "discard":
+            return _pile_outcomes("dummy_discard", self.game.kinds, self.hands[self.turn])
+        if self.phase == "dummy_target":
+            targets = self._dummy_targets()
+            return tuple((("target", t), Fraction(1, len(targets))) for t in targets)
+        if self.phase == "tiebreak":
+            return tuple((("tiebreak", p), Fraction(1, len(self.winner))) for p in self.winner)
+        raise AssertionError(self.phase)  # pragma: no cover
+
+    def why_illegal(self, action: Any, player: int | None) -> str:
+        cp = self.current_player()
+        if cp < 0:
+            return super().why_illegal(action, player)
+        g = self.game
+        if not isinstance(action, tuple) or not action or not all(isinstance(x, (str, int)) for x in action):
+            return f"{action!r} is not an action of coal_mine: use ('place', space, kind), ('raid', kind, target), ('discard', kind) or ('pass',)"
+        if self.phase == "discard":
+            if action[0] != "discard" or len(action) != 2:
+                return f"your hand holds {self.hand_size(cp)} cards, over the limit of {g.config.hand_limit}: discard one with ('discard', kind)"
+            return f"you have no {action[1]!r} card in hand"
+        if action[0] == "discard":
+            return f"nothing to discard now: it is the placement and your hand holds {self.hand_size(cp)} cards"
+        if action[0] == "pass":
+            return "('pass',) takes no argument"
+        if action[0] not in ("place", "raid") or len(action) != 3:
+            return f"unknown action {action[0]!r}: use ('place', space, kind), ('raid', kind, target) or ('pass',)"
+        space, kind = (action[1], action[2]) if action[0] == "place" else ("raid", action[1])
+        if kind not in g.kinds:
+            return f"there is no card kind {kind!r} (kinds: {', '.join(g.kinds)})"
+        if not self.hands[cp][g.index[kind]]:
+            return f"you have no {kind!r} card in hand"
+        if space not in SPACES:
+            return f"there is no space {space!r} on a board (spaces: {', '.join(SPACES)})"
+        if space == "raid" and action[0] == "place":
+            return "a raid needs a target: use ('raid', kind, target)"
+        if kind in g.event_kinds and space != "event":
+            return "event cards may only go on the Events space"
+        if kind not in g.event_kinds and space == "event":
+            return "only event cards may go on the Events space"
+        if action[0] == "raid":
+            t = action[2]
+            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < g.num_players:
+                return f"player {t!r} is not in this game"
+            if t == cp:
+                return "you cannot raid yourself: the colour card must be another player's"
+        return super().why_illegal(action, player)
+
+    # --- moves ------------------------------------------------------------------
+    def _apply(self, action: Any, player: int | None) -> CoalMineState:
+        g = self.game
+        kind = action[1] if len(action) > 1 else ""
+        if self.phase == "die_card":  # variant: the die holder draws a die card
+            d = (action[1], action[2])
+            rest = list(self.die_cards)
+            rest.remove(d)
+            return replace(self, die_cards=tuple(rest), caps=d)._after_die()
+        if self.phase == "draw":
+            s = replace(self, deck=_add(self.deck, g.index[kind], -1),
+                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], 1)),
+                        to_draw=_add(self.to_draw, self.turn, -1))
+            return s._continue_draws()
+        if self.phase == "discard":  # a player (or, by chance, the dummy) over the hand limit
+            s = replace(self, discard=_add(self.discard, g.index[kind], 1),
+                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)))
+            return s._continue_draws()
+        if self.phase == "dummy":
+            return self._dummy_lays(kind)
+        if self.phase == "dummy_target":
+            s = self._lay(self.turn, "raid", self.pending, action[1])
+            return replace(s, phase="dummy", pending="")._dummy_next()
+        if self.phase == "tiebreak":
+            return replace(self, phase="over", winner=(action[1],))
+        # placement
+        p = self.turn
+        if action[0] == "pass":
+            s = replace(self, passed=_set(self.passed, p, True))
+        elif action[0] == "raid":
+            s = self._lay(p, "raid", action[1], action[2])
+        else:
+            s = self._lay(p, action[1], action[2], -1)
+        return s._next_placer(p)
+
+    def _lay(self, p: int, space: str, kind: str, target: int) -> CoalMineState:
+        i = self.game.index[kind]
+        return replace(self, hands=_set(self.hands, p, _add(self.hands[p], i, -1)),
+                       boards=_set(self.boards, p, self.boards[p] + ((space, kind, target),)))
+
+    # --- the flow of a round ----------------------------------------------------
+    def _begin_round(self) -> CoalMineState:
+        n = self.game.num_players
+        s = replace(self, boards=((),) * n, passed=(False,) * n, log=(), to_draw=(0,) * n,
+                    caps=(None, self.round))  # the die shows the round: the sale cap (D21)
+        if self.game.config.variant:
+            return replace(s, phase="die_card")
+        return s._after_die()
+
+    def _after_die(self) -> CoalMineState:
+        d = self.dummy_seat
+        if d is not None:
+            return replace(self, phase="dummy", turn=d)._dummy_next()
+        return self._begin_placement()
+
+    def _begin_placement(self) -> CoalMineState:
+        s = replace(self, phase="place")
+        if s.dummy_seat is not None:
+            s = replace(s, passed=_set(s.passed, s.dummy_seat, True))
+        return s._next_placer((self.start - 1) % self.game.num_players)
+
+    def _can_place(self, p: int) -> bool:
+        return not self.passed[p] and sum(self.hands[p]) > 0 and len(self.boards[p]) < self.game.config.cards_per_round
+
+    def _next_placer(self, after: int) -> CoalMineState:
+        n = self.game.num_players
+        for k in range(1, n + 1):
+            q = (after + k) % n
+            if self._can_place(q):
+                return replace(self, turn=q)
+        return self._resolve()
+
+    def _order(self) -> list[int]:
+        """Seats from the die holder, clockwise."""
+        n = self.game.num_players
+        return [(self.start + i) % n for i in range(n)]
+
+    def _resolve(self) -> CoalMineState:
+        """Events, raids, expedition, mine (D21), then on to the recruitment draws."""
+        g, cfg, n = self.game, self.game.config, self.game.num_players
+        coal, points, central = list(self.coal), list(self.points), self.central
+        tally = [list(t) for t in self.tally]
+        log: list[tuple[Any, ...]] = []
+        count = lambda p, space, kind: self.on_space(p, space).count(kind)  # noqa: E731
+        # 1. Events. Coup de grisou hits everyone, its player too: a mine needs one
+        # pipe-miner per grisou card played this round, else it yields nothing (D20).
+        grisou = sum(count(p, "event", "grisou") for p in range(n))
+        exposed = [p for p in range(n) if count(p, "mine", PIPE) < grisou]
+        if grisou:
+            log.append(("grisou", grisou, tuple(exposed)))
+            for p in exposed:
+                tally[p][3] += 1
+        strikes = [sum(count(q, "event", "strike") for q in range(n) if q != p) for p in range(n)]
+        # 2-3. Raids: each raider's helmets against the target's watchtower; only the
+        # stock the target held before the raids can be taken (D21).
+        loot = [0] * n
+        for t in range(n):
+            raiders = [r for r in range(n) if r != t and self.on_space(r, "raid", t)]
+            if not raiders:
+                continue
+            defence = self.helmets(t, "tower") + cfg.reinforcement_bonus * count(t, "event", "reinforcement")
+            attacks = [self.helmets(r, "raid", t) for r in raiders]
+            taken = split_loot(coal[t], defence, attacks)
+            for r, a, x in zip(raiders, attacks, taken):
+                log.append(("raid", r, t, a, defence, x))
+                loot[r] += x
+                tally[r][1] += x
+                tally[t][2] += x
+            coal[t] -= sum(taken)
+        coal = [c + x for c, x in zip(coal, loot)]
+        # Expedition: sell up to the die (D21), 1 point per coal; sold coal goes back
+        # to the central stock so that 21 points can be reached with 20 cubes.
+        sold = 0
+        for p in range(n):
+            x = min(coal[p], self.caps[1] + cfg.wagon_bonus * count(p, "event", "wagon"))
+            coal[p] -= x
+            points[p] += x
+            sold += x
+            if x:
+                log.append(("sell", p, x))
+        if central is not None and cfg.sold_coal_returns:
+            central += sold
+        s = replace(self, coal=tuple(coal), points=tuple(points), central=central, sold=self.sold + sold)
+        if max(points) >= cfg.target_points:  # "dès qu'un joueur atteint 21 points"
+            return replace(s, log=tuple(log), tally=tuple(map(tuple, tally)))._finish()  # type: ignore[arg-type]
+        # Mine: helmets = coal, from the die holder clockwise while the stock lasts.
+        mined = 0
+        for p in self._order():
+            h = 0 if p in exposed else self.helmets(p, "mine")
+            if self.caps[0] is not None:
+                h = min(h, self.caps[0])
+            if central is not None:
+                h = min(h, central)
+                central -= h
+            coal[p] += h
+            mined += h
+            tally[p][0] += h
+            if self.on_space(p, "mine"):
+                log.append(("mine", p, h))
+        # Recruitment: 2 + helmets, one card less per strike played by someone else.
+        to_draw = []
+        for p in range(n):
+            laid = bool(self.on_space(p, "recruit"))
+            base = cfg.recruit_base if (laid or not cfg.recruit_needs_card) else 0
+            k = max(0, base + self.helmets(p, "recruit") - cfg.strike_penalty * strikes[p]) if base or laid else 0
+            to_draw.append(k)
+            if k:
+                log.append(("recruit", p, k))
+        s = replace(s, coal=tuple(coal), central=central, mined=self.mined + mined, log=tuple(log),
+                    tally=tuple(map(tuple, tally)), to_draw=tuple(to_draw), phase="draw",  # type: ignore[arg-type]
+                    turn=self.start)
+        return s._continue_draws()
+
+    def _continue_draws(self) -> CoalMineState:
+        """Draw for the current player until done, then the hand limit, then the next player."""
+        s = self
+        if not sum(s.deck) and sum(s.discard):  # the discard pile replaces an empty deck
+            s = replace(s, deck=s.discard, discard=(0,) * len(s.discard))
+        order = s._order()
+        for p in order[order.index(s.turn):]:
+            if s.to_draw[p] and sum(s.deck):
+                return replace(s, phase="draw", turn=p)
+            s = replace(s, to_draw=_set(s.to_draw, p, 0))  # nothing left to draw
+            if sum(s.hands[p]) > s.game.config.hand_limit:
+                return replace(s, phase="discard", turn=p)
+        return s._end_round()
+
+    def _end_round(self) -> CoalMineState:
+        g = self.game
+        played = [0] * len(g.kinds)
+        for board in self.boards:
+            for _, k, _ in board:
+                played[g.index[k]] += 1
+        deck, discard = self.deck, _plus(self.discard, played)
+        if not sum(deck):
+            deck, discard = discard, (0,) * len(discard)
+        s = replace(self, deck=deck, discard=discard, boards=((),) * g.num_players)
+        if self.round >= g.config.rounds:
+            return s._finish()
+        return replace(s, round=self.round + 1, start=(self.start + 1) % g.num_players)._begin_round()
+
+    def _rank_key(self, p: int) -> tuple[int, int, int]:
+        """Points, then coal in stock, then job cards in hand (the text's tie-breaks)."""
+        jobs = sum(c for k, c in zip(self.game.kinds, self.hands[p]) if k not in self.game.event_kinds)
+        return (self.points[p], self.coal[p], jobs)
+
+    def _finish(self) -> CoalMineState:
+        keys = [self._rank_key(p) for p in range(self.game.num_players)]
+        best = tuple(p for p, k in enumerate(keys) if k == max(keys))
+        # an ultimate tie is settled by a die roll: each tied player equally likely
+        return replace(self, phase="over" if len(best) == 1 else "tiebreak", winner=best, to_draw=(0,) * len(keys))
+
+    # --- the dummy player (joueur fictif) ----------------------------------------
+    def _dummy_targets(self) -> list[int]:
+        d = self.dummy_seat
+        return [p for p in range(self.game.num_players) if p != d and self.coal[p] > 0]
+
+    def _dummy_slots(self) -> list[str]:
+        """Where the dummy's successive job cards go this round (our reading of the text)."""
+        has_coal = self.coal[self.turn] > 0
+        rivals = len(self._dummy_targets())
+        if self.game.config.dummy_plan == "bold":
+            slots = ["tower", "tower"] * has_coal + ["recruit"] + ["raid"] * rivals
+        else:
+            slots = ["tower"] * has_coal + ["raid"] * (rivals > 0) + ["recruit"]
+        return slots + ["mine"] * self.game.config.cards_per_round
+
+    def _dummy_next(self) -> CoalMineState:
+        if len(self.boards[self.turn]) < self.game.config.cards_per_round and sum(self.hands[self.turn]):
+            return self
+        return self._begin_placement()
+
+    def _dummy_lays(self, kind: str) -> CoalMineState:
+        d = self.turn
+        if kind in self.game.event_kinds:
+            return self._lay(d, "event", kind, -1)._dummy_next()
+        jobs_laid = sum(1 for sp, _, _ in self.boards[d] if sp != "event")
+        slot = self._dummy_slots()[jobs_laid]
+        if slot != "raid":
+            return self._lay(d, slot, kind, -1)._dummy_next()
+        if self.game.config.dummy_plan == "bold":  # one card per rival with coal, in seat order
+            raided = {t for sp, _, t in self.boards[d] if sp == "raid"}
+            target = next(t for t in self._dummy_targets() if t not in raided)
+            return self._lay(d, "raid", kind, target)._dummy_next()
+        # basic: draw a colour card among the rivals who have coal
+        return replace(self, phase="dummy_target", pending=kind)
+
+    # --- what is seen -------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """Public facts, plus the player's own hand and face-down cards.
+
+        Others' hands are seen as sizes; their face-down cards as a count per
+        space (the raid target is hidden) until the resolution turns them up.
+        """
+        g = self.game
+        boards = []
+        for p in range(g.num_players):
+            if self.revealed() or p == player:
+                boards.append({"cards": self.boards[p]})
+            else:
+                boards.append({sp: len(self.on_space(p, sp)) for sp in SPACES})
+        return {
+            "player": player,
+            "round": self.round,
+            "phase": self.phase,
+            "start": self.start,
+            "turn": self.turn if self.current_player() >= 0 else None,
+            "caps": self.caps,
+            "coal": self.coal,
+            "points": self.points,
+            "central": self.central,
+            "deck_size": sum(self.deck),
+            "discard": dict(zip(g.kinds, self.discard)),
+            "hand_sizes": tuple(sum(h) for h in self.hands),
+            "hand": self.hand(player) if player is not None else None,
+            "my_board": self.boards[player] if player is not None else None,
+            "boards": tuple(boards),
+            "passed": self.passed,
+            "dummy": self.dummy_seat,
+            "helmets": dict(zip(g.kinds, g.helmet_list)),
+            "log": self.log,
+        }
+
+    # --- the result ---------------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(p) for p in self.points)
+
+    def winners(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return self.winner
+        keys = [self._rank_key(p) for p in range(self.game.num_players)]
+        return tuple(p for p, k in enumerate(keys) if k == max(keys))
+
+
+def _pile_outcomes(tag: str, kinds: Sequence[str], pile: Sequence[int]) -> tuple[tuple[Any, Fraction], ...]:
+    """One card from a pile: each kind with probability count / size."""
+    total = sum(pile)
+    return tuple(((tag, k), Fraction(c, total)) for k, c in zip(kinds, pile) if c)
+
+
+def _bot(name: str, arg: str | None) -> Any:
+    from . import bots
+
+    return bots.make(name, arg)
+
+
+@register
+class CoalMineGame(Game):
+    """Mine (coal) for 2-6 seats; with ``dummy=True`` the last seat is the dummy player."""
+
+    name = "coal_mine"
+    title = {"fr": "Mine (charbon)", "en": "Mine (coal)"}
+    min_players = 2
+    max_players = 6
+    Config = CoalMineConfig
+    bots = {
+        "random": lambda arg: RandomBot(),
+        "steady": lambda arg: _bot("steady", arg),
+        "raider": lambda arg: _bot("raider", arg),
+        "mix": lambda arg: _bot("mix", arg),
+    }
+
+    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
+        super().__init__(players, config, **overrides)
+        cfg = self.config
+        self.kinds: tuple[str, ...] = tuple(j[0] for j in cfg.jobs) + tuple(e[0] for e in cfg.events)
+        self.helmet_list: tuple[int, ...] = tuple(j[1] for j in cfg.jobs) + (0,) * len(cfg.events)
+        self.helmets: dict[str, int] = dict(zip(self.kinds, self.helmet_list))
+        self.index: dict[str, int] = {k: i for i, k in enumerate(self.kinds)}
+        self.event_kinds: frozenset[str] = frozenset(e[0] for e in cfg.events)
+        self.card_counts: tuple[int, ...] = tuple(j[2] for j in cfg.jobs) + tuple(e[1] for e in cfg.events)
+
+    def initial_state(self) -> CoalMineState:
+        cfg, n = self.config, self.num_players
+        hand = [0] * len(self.kinds)
+        for k, c in cfg.start_hand:
+            hand[self.index[k]] += c
+        deck = tuple(t - n * h for t, h in zip(self.card_counts, hand))
+        start_coal = cfg.variant_start_coal if cfg.variant else cfg.start_coal
+        s = CoalMineState(
+            self, phase="place", round=1, start=0, turn=0, coal=(start_coal,) * n, points=(0,) * n,
+            central=None if cfg.variant else cfg.coal_total - start_coal * n,
+            deck=deck, discard=(0,) * len(deck), hands=(tuple(hand),) * n, boards=((),) * n,
+            passed=(False,) * n, caps=(None, 1), die_cards=cfg.die_cards if cfg.variant else (),
+            tally=((0, 0, 0, 0),) * n,
+        )
+        return s._begin_round()
+
+    def max_moves(self) -> int:
+        cfg, n = self.config, self.num_players
+        most_draws = cfg.recruit_base + max(self.helmet_list) * cfg.cards_per_round
+        per_round = 1 + 2 * cfg.cards_per_round + n * (cfg.cards_per_round + 1) + 2 * n * most_draws
+        return cfg.rounds * per_round + 1
+
+    def render_svg(self, state: CoalMineState) -> str:
+        from .svg import render
+
+        return render(state)
+
+    def metrics(self, state: State, player: int) -> dict[str, float]:
+        m = super().metrics(state, player)
+        s: CoalMineState = state  # type: ignore[assignment]
+        mined, stolen, lost, hits = s.tally[player]
+        m.update(coal=float(s.coal[player]), mined=float(mined), stolen=float(stolen),
+                 lost_to_raids=float(lost), grisou_hits=float(hits), rounds=float(s.round))
+        return m
+
+    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
+        from .odds import odds_report
+
+        return odds_report(state, player)  # type: ignore[arg-type]
+
+    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
+        from .odds import format_odds
+
+        return format_odds(report, lang)
