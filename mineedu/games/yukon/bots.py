@@ -1,0 +1,88 @@
+"""Bots for Gold am Yukon. They see the whole board (nothing is hidden).
+
+* ``random``: any legal action.
+* ``nearest-claim``: heads for the free claim whose ring it can close soonest.
+* ``value-per-distance``: heads for the free claim with the most nuggets per pip.
+
+Both greedy bots take a claim as soon as one is legal (the most valuable) and
+otherwise pick the pip that brings the team closest to its target ring, with
+the estimate ``steps = pawns off the ring + steps from the nearer end to it``
+(a lower bound on the pips still needed, cheap enough for thousands of games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .board import CELLS_OF, NEIGHBOURS, RING_DISTANCE
+
+Key = Callable[[int, int], float]
+
+
+def chain_after(chain: tuple[int, ...], action: Any) -> tuple[int, ...]:
+    """The chain a ``start``/``place``/``step`` action leaves (as the rules do, D14/D15)."""
+    kind = action[0]
+    if kind == "start":
+        return (action[1],)
+    if kind == "place":
+        t = action[1]
+        return chain + (t,) if t in NEIGHBOURS[chain[-1]] else (t,) + chain
+    tail, to = action[1], action[2]
+    if len(chain) == 1:
+        return (to,)
+    return chain[1:] + (to,) if tail == chain[0] else (to,) + chain[:-1]
+
+
+def estimates(chain: Sequence[int], free_claims: Sequence[int]) -> dict[int, int]:
+    """Per free claim: pawns off its ring + steps from the nearer end of ``chain`` to the ring.
+
+    >>> from .board import RINGS, CENTRE
+    >>> estimates(RINGS[CENTRE][:5], [CENTRE])
+    {18: 0}
+    """
+    on: dict[int, int] = {}
+    for s in chain:
+        for c in CELLS_OF[s]:
+            on[c] = on.get(c, 0) + 1
+    a, b = chain[0], chain[-1]
+    n = len(chain)
+    return {c: n - on.get(c, 0) + min(RING_DISTANCE[c][a], RING_DISTANCE[c][b]) for c in free_claims}
+
+
+class GreedyBot:
+    """Takes the best legal claim, else the pip that scores best under ``key(value, steps)`` (lower is better)."""
+
+    def __init__(self, name: str, key: Key) -> None:
+        self.name = name
+        self.key = key
+
+    def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        values = obs.config.values
+        claims = [a for a in legal if a[0] == "claim"]
+        if claims:
+            return max(claims, key=lambda a: values[a[1]])
+        free = [c for c, o in enumerate(obs.owners) if o < 0]
+        chain = obs.chains[obs.turn]
+        best: list[Any] = []
+        best_score = float("inf")
+        for a in legal:
+            est = estimates(chain_after(chain, a), free)
+            score = min((self.key(values[c], d) for c, d in est.items()), default=0.0)
+            if score < best_score:
+                best, best_score = [a], score
+            elif score == best_score:
+                best.append(a)
+        return best[int(rng.integers(len(best)))]
+
+
+def nearest_claim_bot(arg: str | None = None) -> GreedyBot:
+    """Closest free ring first; among equals, the more valuable."""
+    return GreedyBot("nearest-claim", lambda value, steps: steps - value / 100)
+
+
+def value_per_distance_bot(arg: str | None = None) -> GreedyBot:
+    """Most nuggets per pip still needed (steps + 1 pip for the claim)."""
+    return GreedyBot("value-per-distance", lambda value, steps: -value / (steps + 1))

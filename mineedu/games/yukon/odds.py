@@ -1,0 +1,314 @@
+"""Exact odds of Gold am Yukon: the "1 rolls again" die, setup turns, turns to a ring.
+
+Everything is exact (:class:`fractions.Fraction`); floats are views.
+
+The die of one turn: a 1 gives another throw, added (D13/D14). So a turn
+gives 2..6 pips with probability 1/6 each and 1 + (another turn) with
+probability 1/6: the mean is 21/5 = 4.2, not 3.5.
+
+>>> pip_probability(2), pip_probability(7)
+(Fraction(1, 6), Fraction(1555, 46656))
+>>> pip_mean(), pip_variance()
+(Fraction(21, 5), Fraction(56, 25))
+>>> pip_mean(reroll=0)
+Fraction(7, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from mineedu.core import Texts
+
+from .board import CELLS_OF, NEIGHBOURS
+
+def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
+    """P(one turn gives exactly ``total`` pips).
+
+    A roll of ``reroll`` adds its pips and throws again (``reroll=0``: never);
+    ``max_rolls`` caps the throws of one turn (the last one never throws again).
+    """
+    p = Fraction(1, sides)
+    if not reroll:
+        return p if 1 <= total <= sides else Fraction(0)
+    prob = Fraction(0)
+    k = 0  # throws of the re-roll face before the last throw
+    while k * reroll < total and (max_rolls is None or k < max_rolls):
+        last = total - k * reroll
+        capped = max_rolls is not None and k + 1 == max_rolls
+        if 1 <= last <= sides and (last != reroll or capped):
+            prob += p ** (k + 1)
+        k += 1
+    return prob
+
+
+def pip_distribution(upto: int = 12, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> tuple[dict[int, Fraction], Fraction]:
+    """``({pips: probability} for 1..upto, P(more than upto pips))``.
+
+    >>> dist, tail = pip_distribution(6)
+    >>> dist[1], dist[6], tail
+    (Fraction(0, 1), Fraction(1555, 7776), Fraction(311, 7776))
+    """
+    dist = {t: pip_probability(t, sides, reroll, max_rolls) for t in range(1, upto + 1)}
+    return dist, 1 - sum(dist.values())
+
+
+def _moments(sides: int, reroll: int, max_rolls: int | None) -> tuple[Fraction, Fraction]:
+    """E[X] and E[X^2] of one turn's pips, X = reroll*K + V (K re-rolls, V the last throw)."""
+    q = Fraction(1, sides)
+    faces = range(1, sides + 1)
+    others = [v for v in faces if v != reroll] if reroll else list(faces)
+    m1 = Fraction(sum(others), len(others))
+    m2 = Fraction(sum(v * v for v in others), len(others))
+    if not reroll:
+        return m1, m2
+    f = reroll
+    if max_rolls is None:
+        # K is geometric: P(K=k) = q^k (1-q); E[K] = q/(1-q), E[K^2] = q(1+q)/(1-q)^2
+        ek = q / (1 - q)
+        ek2 = q * (1 + q) / (1 - q) ** 2
+        return f * ek + m1, f * f * ek2 + 2 * f * ek * m1 + m2
+    e1 = e2 = Fraction(0)
+    for k in range(max_rolls - 1):
+        w = q**k * (1 - q)
+        e1 += w * (f * k + m1)
+        e2 += w * ((f * k) ** 2 + 2 * f * k * m1 + m2)
+    w = q ** (max_rolls - 1)  # the capped last throw: any face, no re-roll
+    a1 = Fraction(sum(faces), sides)
+    a2 = Fraction(sum(v * v for v in faces), sides)
+    k = max_rolls - 1
+    return e1 + w * (f * k + a1), e2 + w * ((f * k) ** 2 + 2 * f * k * a1 + a2)
+
+
+def pip_mean(sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
+    """Expected pips of one turn (21/5 for the game's die)."""
+    return _moments(sides, reroll, max_rolls)[0]
+
+
+def pip_variance(sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
+    """Variance of one turn's pips (56/25 for the game's die)."""
+    m1, m2 = _moments(sides, reroll, max_rolls)
+    return m2 - m1 * m1
+
+
+def turns_to_collect(need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """How many turns until the pips add up to ``need`` or more.
+
+    Returns ``({turns: probability} for 1..max_turns, P(more turns), exact mean)``.
+    Serves the setup (``need`` = pawns still to place, D14) and the way to a
+    ring (``need`` = steps + 1 pip for the claim, D16). Opponents are ignored.
+
+    >>> dist, tail, mean = turns_to_collect(2)
+    >>> dist[1], mean
+    (Fraction(1, 1), Fraction(1, 1))
+    >>> turns_to_collect(11)[2]
+    Fraction(30828007, 10077696)
+    """
+    if need <= 0:
+        return {t: Fraction(int(t == 0)) for t in range(1, max_turns + 1)}, Fraction(0), Fraction(0)
+    step = [pip_probability(j, sides, reroll, max_rolls) for j in range(need)]  # step[j] for j < need
+    at: dict[int, Fraction] = {0: Fraction(1)}  # pips collected so far (< need) -> probability
+    dist: dict[int, Fraction] = {}
+    for t in range(1, max_turns + 1):
+        nxt: dict[int, Fraction] = {}
+        done = Fraction(0)
+        for c, pc in at.items():
+            short = Fraction(0)
+            for j in range(1, need - c):
+                if step[j]:
+                    nxt[c + j] = nxt.get(c + j, Fraction(0)) + pc * step[j]
+                    short += step[j]
+            done += pc * (1 - short)
+        dist[t] = done
+        at = nxt
+    tail = sum(at.values(), Fraction(0))
+    # exact mean: E(c) = 1 + sum_j P(j) E(c + j), solved from the top down
+    e = [Fraction(0)] * (need + 1)
+    for c in range(need - 1, -1, -1):
+        e[c] = 1 + sum((step[j] * e[c + j] for j in range(1, need - c)), Fraction(0))
+    return dist, tail, e[0]
+
+
+def on_ring(chain: Sequence[int], claims: Iterable[int]) -> tuple[int, ...]:
+    """The claims among ``claims`` whose ring holds every pawn of ``chain``.
+
+    >>> from .board import RINGS, CENTRE
+    >>> on_ring(RINGS[CENTRE], range(37))
+    (18,)
+    """
+    common = set(claims)
+    for s in chain:
+        common &= CELLS_OF[s]
+        if not common:
+            break
+    return tuple(sorted(common))
+
+
+def ring_distance(chain: Sequence[int], claims: Iterable[int], blocked: Iterable[int] = (), max_steps: int = 30) -> tuple[int, tuple[int, ...]] | None:
+    """Fewest pips until every pawn of ``chain`` stands on the ring of one of ``claims``.
+
+    The chain moves as in D15, one end leading all the way (either end may be
+    chosen); ``blocked`` spaces (opponents) are avoided, none by default.
+    Breadth-first search over the chain's positions. Returns ``(steps, claims
+    reached)`` or ``None`` beyond ``max_steps``.
+
+    >>> from .board import RINGS, CENTRE
+    >>> ring = RINGS[CENTRE]
+    >>> ring_distance(ring, [CENTRE])
+    (0, (18,))
+    >>> ring_distance(ring[1:], [CENTRE])[0]
+    0
+    """
+    targets = frozenset(claims)
+    chain = tuple(chain)
+    if not chain or not targets:
+        return None
+    hit = on_ring(chain, targets)
+    if hit:
+        return 0, hit
+    block = frozenset(blocked)
+    best: tuple[int, tuple[int, ...]] | None = None
+    for start in (chain, chain[::-1]):  # the head is the last pawn
+        seen = {start}
+        level = [start]
+        for d in range(1, max_steps + 1 if best is None else best[0]):
+            nxt = []
+            found: set[int] = set()
+            for ch in level:
+                occupied = set(ch)
+                for t in NEIGHBOURS[ch[-1]]:
+                    if t in occupied or t in block:
+                        continue
+                    new = ch[1:] + (t,)
+                    if new in seen:
+                        continue
+                    seen.add(new)
+                    nxt.append(new)
+                    found.update(on_ring(new, targets))
+            if found:
+                if best is None or d < best[0]:
+                    best = (d, tuple(sorted(found)))
+                elif d == best[0]:
+                    best = (d, tuple(sorted(set(best[1]) | found)))
+                break
+            level = nxt
+            if not level:
+                break
+    return best
+
+
+
+
+# --- the report behind ``mineedu odds yukon`` ------------------------------------
+
+def _row(key: str, k: int, p: Fraction) -> dict[str, Any]:
+    return {key: k, "p": str(p), "float": float(p)}
+
+
+def _exact(x: Fraction) -> dict[str, Any]:
+    return {"exact": str(x), "float": float(x)}
+
+
+def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns: int = 8) -> dict[str, Any]:
+    """The exact odds of a position (JSON-ready): the die, the setup, the way to a ring.
+
+    ``state`` is a :class:`~mineedu.games.yukon.rules.YukonState`; ``player``
+    defaults to the player whose turn it is.
+    """
+    cfg = state.config
+    die = (cfg.sides, cfg.reroll)
+    dist, tail = pip_distribution(upto, *die)
+    cap = Fraction(1, cfg.sides) ** cfg.max_rolls if cfg.reroll else Fraction(0)
+    need = cfg.pawns - 1  # the first pawn goes on the start space without a throw
+    sdist, stail, smean = turns_to_collect(need, *die, max_turns=max_turns)
+    report: dict[str, Any] = {
+        "die": {
+            "sides": cfg.sides,
+            "reroll_face": cfg.reroll,
+            "pips": [_row("pips", k, p) for k, p in dist.items()],
+            "beyond": {"pips": upto, "p": str(tail), "float": float(tail)},
+            "mean": _exact(pip_mean(*die)),
+            "variance": _exact(pip_variance(*die)),
+            "plain_die_mean": _exact(pip_mean(cfg.sides, 0)),
+            "max_rolls": cfg.max_rolls,
+            "cap_changes_a_turn": _exact(cap),
+        },
+        "setup": {
+            "pawns_by_dice": need,
+            "turns": [_row("turns", t, p) for t, p in sdist.items()],
+            "beyond": {"turns": max_turns, "p": str(stail), "float": float(stail)},
+            "mean": _exact(smean),
+        },
+        "ring": None,
+    }
+    p = state.turn if player is None else player
+    if 0 <= p < len(state.chains) and state.in_play(p) and not state.in_setup(p):
+        free = [c for c, o in enumerate(state.owners) if o < 0]
+        found = ring_distance(state.chains[p], free)
+        if found is not None:
+            steps, claims = found
+            tdist, ttail, tmean = turns_to_collect(steps + 1, *die, max_turns=max_turns)
+            report["ring"] = {
+                "player": p,
+                "steps": steps,
+                "claims": [{"claim": c, "value": cfg.values[c]} for c in claims],
+                "turns_to_claim": [_row("turns", t, q) for t, q in tdist.items()],
+                "beyond": {"turns": max_turns, "p": str(ttail), "float": float(ttail)},
+                "mean": _exact(tmean),
+            }
+    return report
+
+
+TEXTS = Texts({
+    "die": {"fr": "Pips d'un tour (le {face} fait rejouer, d{sides}) :",
+            "en": "Pips in one turn ({face} rolls again, d{sides}):"},
+    "row": {"fr": "  {k:>3} : {p:>14}  ({f:.4f})", "en": "  {k:>3}: {p:>14}  ({f:.4f})"},
+    "beyond_pips": {"fr": "  plus de {k} : {p} ({f:.2e})", "en": "  more than {k}: {p} ({f:.2e})"},
+    "mean": {"fr": "Moyenne {m} = {mf:.4f} pips (dé simple : {d} = {df:.2f}) ; variance {v} = {vf:.4f}",
+             "en": "Mean {m} = {mf:.4f} pips (plain die: {d} = {df:.2f}); variance {v} = {vf:.4f}"},
+    "cap": {"fr": "(plafond de sécurité : {n} lancers par tour ; il change un tour avec probabilité {f:.1e})",
+            "en": "(safety cap: {n} throws a turn; it changes a turn with probability {f:.1e})"},
+    "setup": {"fr": "Tours pour poser les {n} pions restants (mise en place) :",
+              "en": "Turns to place the {n} remaining pawns (setup):"},
+    "turn_row": {"fr": "  {k:>3} tour(s) : {p:>14}  ({f:.4f})", "en": "  {k:>3} turn(s): {p:>14}  ({f:.4f})"},
+    "beyond_turns": {"fr": "  plus de {k} tours : {p} ({f:.2e})", "en": "  more than {k} turns: {p} ({f:.2e})"},
+    "turn_mean": {"fr": "  en moyenne {m} = {mf:.3f} tours", "en": "  on average {m} = {mf:.3f} turns"},
+    "ring": {"fr": "Joueur {p} : {s} pas jusqu'à l'anneau libre le plus proche (gains {c}), sans compter les adversaires ; tours pour revendiquer :",
+             "en": "Player {p}: {s} steps to the nearest free ring (claims {c}), ignoring opponents; turns to claim it:"},
+    "no_ring": {"fr": "Pas de chaîne complète à mesurer pour ce joueur.",
+                "en": "No complete chain to measure for this player."},
+})
+
+
+def _turn_lines(section: dict[str, Any], lang: str) -> list[str]:
+    lines = [TEXTS("turn_row", lang, k=r["turns"], p=r["p"], f=r["float"]) for r in section["turns"] if r["float"] > 0]
+    b = section["beyond"]
+    lines.append(TEXTS("beyond_turns", lang, k=b["turns"], p=b["p"], f=b["float"]))
+    lines.append(TEXTS("turn_mean", lang, m=section["mean"]["exact"], mf=section["mean"]["float"]))
+    return lines
+
+
+def format_odds(report: dict[str, Any], lang: str = "en") -> str:
+    """The report as text for the terminal, in French or English."""
+    die = report["die"]
+    lines = [TEXTS("die", lang, face=die["reroll_face"], sides=die["sides"])]
+    lines += [TEXTS("row", lang, k=r["pips"], p=r["p"], f=r["float"]) for r in die["pips"] if r["float"] > 0]
+    b = die["beyond"]
+    lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"], f=b["float"]))
+    lines.append(TEXTS("mean", lang, m=die["mean"]["exact"], mf=die["mean"]["float"], d=die["plain_die_mean"]["exact"],
+                       df=die["plain_die_mean"]["float"], v=die["variance"]["exact"], vf=die["variance"]["float"]))
+    lines.append(TEXTS("cap", lang, n=die["max_rolls"], f=die["cap_changes_a_turn"]["float"]))
+    lines.append("")
+    lines.append(TEXTS("setup", lang, n=report["setup"]["pawns_by_dice"]))
+    lines += _turn_lines(report["setup"], lang)
+    lines.append("")
+    ring = report["ring"]
+    if ring is None:
+        lines.append(TEXTS("no_ring", lang))
+    else:
+        claims = ", ".join(f"{c['claim']} ({c['value']})" for c in ring["claims"])
+        lines.append(TEXTS("ring", lang, p=ring["player"], s=ring["steps"], c=claims))
+        lines += _turn_lines(ring, lang)
+    return "\n".join(lines)

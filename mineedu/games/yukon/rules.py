@@ -1,0 +1,365 @@
+"""Gold am Yukon: rules as pure, immutable states (see ``docs/rules/yukon.md``).
+
+A turn: chance throws the die (a 1 throws again, added: D14/D15), then the
+player spends the pips one at a time. Each pip is one legal action:
+
+* ``("start", space)``: before any throw, each player in turn puts a first
+  pawn on a free start space (the text: "une case de départ de son choix");
+* ``("place", space)``: setup (D14), one more pawn next to either end of the chain;
+* ``("step", tail, to)``: moving (D15), the pawn on ``tail`` (one end of the
+  chain) jumps to the free space ``to`` next to the other end, the head;
+* ``("claim", claim, pawn)``: (D16, costs 1 pip, ends the turn) every pawn
+  of the team stands on the ring of the unclaimed ``claim``; the end pawn on
+  ``pawn`` moves onto the claim and stays there.
+
+Spaces and claims are the numbers of :mod:`mineedu.games.yukon.board`.
+
+>>> g = YukonGame(3)
+>>> s = g.initial_state()
+>>> s.legal_actions()
+(('start', 0), ('start', 16), ('start', 102), ('start', 125), ('start', 211), ('start', 227))
+>>> s = s.apply(("start", 0)).apply(("start", 102)).apply(("start", 211))
+>>> s.current_player() == CHANCE, s.apply(1).apply(3).pips
+(True, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, RandomBot, State, register
+
+from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS
+from .bots import nearest_claim_bot, value_per_distance_bot
+from .odds import on_ring
+
+NO_OWNER = -1
+
+
+@dataclass(frozen=True)
+class YukonConfig:
+    """What a teacher may change. Defaults follow the text and D13-D16.
+
+    ``values``: claim values in board order (reading order; D13 layout).
+    ``pawns``: pawns per team (12: the first claim closes a full ring).
+    ``sides`` / ``reroll``: the die, and the face that throws again (0: none).
+    ``max_rolls``: safety cap on throws in one turn (the last one never
+    throws again; with the default 30 this changes a turn with probability 6^-30).
+    ``centre_leaves``: whoever claims the centre leaves play (D16).
+    ``max_rounds``: the game stops after this many rounds (chains can wander
+    forever; documented limit, scores then stand as they are).
+    """
+
+    values: tuple[int, ...] = DEFAULT_VALUES
+    pawns: int = 12
+    sides: int = 6
+    reroll: int = 1
+    max_rolls: int = 30
+    centre_leaves: bool = True
+    max_rounds: int = 100
+
+    def validate(self, players: int) -> None:
+        if len(self.values) != len(CELLS) or not all(isinstance(v, int) and v >= 0 for v in self.values):
+            raise ConfigError(f"yukon: values must be {len(CELLS)} whole numbers >= 0 (one per claim), not {self.values!r}")
+        if not 1 <= self.pawns <= 12:
+            raise ConfigError(f"yukon: pawns must be 1 to 12 (a ring has 12 spaces), not {self.pawns}")
+        if self.sides < 2:
+            raise ConfigError(f"yukon: the die needs at least 2 sides, not {self.sides}")
+        if not 0 <= self.reroll <= self.sides:
+            raise ConfigError(f"yukon: reroll must be a face 1..{self.sides} or 0 (none), not {self.reroll}")
+        if self.reroll == self.sides == 1 or self.max_rolls < 1:
+            raise ConfigError(f"yukon: max_rolls must be at least 1, not {self.max_rolls}")
+        if self.max_rounds < 1:
+            raise ConfigError(f"yukon: max_rounds must be at least 1, not {self.max_rounds}")
+        if players > len(STARTS):
+            raise ConfigError(f"yukon: {len(STARTS)} start spaces, so at most {len(STARTS)} players")
+
+
+@dataclass(frozen=True)
+class YukonState(State):
+    """One position. ``chains[p]``: player p's pawns in order from end 0 to end 1."""
+
+    game: YukonGame
+    chains: tuple[tuple[int, ...], ...]
+    owners: tuple[int, ...]  # per claim: the player holding it, or NO_OWNER
+    out: tuple[bool, ...]  # left play by taking the centre (D16)
+    turn: int = 0  # the player whose turn it is
+    rolling: bool = False  # a chance node: the die is thrown
+    pips: int = 0  # pips left to spend this turn
+    rolls: int = 0  # throws made this turn
+    head: int = -1  # the leading end this turn (0, 1), -1 = not chosen yet (D15)
+    turned: bool = False  # the head was blocked and the other end leads now (D15)
+    round: int = 0
+    done: bool = False
+
+    # --- facts ---------------------------------------------------------------
+    @property
+    def config(self) -> YukonConfig:
+        return self.game.config
+
+    def occupied(self) -> frozenset[int]:
+        return frozenset(s for ch in self.chains for s in ch)
+
+    def claims_of(self, player: int) -> tuple[int, ...]:
+        return tuple(c for c, o in enumerate(self.owners) if o == player)
+
+    def team(self, player: int) -> int:
+        """Pawns still in the team (on spaces, not on claims)."""
+        return len(self.chains[player])
+
+    def in_setup(self, player: int) -> bool:
+        """Still placing pawns (D14): fewer than ``pawns`` out and no claim yet."""
+        return not self.out[player] and len(self.chains[player]) + len(self.claims_of(player)) < self.config.pawns
+
+    def in_play(self, player: int) -> bool:
+        """Neither gone with the centre nor out of pawns."""
+        return not self.out[player] and bool(self.chains[player])
+
+    def ends(self, player: int) -> tuple[int, ...]:
+        """The end indices (0, 1) of a chain; one for a single pawn."""
+        return (1,) if len(self.chains[player]) == 1 else (0, 1)
+
+    def free_next_to(self, space: int, occupied: frozenset[int] | None = None) -> tuple[int, ...]:
+        occ = self.occupied() if occupied is None else occupied
+        return tuple(t for t in NEIGHBOURS[space] if t not in occ)
+
+    # --- who acts ------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.done:
+            return TERMINAL
+        if self.rolling:
+            return CHANCE
+        return self.turn
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        if not self.rolling:
+            return ()
+        p = Fraction(1, self.config.sides)
+        return tuple((v, p) for v in range(1, self.config.sides + 1))
+
+    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+        cp = self.current_player()
+        if cp < 0 or player not in (None, cp):
+            return ()
+        p = cp
+        chain = self.chains[p]
+        if not chain:  # choose a start space
+            taken = self.occupied()
+            return tuple(("start", s) for s in sorted(STARTS) if s not in taken)
+        occ = self.occupied()
+        if self.in_setup(p):
+            return tuple(("place", s) for s in sorted({t for e in self.ends(p) for t in self.free_next_to(chain[-e], occ)}))
+        return self._steps(p, occ) + self._claims(p)
+
+    def _steps(self, p: int, occ: frozenset[int]) -> tuple[Any, ...]:
+        chain = self.chains[p]
+        heads = self.ends(p) if self.head < 0 else (self.head,)
+        acts = []
+        for h in heads:
+            head, tail = (chain[-1], chain[0]) if h == 1 else (chain[0], chain[-1])
+            acts += [("step", tail, t) for t in self.free_next_to(head, occ)]
+        return tuple(acts)
+
+    def _claims(self, p: int) -> tuple[Any, ...]:
+        chain = self.chains[p]
+        free = [c for c, o in enumerate(self.owners) if o == NO_OWNER]
+        pawns = sorted({chain[0], chain[-1]})
+        return tuple(("claim", c, s) for c in on_ring(chain, free) for s in pawns)
+
+    def why_illegal(self, action: Any, player: int | None) -> str:
+        if self.done or self.rolling:
+            return super().why_illegal(action, player)
+        p = self.turn
+        kinds = {"start": 2, "place": 2, "step": 3, "claim": 3}
+        if not (isinstance(action, tuple) and action and action[0] in kinds and len(action) == kinds[action[0]]
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in action[1:])):
+            return ("not a Gold am Yukon action: expected ('start', space), ('place', space), "
+                    "('step', tail, to) or ('claim', claim, pawn)")
+        kind, *args = action
+        if any(not 0 <= x < len(SPACES) for x in (args if kind != "claim" else args[1:])):
+            return f"there is no space {args}: spaces are numbered 0..{len(SPACES) - 1}"
+        chain = self.chains[p]
+        occ = self.occupied()
+        if not chain:
+            if kind != "start":
+                return f"player {p} must first put a pawn on a start space"
+            if args[0] not in STARTS:
+                return f"space {args[0]} is not a start space (start spaces: {sorted(STARTS)})"
+            return f"start space {args[0]} is already taken"
+        if kind == "start":
+            return f"player {p} already has a pawn on the board"
+        setup = self.in_setup(p)
+        if setup and kind != "place":
+            return f"player {p} is still placing pawns ({len(chain)} of {self.config.pawns} out, D14)"
+        if not setup and kind == "place":
+            return f"player {p} has placed every pawn: pips now move the chain (D15)"
+        if kind == "place":
+            if args[0] in occ:
+                return f"space {args[0]} is already occupied"
+            return f"space {args[0]} is not next to an end of the chain: no gap is allowed (D14)"
+        if kind == "step":
+            tail, to = args
+            if tail not in (chain[0], chain[-1]):
+                return f"space {tail} is not an end of player {p}'s chain: only the tail pawn moves (D15)"
+            if to in occ:
+                return f"space {to} is already occupied"
+            lead = chain[-1] if tail == chain[0] else chain[0]
+            if to not in NEIGHBOURS[lead]:
+                return f"space {to} is not next to the head on space {lead}: the chain moves one step per pip (D15)"
+            return "the head end was chosen at the start of the turn (or turned back when blocked) and stays (D15)"
+        claim, pawn = args
+        if not 0 <= claim < len(CELLS):
+            return f"there is no claim {claim}: claims are numbered 0..{len(CELLS) - 1}"
+        if self.owners[claim] != NO_OWNER:
+            return f"claim {claim} is already taken by player {self.owners[claim]}"
+        off = [s for s in chain if s not in RINGS[claim]]
+        if off:
+            first = "; the first claim needs all 12 pawns, a closed ring" if not self.claims_of(p) else ""
+            return f"the pawn on space {off[0]} is not on the ring of claim {claim}: every pawn of the team must be (D16{first})"
+        return f"space {pawn} is not an end pawn of the chain: the pawn that stays on the claim is an end pawn (no gap)"
+
+    # --- moves -----------------------------------------------------------------
+    def _apply(self, action: Any, player: int | None) -> YukonState:
+        cfg = self.config
+        if self.rolling:  # a throw of the die
+            pips, rolls = self.pips + action, self.rolls + 1
+            again = action == cfg.reroll and rolls < cfg.max_rolls  # a 1 throws again (D14/D15)
+            return replace(self, pips=pips, rolls=rolls, rolling=again)._settle()
+        p = self.turn
+        kind = action[0]
+        chains = list(self.chains)
+        if kind == "start":
+            chains[p] = (action[1],)
+            s = replace(self, chains=tuple(chains))
+            if p + 1 < self.game.num_players:
+                return replace(s, turn=p + 1)
+            return s._begin(0, 0)
+        chain = chains[p]
+        if kind == "place":  # D14: one more pawn next to an end, no gap
+            t = action[1]
+            chains[p] = chain + (t,) if t in NEIGHBOURS[chain[-1]] else (t,) + chain
+            s = replace(self, chains=tuple(chains), pips=self.pips - 1)
+            # the last pawn is out: pips left over are lost (our choice, see the rules page)
+            return s._settle() if s.in_setup(p) else s._pass_turn()
+        if kind == "step":  # D15: the tail pawn becomes the new head
+            tail, to = action[1], action[2]
+            if len(chain) > 1 and tail == chain[0]:
+                chains[p], head = chain[1:] + (to,), 1
+            elif len(chain) > 1:
+                chains[p], head = (to,) + chain[:-1], 0
+            else:
+                chains[p], head = (to,), 1
+            return replace(self, chains=tuple(chains), pips=self.pips - 1, head=head)._settle()
+        # D16: claim (1 pip; the pawn stays on the claim; other pips are lost)
+        claim, pawn = action[1], action[2]
+        owners = list(self.owners)
+        owners[claim] = p
+        rest = chain[1:] if pawn == chain[0] else chain[:-1]
+        out = list(self.out)
+        if claim == CENTRE and cfg.centre_leaves:  # D16: the centre's taker leaves play
+            rest, out[p] = (), True
+        chains[p] = rest
+        s = replace(self, chains=tuple(chains), owners=tuple(owners), out=tuple(out), pips=0)
+        return s._pass_turn()
+
+    def _settle(self) -> YukonState:
+        """After a throw or a pip: end the turn when nothing is left to do."""
+        if self.rolling:
+            return self
+        p = self.turn
+        if self.pips <= 0:
+            return self._pass_turn()
+        if self.in_setup(p):
+            return self if self.legal_actions(p) else self._pass_turn()  # blocked: pips lost
+        occ = self.occupied()
+        s = self
+        if s.head >= 0 and not s._steps(p, occ) and not s.turned and len(self.chains[p]) > 1:
+            s = replace(s, head=1 - s.head, turned=True)  # D15: blocked ahead, the other end leads
+        if s._steps(p, occ) or s._claims(p):
+            return s
+        return s._pass_turn()  # both ends stuck: the pips are lost (D15)
+
+    def _pass_turn(self) -> YukonState:
+        n = self.game.num_players
+        if self._over():
+            return replace(self, done=True, pips=0, rolling=False)
+        for k in range(1, n + 1):
+            q = (self.turn + k) % n
+            if self.in_play(q):
+                rnd = self.round + (1 if q <= self.turn else 0)
+                if rnd >= self.config.max_rounds:  # the documented round limit
+                    return replace(self, done=True, pips=0, rolling=False)
+                return self._begin(q, rnd)
+        return replace(self, done=True, pips=0, rolling=False)  # pragma: no cover - _over() caught it
+
+    def _begin(self, player: int, rnd: int) -> YukonState:
+        return replace(self, turn=player, round=rnd, rolling=True, pips=0, rolls=0, head=-1, turned=False)
+
+    def _over(self) -> bool:
+        """D16: every claim taken, or at most one player left in play."""
+        if all(o != NO_OWNER for o in self.owners):
+            return True
+        return sum(self.in_play(q) for q in range(self.game.num_players)) <= 1
+
+    # --- what is seen --------------------------------------------------------
+    def observation(self, player: int | None) -> YukonState:
+        """Nothing is hidden in Gold am Yukon: everyone sees the whole board."""
+        return self
+
+    def scores(self) -> tuple[float, ...]:
+        values = self.config.values
+        return tuple(float(sum(values[c] for c in self.claims_of(p))) for p in range(self.game.num_players))
+
+    def winners(self) -> tuple[int, ...]:
+        sc = self.scores()
+        return tuple(p for p, v in enumerate(sc) if v == max(sc))
+
+
+@register
+class YukonGame(Game):
+    """Gold am Yukon (Amigo 1991, R. Wittig): chains of prospectors ring claims."""
+
+    name = "yukon"
+    title = {"fr": "Gold am Yukon (la ruée vers l'or)", "en": "Gold am Yukon (the gold rush)"}
+    min_players = 3
+    max_players = 6
+    Config = YukonConfig
+    bots: dict[str, Any] = {
+        "random": lambda arg: RandomBot(),
+        "nearest-claim": nearest_claim_bot,
+        "value-per-distance": value_per_distance_bot,
+    }
+
+    def initial_state(self) -> YukonState:
+        n = self.num_players
+        return YukonState(self, ((),) * n, (NO_OWNER,) * len(CELLS), (False,) * n)
+
+    def max_moves(self) -> int:
+        cfg = self.config
+        per_turn = cfg.max_rolls + (cfg.max_rolls - 1) * max(cfg.reroll, 1) + cfg.sides  # throws + pips
+        return self.num_players + cfg.max_rounds * self.num_players * per_turn
+
+    def render_svg(self, state: YukonState, player: int | None = None, lang: str = "fr") -> str:
+        from .svg import render
+
+        return render(state, player, lang)
+
+    def metrics(self, state: State, player: int) -> dict[str, float]:
+        assert isinstance(state, YukonState)
+        m = super().metrics(state, player)
+        claims = state.claims_of(player)
+        m.update(claims=float(len(claims)), centre=float(CENTRE in claims), rounds=float(state.round + 1))
+        return m
+
+    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
+        from .odds import odds_report
+
+        assert isinstance(state, YukonState)
+        return odds_report(state, player)
+
+    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
+        from .odds import format_odds
+
+        return format_odds(report, lang)

@@ -1,0 +1,96 @@
+"""The picture of a Gold am Yukon position: hex claims with values, spaces, chains.
+
+Pure function of the state; ``state._repr_svg_()`` shows it in Jupyter.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from mineedu.core import Texts
+from mineedu.core.svg import PLAYER_COLOURS, PLAYER_COLOUR_NAMES, circle, document, text
+
+from .board import CELL_XY, CELLS, RINGS, STARTS, XY
+
+UNIT = 30.0  # pixels per cell corner radius
+PAD = 20.0
+TOP = 46.0  # room for the status lines
+WIDTH = 2 * PAD + UNIT * 2 * 6.2
+HEIGHT = TOP + 2 * PAD + UNIT * 2 * 5.6
+FILLS = {0: "#f4f1ea", 1: "#f6ecc8", 2: "#f1d98a", 4: "#e6bb45", 6: "#d49a1a"}
+
+T = Texts({
+    "turn": {"fr": "Tour {r} · {who} ({colour})", "en": "Round {r} · {who} ({colour})"},
+    "player": {"fr": "joueur {p}", "en": "player {p}"},
+    "throwing": {"fr": "lance le dé", "en": "throws the die"},
+    "pips": {"fr": "{n} pip(s) à jouer", "en": "{n} pip(s) to play"},
+    "start": {"fr": "choisit une case de départ", "en": "chooses a start space"},
+    "over": {"fr": "Partie finie · gagnant(s) : {w}", "en": "Game over · winner(s): {w}"},
+    "scores": {"fr": "Pépites : {s}", "en": "Nuggets: {s}"},
+    "title": {"fr": "Gold am Yukon : plateau", "en": "Gold am Yukon: board"},
+})
+
+
+def _pt(xy: tuple[float, float]) -> tuple[float, float]:
+    return (WIDTH / 2 + UNIT * xy[0], TOP + PAD + UNIT * 5.6 + UNIT * xy[1])
+
+
+def _poly(points: list[tuple[float, float]], fill: str, stroke: str = "#8a7a5a", width: float = 1.0, **extra: str) -> str:
+    pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    more = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in extra.items())
+    return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{more}/>'
+
+
+@lru_cache(maxsize=8)
+def _board(values: tuple[int, ...]) -> str:
+    """The fixed layer: claims with values, spaces, start spaces."""
+    out = []
+    for c in range(len(CELLS)):
+        corners = [_pt(XY[s]) for s in RINGS[c][::2]]
+        out.append(_poly(corners, FILLS.get(values[c], "#f1d98a")))
+        x, y = _pt(CELL_XY[c])
+        out.append(text(x, y + 5, values[c], size=14, weight="bold", fill="#5a4510"))
+    for s, xy in enumerate(XY):
+        x, y = _pt(xy)
+        out.append(circle(x, y, 2.2, "#b5a888", stroke="none"))
+    for s in STARTS:
+        x, y = _pt(XY[s])
+        out.append(circle(x, y, 8, "none", stroke="#444", stroke_dasharray="2,2"))
+    return "\n".join(out)
+
+
+def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
+    """SVG of ``state`` (nothing is hidden in this game, so ``player``/``show_all`` change nothing)."""
+    cfg = state.config
+    n = len(state.chains)
+    body = [_board(tuple(cfg.values))]
+    for c, owner in enumerate(state.owners):  # claimed claims: a pawn on the claim
+        if owner >= 0:
+            x, y = _pt(CELL_XY[c])
+            corners = [_pt(XY[s]) for s in RINGS[c][::2]]
+            body.append(_poly(corners, PLAYER_COLOURS[owner], stroke="#333", width=2.0, fill_opacity="0.45"))
+            body.append(circle(x, y - 9, 6, PLAYER_COLOURS[owner]))
+            body.append(text(x, y + 9, cfg.values[c], size=12, weight="bold"))
+    for p, chain in enumerate(state.chains):
+        colour = PLAYER_COLOURS[p]
+        pts = [_pt(XY[s]) for s in chain]
+        if len(pts) > 1:
+            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+            body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="4" stroke-opacity="0.6"/>')
+        for i, (x, y) in enumerate(pts):
+            lead = p == state.turn and state.head >= 0 and i == (len(pts) - 1 if state.head == 1 else 0)
+            body.append(circle(x, y, 6.5, colour, stroke="#000" if lead else "#fff", stroke_width="2.5" if lead else "1.2"))
+    names = PLAYER_COLOUR_NAMES["en" if lang == "en" else "fr"]
+    scores = state.scores()
+    if state.done:
+        w = ", ".join(T("player", lang, p=p) for p in state.winners())
+        line = T("over", lang, w=w)
+    else:
+        p = state.turn
+        what = (T("throwing", lang) if state.rolling else T("start", lang) if not state.chains[p]
+                else T("pips", lang, n=state.pips))
+        line = T("turn", lang, r=state.round + 1, who=T("player", lang, p=p), colour=names[p]) + " · " + what
+    body.append(text(PAD, 20, line, size=14, anchor="start"))
+    body.append(text(PAD, 38, T("scores", lang, s="  ".join(f"{names[p]} {scores[p]:g}" for p in range(n))), size=12, anchor="start"))
+    return document(WIDTH, HEIGHT, body, title=T("title", lang))
