@@ -1,0 +1,593 @@
+"""Silver & Gold: the rules (pure: no widgets, no printing).
+
+Every player has two treasure cards. Each turn one expedition card (a shape of
+2 to 4 boxes) is revealed; all players at once cross that shape, rotated or
+mirrored, on one of their cards, or cross one single box. Coins, palms, red
+crosses and seals on the crossed boxes score bonuses; a completed card scores
+its points and is replaced from the display. 4 rounds of 7 of the 8
+expedition cards. See ``docs/rules/silver_gold.md``.
+
+>>> g = SilverGold(2)
+>>> s = g.initial_state()
+>>> s.current_player() == CHANCE, len(s.chance_outcomes())
+(True, 47)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mineedu.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, RandomBot, State, register
+
+from .shapes import SHAPES, mask_cells, orientations, placements
+
+COLOURS = ("grey", "green", "orange", "purple")
+SYMBOLS = {"c": "coin", "p": "palm", "x": "cross"}
+
+
+# --- the treasure cards (D17: our own 47 grids, in cards.json) ----------------
+
+
+@dataclass(frozen=True)
+class TreasureCard:
+    """One treasure card: a grid of boxes, some with a coin, a palm or a red cross."""
+
+    id: int
+    colour: str
+    rows: int
+    cols: int
+    boxes: int  # mask of the boxes (see shapes.py)
+    coins: int
+    palms: int
+    crosses: int
+    seal: str | None  # the colour the seal points at (D17), or None
+
+    @property
+    def points(self) -> int:
+        """A completed card is worth one point per box (8/10/12/14)."""
+        return self.boxes.bit_count()
+
+    def symbol(self, r: int, c: int) -> str | None:
+        bit = 1 << (r * self.cols + c)
+        for name, mask in (("coin", self.coins), ("palm", self.palms), ("cross", self.crosses)):
+            if mask & bit:
+                return name
+        return None
+
+    def is_box(self, r: int, c: int) -> bool:
+        return 0 <= r < self.rows and 0 <= c < self.cols and bool(self.boxes >> (r * self.cols + c) & 1)
+
+
+def _load_cards() -> tuple[TreasureCard, ...]:
+    data = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
+    cards = []
+    for raw in data["cards"]:
+        grid = raw["grid"]
+        rows, cols = len(grid), len(grid[0])
+        masks = {"#": 0, "c": 0, "p": 0, "x": 0}
+        boxes = 0
+        for r, line in enumerate(grid):
+            for c, ch in enumerate(line):
+                if ch != ".":
+                    bit = 1 << (r * cols + c)
+                    boxes |= bit
+                    masks[ch] |= bit
+        cards.append(TreasureCard(raw["id"], raw["colour"], rows, cols, boxes, masks["c"], masks["p"], masks["x"], raw["seal"]))
+    return tuple(cards)
+
+
+CARDS: tuple[TreasureCard, ...] = _load_cards()
+"""All 47 treasure cards, indexed by id."""
+
+
+# --- configuration ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every number of Silver & Gold; a teacher may change them (see the rules page)."""
+
+    cards_per_colour: tuple = (("grey", 11), ("green", 12), ("orange", 12), ("purple", 12))
+    """How many of each colour's designed cards are used (the first ones of cards.json)."""
+    expedition: tuple = (("I2", 1), ("I3", 2), ("L3", 2), ("T4", 1), ("L4", 1), ("O4", 1))
+    """The expedition deck: (shape, copies); shapes are named in ``shapes.SHAPES``."""
+    reveals_per_round: int = 7  # D19: 7 of the 8 cards
+    rounds: int = 4  # D19
+    deal: int = 4  # cards dealt to each player at the start
+    keep: int = 2  # cards kept (the number of card places in front of a player)
+    display: int = 4  # the display of face-up treasure cards
+    returned_to_deck: bool = True  # the cards not kept go back into the deck (our choice)
+    coin_rows: int = 6  # D18: rows of coin boxes on the valuation sheet
+    coin_row_size: int = 4  # D18
+    cups: tuple = (6, 5, 4, 3, 2, 1)  # D18: shared cups, taken highest first
+    palm_limit: int = 4  # D18: palms score at most 4 times
+    seal_values: tuple = (("grey", 1), ("green", 1), ("orange", 2), ("purple", 2))  # D17
+
+    def validate(self, players: int) -> None:
+        per = dict(self.cards_per_colour)
+        if set(per) - set(COLOURS):
+            raise ConfigError(f"unknown treasure colour(s): {sorted(set(per) - set(COLOURS))}; use {COLOURS}")
+        for colour, k in per.items():
+            have = sum(1 for c in CARDS if c.colour == colour)
+            if not isinstance(k, int) or not 0 <= k <= have:
+                raise ConfigError(f"cards_per_colour: {colour} must be 0..{have}, not {k!r}")
+        exp = dict(self.expedition)
+        if set(exp) - set(SHAPES):
+            raise ConfigError(f"unknown expedition shape(s): {sorted(set(exp) - set(SHAPES))}; known: {sorted(SHAPES)}")
+        if any(not isinstance(k, int) or k < 0 for k in exp.values()):
+            raise ConfigError("expedition copies must be whole numbers >= 0")
+        total = sum(exp.values())
+        if not 1 <= self.reveals_per_round <= total:
+            raise ConfigError(f"reveals_per_round must be 1..{total} (the expedition deck), not {self.reveals_per_round}")
+        if self.rounds < 1:
+            raise ConfigError("rounds must be at least 1")
+        if not 1 <= self.keep <= self.deal:
+            raise ConfigError(f"keep must be 1..deal ({self.deal}), not {self.keep}")
+        if self.display < 0 or self.coin_rows < 0 or self.coin_row_size < 1 or self.palm_limit < 0:
+            raise ConfigError("display, coin_rows, palm_limit must be >= 0 and coin_row_size >= 1")
+        if any(not isinstance(c, int) for c in self.cups):
+            raise ConfigError("cups must be whole numbers")
+        if set(dict(self.seal_values)) != set(COLOURS):
+            raise ConfigError(f"seal_values needs one value per colour {COLOURS}")
+        need = players * self.deal + self.display
+        if sum(per.values()) < need:
+            raise ConfigError(f"{players} players need at least {need} treasure cards, the deck has {sum(per.values())}")
+
+    def card_ids(self) -> tuple[int, ...]:
+        """The ids of the treasure cards in play."""
+        per = dict(self.cards_per_colour)
+        out = []
+        for colour in COLOURS:
+            out += [c.id for c in CARDS if c.colour == colour][: per.get(colour, 0)]
+        return tuple(sorted(out))
+
+    def expedition_counts(self) -> dict[str, int]:
+        return {s: k for s, k in self.expedition if k > 0}
+
+    @property
+    def coin_boxes(self) -> int:
+        return self.coin_rows * self.coin_row_size
+
+
+# --- a player's board ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """What lies in front of one player: card places, crossed boxes, the valuation sheet."""
+
+    cards: tuple[int | None, ...] = ()  # card id in each place, None when empty
+    crossed: tuple[int, ...] = ()  # mask of crossed boxes, per place
+    hand: tuple[int, ...] = ()  # the cards dealt at the start, before keeping (hidden)
+    coins: int = 0  # coins crossed (all; only coin_boxes of them score)
+    rows_settled: int = 0  # coin rows already rewarded (with a cup or, when none is left, nothing)
+    cups: tuple[int, ...] = ()
+    palms: tuple[int, ...] = ()  # the points of each palm scoring (at most palm_limit)
+    completed: tuple[int, ...] = ()  # ids of completed cards
+    pending: int = 0  # single boxes still owed because of red crosses (D18)
+
+    def free(self, slot: int) -> int:
+        card = self.cards[slot]
+        return 0 if card is None else CARDS[card].boxes & ~self.crossed[slot]
+
+    def has_free_box(self) -> bool:
+        return any(self.free(i) for i in range(len(self.cards)))
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def display_palms(display: tuple[int, ...]) -> int:
+    """Palms printed on the treasure cards of the display (D18)."""
+    return sum(CARDS[c].palms.bit_count() for c in display)
+
+
+# --- the state --------------------------------------------------------------------
+
+PHASES = ("deal", "keep", "reveal", "place", "chain", "replace", "refill", "over")
+
+
+@dataclass(frozen=True)
+class SilverGoldState(State):
+    game: SilverGold
+    phase: str
+    boards: tuple[Board, ...]
+    deck: tuple[int, ...]  # treasure cards left to draw (sorted ids; order is chance)
+    display: tuple[int, ...] = ()
+    round: int = 0  # 0-based
+    revealed: tuple[str, ...] = ()  # expedition cards revealed this round, in order
+    first: int = 0  # the first player (reveals; settles first); passes left each reveal
+    choices: tuple = ()  # simultaneous commitments (keep / place), hidden from others
+    queue: tuple[int, ...] = ()  # players owed a replacement card, in order
+    cups_left: tuple[int, ...] = ()
+
+    # --- who acts -------------------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == "over":
+            return TERMINAL
+        if ph in ("deal", "reveal", "refill"):
+            return CHANCE
+        if ph in ("keep", "place"):
+            return SIMULTANEOUS
+        if ph == "chain":
+            return next(p for p in self._order() if self.boards[p].pending)
+        return self.queue[0]  # replace
+
+    def players_to_move(self) -> tuple[int, ...]:
+        if self.phase in ("keep", "place"):
+            return tuple(p for p, c in enumerate(self.choices) if c is None)
+        return super().players_to_move()
+
+    def _order(self) -> list[int]:
+        n = len(self.boards)
+        return [(self.first + k) % n for k in range(n)]
+
+    @property
+    def shape(self) -> str | None:
+        """The expedition card being played (None between reveals)."""
+        return self.revealed[-1] if self.phase in ("place", "chain") else None
+
+    def expedition_left(self) -> dict[str, int]:
+        """This round's expedition cards not revealed yet, by shape."""
+        left = self.game.config.expedition_counts()
+        for s in self.revealed:
+            left[s] -= 1
+        return {s: k for s, k in left.items() if k}
+
+    # --- what may happen -----------------------------------------------------------------
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        if self.phase in ("deal", "refill"):
+            return tuple((c, Fraction(1, len(self.deck))) for c in self.deck)
+        if self.phase == "reveal":
+            left = self.expedition_left()
+            total = sum(left.values())
+            return tuple((s, Fraction(k, total)) for s, k in sorted(left.items()))
+        return ()
+
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        cp = self.current_player()
+        if cp in (TERMINAL, CHANCE):
+            return ()
+        if cp == SIMULTANEOUS:
+            if player not in self.players_to_move():
+                return ()
+        else:
+            if player not in (None, cp):
+                return ()
+            player = cp
+        b = self.boards[player]
+        if self.phase == "keep":
+            return _keep_actions(b.hand, self.game.config.keep)
+        if self.phase == "replace":
+            return tuple(("take", c) for c in self.display)
+        acts: list[Action] = []
+        if self.phase == "place":
+            for slot, card in enumerate(b.cards):
+                if card is not None:
+                    k = CARDS[card]
+                    acts += [("place", slot, o, r, c) for o, r, c, _ in placements(b.free(slot), self.shape, k.rows, k.cols)]
+        for slot, card in enumerate(b.cards):
+            if card is not None:
+                acts += [("cross", slot, r, c) for r, c in mask_cells(b.free(slot), CARDS[card].cols)]
+        if not acts:  # no free box at all (our choice: then the player passes)
+            acts.append(("pass",))
+        return tuple(acts)
+
+    def why_illegal(self, action: Action, player: int | None) -> str:
+        cp = self.current_player()
+        if cp in (TERMINAL, CHANCE):
+            return super().why_illegal(action, player)
+        if cp == SIMULTANEOUS and player is not None and self.choices[player] is not None:
+            return f"player {player} has already chosen"
+        who = cp if cp >= 0 else player
+        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+            return super().why_illegal(action, player)
+        kind = action[0]
+        b = self.boards[who] if who is not None and 0 <= who < len(self.boards) else None
+        if self.phase == "keep":
+            if kind != "keep":
+                return f"first keep {self.game.config.keep} of the cards you were dealt: ('keep', id, ...)"
+            ids = action[1:]
+            if len(ids) != self.game.config.keep or len(set(ids)) != len(ids):
+                return f"keep exactly {self.game.config.keep} different cards"
+            bad = [i for i in ids if b is None or i not in b.hand]
+            if bad:
+                return f"card {bad[0]!r} is not among the cards you were dealt {b.hand if b else ()}"
+            return "list the kept cards in increasing order"
+        if self.phase == "replace":
+            if kind != "take":
+                return "you completed a card: take one card of the display, ('take', id)"
+            return f"card {action[1:]!r} is not in the display {self.display}"
+        if kind == "pass":
+            return "passing is not allowed: place the shape or cross one box"
+        if kind == "place" and self.phase == "chain":
+            return "a red cross asks for one more single box: ('cross', card place, row, col)"
+        if kind in ("place", "cross") and b is not None:
+            return _why_boxes(action, b, self.shape) or super().why_illegal(action, player)
+        return super().why_illegal(action, player)
+
+    def _apply(self, action: Action, player: int | None) -> State:
+        ph = self.phase
+        cfg = self.game.config
+        n = len(self.boards)
+        if ph == "deal":
+            deck = tuple(c for c in self.deck if c != action)
+            dealt = sum(len(b.hand) for b in self.boards)
+            if dealt < n * cfg.deal:
+                p = (self.first + dealt) % n
+                b = self.boards[p]
+                s = replace(self, deck=deck, boards=_set(self.boards, p, replace(b, hand=b.hand + (action,))))
+            else:
+                s = replace(self, deck=deck, display=self.display + (action,))
+            if len(s.display) == cfg.display and dealt + 1 >= n * cfg.deal:
+                s = replace(s, phase="keep", choices=(None,) * n)
+            return s
+        if ph == "keep":
+            choices = _set(self.choices, player, action)
+            if None in choices:
+                return replace(self, choices=choices)
+            boards, deck = [], list(self.deck)
+            for b, ch in zip(self.boards, choices):
+                kept = ch[1:]
+                if cfg.returned_to_deck:
+                    deck += [c for c in b.hand if c not in kept]
+                boards.append(replace(b, hand=(), cards=kept, crossed=(0,) * len(kept)))
+            return replace(self, phase="reveal", boards=tuple(boards), deck=tuple(sorted(deck)), choices=())
+        if ph == "reveal":
+            return replace(self, phase="place", revealed=self.revealed + (action,), choices=(None,) * n)
+        if ph == "place":
+            choices = _set(self.choices, player, action)
+            if None in choices:
+                return replace(self, choices=choices)
+            boards = list(self.boards)
+            for p in self._order():
+                ch = choices[p]
+                if ch[0] == "pass":
+                    continue
+                card = CARDS[boards[p].cards[ch[1]]]
+                mask = _action_mask(ch, card, self.shape)
+                boards[p] = self._mark(boards[p], ch[1], mask)
+            return replace(self, boards=tuple(boards), choices=())._after_marks()
+        if ph == "chain":
+            card = CARDS[self.boards[player].cards[action[1]]]
+            b = self._mark(self.boards[player], action[1], _action_mask(action, card, None), chained=True)
+            return replace(self, boards=_set(self.boards, player, b))._after_marks()
+        if ph == "replace":
+            p = self.queue[0]
+            b = self.boards[p]
+            slot = b.cards.index(None)
+            b = replace(b, cards=_set(b.cards, slot, action[1]), crossed=_set(b.crossed, slot, 0))
+            s = replace(self, boards=_set(self.boards, p, b), display=tuple(c for c in self.display if c != action[1]), queue=self.queue[1:])
+            if s.deck:  # the display is refilled once the player's action is over (D19)
+                return replace(s, phase="refill")
+            return s._next_replacement()
+        if ph == "refill":
+            s = replace(self, deck=tuple(c for c in self.deck if c != action), display=self.display + (action,))
+            return s._next_replacement()
+        raise AssertionError(ph)  # pragma: no cover
+
+    # --- resolution helpers ----------------------------------------------------------------
+    def _mark(self, b: Board, slot: int, mask: int, chained: bool = False) -> Board:
+        """Cross ``mask`` on ``b``'s card in ``slot`` and score its coins, palms, crosses (D18)."""
+        cfg = self.game.config
+        card = CARDS[b.cards[slot]]
+        palms = b.palms
+        for _ in range((mask & card.palms).bit_count()):
+            if len(palms) < cfg.palm_limit:  # D18: at most 4 palm scorings
+                palms += (1 + display_palms(self.display),)
+        pending = b.pending - (1 if chained else 0) + (mask & card.crosses).bit_count()
+        b = replace(
+            b,
+            crossed=_set(b.crossed, slot, b.crossed[slot] | mask),
+            coins=b.coins + (mask & card.coins).bit_count(),
+            palms=palms,
+            pending=pending,
+        )
+        if not b.has_free_box():  # a red cross with no free box left is lost (our choice)
+            b = replace(b, pending=0)
+        return b
+
+    def _after_marks(self) -> SilverGoldState:
+        """Once no red cross is owed: cups, completed cards, replacements (D18, D19)."""
+        if any(b.pending for b in self.boards):
+            return replace(self, phase="chain")
+        cfg = self.game.config
+        boards = list(self.boards)
+        cups = self.cups_left
+        queue: list[int] = []
+        for p in self._order():  # from the first player, clockwise (our choice)
+            b = boards[p]
+            rows = min(b.coins, cfg.coin_boxes) // cfg.coin_row_size
+            got = b.cups
+            for _ in range(rows - b.rows_settled):
+                if cups:  # D18: the highest cup still free
+                    got, cups = got + (cups[0],), cups[1:]
+            cards, crossed, done = list(b.cards), list(b.crossed), b.completed
+            for slot, card in enumerate(b.cards):
+                if card is not None and crossed[slot] == CARDS[card].boxes:
+                    done += (card,)
+                    cards[slot], crossed[slot] = None, 0
+                    queue.append(p)
+            boards[p] = replace(b, rows_settled=rows, cups=got, cards=tuple(cards), crossed=tuple(crossed), completed=done)
+        return replace(self, boards=tuple(boards), cups_left=cups, queue=tuple(queue))._next_replacement()
+
+    def _next_replacement(self) -> SilverGoldState:
+        if self.queue and self.display:
+            return replace(self, phase="replace")
+        # the reveal is over: the first player passes left; 7 reveals end a round (D19)
+        cfg = self.game.config
+        s = replace(self, queue=(), first=(self.first + 1) % len(self.boards), phase="reveal")
+        if len(s.revealed) >= cfg.reveals_per_round:
+            s = replace(s, round=s.round + 1, revealed=())
+            if s.round >= cfg.rounds:
+                s = replace(s, phase="over")
+        return s
+
+    # --- what is seen -----------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        boards = []
+        for p, b in enumerate(self.boards):
+            d = {
+                "cards": b.cards, "crossed": b.crossed, "coins": b.coins, "cups": b.cups,
+                "palms": b.palms, "completed": b.completed, "pending": b.pending,
+                "hand": b.hand if p == player else len(b.hand),
+            }
+            if self.phase in ("keep", "place"):
+                d["chosen"] = self.choices[p] if p == player else self.choices[p] is not None
+            boards.append(d)
+        return {
+            "player": player, "phase": self.phase, "round": self.round, "revealed": self.revealed,
+            "shape": self.shape, "first": self.first, "display": self.display, "deck_size": len(self.deck),
+            "cups_left": self.cups_left, "boards": tuple(boards), "config": self.game.config,
+        }
+
+    # --- the result ---------------------------------------------------------------------------
+    def score_sheet(self, player: int) -> dict[str, int]:
+        """One player's points by kind (D18, D17); the total is ``score``."""
+        return score_sheet(self.boards[player], self.game.config)
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(self.score_sheet(p)["score"]) for p in range(len(self.boards)))
+
+    def winners(self) -> tuple[int, ...]:
+        """Highest score; ties: most grey cards completed, then green, orange, purple (D19)."""
+        keys = [(sc, *colour_counts(b)) for sc, b in zip(self.scores(), self.boards)]
+        best = max(keys)
+        return tuple(p for p, k in enumerate(keys) if k == best)
+
+
+def colour_counts(b: Board) -> tuple[int, ...]:
+    """Completed cards per colour, in tie-break order grey, green, orange, purple."""
+    return tuple(sum(1 for c in b.completed if CARDS[c].colour == col) for col in COLOURS)
+
+
+def score_sheet(b: Board, cfg: Config) -> dict[str, int]:
+    """Points of a board: coins, cups, palms, completed cards, seals and their sum.
+
+    A seal on a completed card scores its colour's seal value for each
+    completed card of the colour it points at (D17); unfinished cards score nothing.
+    """
+    values = dict(cfg.seal_values)
+    counts = dict(zip(COLOURS, colour_counts(b)))
+    seals = sum(values[CARDS[c].seal] * counts[CARDS[c].seal] for c in b.completed if CARDS[c].seal)
+    sheet = {
+        "coins": min(b.coins, cfg.coin_boxes),
+        "cups": sum(b.cups),
+        "palms": sum(b.palms),
+        "cards": sum(CARDS[c].points for c in b.completed),
+        "seals": seals,
+    }
+    sheet["score"] = sum(sheet.values())
+    return sheet
+
+
+@lru_cache(maxsize=4096)
+def _keep_actions(hand: tuple[int, ...], keep: int) -> tuple[Action, ...]:
+    from itertools import combinations
+
+    return tuple(("keep", *ids) for ids in combinations(sorted(hand), keep))
+
+
+def _action_mask(action: tuple, card: TreasureCard, shape: str | None) -> int:
+    """The boxes a legal ``place`` or ``cross`` action crosses."""
+    if action[0] == "cross":
+        return 1 << (action[2] * card.cols + action[3])
+    _, _, o, r, c = action
+    return sum(1 << ((r + dr) * card.cols + c + dc) for dr, dc in orientations(shape)[o])
+
+
+def action_cells(action: tuple, card: TreasureCard, shape: str | None) -> list[tuple[int, int]]:
+    """The boxes ``(row, col)`` an action would cross on ``card`` (outside ones included)."""
+    if action[0] == "cross":
+        return [(action[2], action[3])]
+    _, _, o, r, c = action
+    return [(r + dr, c + dc) for dr, dc in orientations(shape)[o]]
+
+
+def _why_boxes(action: tuple, b: Board, shape: str | None) -> str | None:
+    """Which rule a ``place``/``cross`` action breaks: the card place, the orientation, a box."""
+    kind = action[0]
+    size = 5 if kind == "place" else 4
+    if len(action) != size or not all(isinstance(x, int) and not isinstance(x, bool) for x in action[1:]):
+        return "a placement is ('place', card place, orientation, row, col); a single box is ('cross', card place, row, col)"
+    slot = action[1]
+    if not 0 <= slot < len(b.cards) or b.cards[slot] is None:
+        return f"you have no card in place {slot}"
+    card = CARDS[b.cards[slot]]
+    if kind == "place" and not 0 <= action[2] < len(orientations(shape)):
+        return f"the {shape} shape has {len(orientations(shape))} orientations (0..{len(orientations(shape)) - 1}), not {action[2]}"
+    for r, c in action_cells(action, card, shape):
+        if not (0 <= r < card.rows and 0 <= c < card.cols):
+            return f"box ({r},{c}) is outside card {card.id}'s {card.rows}x{card.cols} frame"
+        if not card.is_box(r, c):
+            return f"({r},{c}) is not a box of card {card.id} (its grid has a hole there)"
+        if b.crossed[slot] >> (r * card.cols + c) & 1:
+            return f"box ({r},{c}) of card {card.id} is already crossed"
+    return None
+
+
+def _bot(name: str) -> Any:
+    from . import bots
+
+    return getattr(bots, name)()
+
+
+# --- the game ---------------------------------------------------------------------------------
+
+
+@register
+class SilverGold(Game):
+    """Silver & Gold (Nürnberger-Spielkarten-Verlag 2019, Phil Walker-Harding)."""
+
+    name = "silver_gold"
+    title = {"fr": "Silver & Gold", "en": "Silver & Gold"}
+    min_players = 2
+    max_players = 4
+    Config = Config
+    bots = {
+        "random": lambda arg: RandomBot(),
+        "greedy": lambda arg: _bot("GreedyBot"),
+        "open": lambda arg: _bot("OpenBot"),
+    }
+
+    def initial_state(self) -> SilverGoldState:
+        n = self.num_players
+        return SilverGoldState(
+            self, "deal", tuple(Board() for _ in range(n)), self.config.card_ids(), cups_left=tuple(self.config.cups)
+        )
+
+    def max_moves(self) -> int:
+        cfg = self.config
+        n = self.num_players
+        crosses = max((CARDS[c].crosses.bit_count() for c in cfg.card_ids()), default=0)
+        per_reveal = 1 + n + n * cfg.keep * crosses + n * 2 * cfg.keep
+        return n * cfg.deal + cfg.display + n + cfg.rounds * cfg.reveals_per_round * per_reveal
+
+    def metrics(self, state: State, player: int) -> dict[str, float]:
+        out = super().metrics(state, player)
+        sheet = state.score_sheet(player)  # type: ignore[attr-defined]
+        out.update({k: float(v) for k, v in sheet.items() if k != "score"})
+        out["completed"] = float(len(state.boards[player].completed))  # type: ignore[attr-defined]
+        return out
+
+    def render_svg(self, state: State) -> str:
+        from .svg import render
+
+        return render(state)  # type: ignore[arg-type]
+
+    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
+        from .odds import odds_report
+
+        return odds_report(state, player)  # type: ignore[arg-type]
+
+    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
+        from .odds import format_odds
+
+        return format_odds(report, lang)
