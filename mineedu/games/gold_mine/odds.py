@@ -26,7 +26,7 @@ from typing import Any
 
 from mineedu.core import Texts
 
-from .rules import BURNED, CARD_GOLD, DRAGON, EXPLORE_KINDS, LADDER
+from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_KINDS, LADDER, kind_name, percent
 
 K_MAX = 10
 
@@ -150,7 +150,7 @@ def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:
 T = Texts({
     "head": {"fr": "My Gold Mine — manche {r}, Dragobert sur la case {dr}", "en": "My Gold Mine — round {r}, Dragobert on card {dr}"},
     "deck": {"fr": "Cartes Exploration non vues : {n} ({detail})", "en": "Unseen exploration cards: {n} ({detail})"},
-    "next": {"fr": "P(prochaine carte = dragon) = {f} ≈ {pc:.1f} %", "en": "P(next card is a dragon) = {f} ≈ {pc:.1f}%"},
+    "next": {"fr": "P(prochaine carte = dragon) = {f} ≈ {pc} %", "en": "P(next card is a dragon) = {f} ≈ {pc}%"},
     "dist": {"fr": "Dragons dans les k prochaines cartes :", "en": "Dragons among the next k cards:"},
     "reach": {"fr": "P(Dragobert atteint la case {q} de J{p} en k cartes) :",
               "en": "P(Dragobert reaches P{p}'s card {q} within k cards):"},
@@ -161,12 +161,12 @@ T = Texts({
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as readable text, in French or English."""
-    detail = ", ".join(f"{k} {name}" for name, k in report["deck"].items())
+    detail = ", ".join(f"{k} {kind_name(name, lang)}" for name, k in report["deck"].items())
     pd = report["p_dragon_next"]
     lines = [
         T("head", lang, r=report["round"], dr=report["dragon"]),
         T("deck", lang, n=report["cards_left"], detail=detail),
-        T("next", lang, f=pd["fraction"], pc=100 * pd["float"]),
+        T("next", lang, f=pd["fraction"], pc=percent(pd["float"], lang)),
         T("dist", lang),
     ]
     for k, dist in report["dragons_in_next_k"].items():

@@ -85,24 +85,11 @@ from typing import Any, NamedTuple
 
 from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, register
 
-EXPLORE_KINDS = ("nugget", "lantern", "eyes", "dragon")
-"""The exploration card kinds, in the order of ``state.explore`` (D2)."""
-NUGGET, LANTERN, EYES, DRAGON = range(4)
-KIND_INDEX = {k: i for i, k in enumerate(EXPLORE_KINDS)}
-CARD_GOLD = {"nugget": 1, "lantern": 1, "eyes": 2}
-"""Gold on each exploration card (D2); a kept exit card is worth ``GOLD3_VALUE``."""
-GOLD3_VALUE = 3
-EXIT_OPTIONS = ("L1", "L2", "ALL1", "SWAP", "GOLD3")
-"""L1/L2: move 1/2 toward the exit; ALL1: every miner inside moves 1; SWAP: trade
-places with another miner inside; GOLD3: stay and keep the card (3 gold). D4."""
-
-LADDER = 0
-BURNED = -1
-
-SETUP, TURN, EXPLORE, EXIT, OPTION, REVEAL, OVER = "setup", "turn", "explore", "exit", "option", "reveal", "over"
-
-EXPLORE_ACTION = ("explore",)
-EXIT_ACTION = ("exit",)
+from .bots import BOTS
+from .cards import (
+    BURNED, CARD_GOLD, DRAGON, EXIT, EXIT_ACTION, EXIT_OPTIONS, EXPLORE, EXPLORE_ACTION, EXPLORE_KINDS,
+    GOLD3_VALUE, KIND_INDEX, LADDER, OPTION, OVER, REVEAL, SETUP, TURN,
+)
 
 
 @dataclass(frozen=True)
@@ -574,6 +561,7 @@ class GoldMine(Game):
     min_players = 3
     max_players = 6
     Config = GoldMineConfig
+    bots = BOTS
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         super().__init__(players, config, **overrides)

@@ -15,7 +15,7 @@ from typing import Any
 from mineedu.core import Texts
 from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, text
 
-from .rules import BURNED, CARD_GOLD, EXPLORE_KINDS, LADDER, OVER
+from .cards import BURNED, EXPLORE_KINDS, LADDER, OVER, kind_name
 
 T = Texts({
     "exit": {"fr": "Sortie", "en": "Exit"},
@@ -39,20 +39,11 @@ T = Texts({
     "gold_hidden": {"fr": "or ?", "en": "gold ?"},
     "tokens": {"fr": "pépites {t}", "en": "tokens {t}"},
     "pool": {"fr": "réserve : {t} pépites", "en": "pool: {t} tokens"},
-    "nugget": {"fr": "pépite", "en": "nugget"},
-    "lantern": {"fr": "lanterne", "en": "lantern"},
-    "eyes": {"fr": "yeux", "en": "eyes"},
-    "dragon": {"fr": "dragon", "en": "dragon"},
     "winner": {"fr": "gagnant : {w}", "en": "winner: {w}"},
 })
 
 CARD_W, CARD_H, GAP, LEFT, TOP = 72, 96, 8, 16, 44
 MINE_BLUE, FIRE_RED, DRAGON_RED, EXIT_GREEN = "#cfe3f5", "#f7b58f", "#b8322a", "#cdebc6"
-
-
-def kind_name(kind: str, lang: str = "fr") -> str:
-    """A card kind in words (``"eyes"`` -> ``"yeux"``); exit cards keep their code."""
-    return T(kind, lang) if kind in T.table else kind
 
 
 def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
@@ -144,4 +135,4 @@ def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bo
     return document(width, height, body, title=g.title.get(lang, g.title["fr"]))
 
 
-__all__ = ["render", "kind_name", "T", "CARD_GOLD"]
+__all__ = ["render", "T"]
