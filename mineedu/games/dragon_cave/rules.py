@@ -1,0 +1,437 @@
+"""Au fin fond de la grotte du dragon: the rules (pure; see ``docs/rules/dragon_cave.md``).
+
+The path is a tuple of cards ``(family, value)``; index 0 is the card next to
+the entrance. ``value`` is ``None`` while nobody knows it: a card's value is
+drawn from what is left of its family only when it is revealed (a chance node),
+which is the same as shuffling each family at setup, and keeps every state free
+of hidden information. The dragon stands *between* cards: ``dragon`` is the
+number of cards between it and the entrance; a miner on card ``i >= dragon`` has
+been reached or passed, and is eaten (D11).
+
+One turn is one action (D9-D11), a compound decision::
+
+    ("move", drop, turn_back, steps, capture)
+
+* ``drop``: ``-1`` or the index of a carried card put back on the path behind you;
+* ``turn_back``: ``True`` to turn back now (once per game);
+* ``steps``: how many steps you move (a run of occupied cards is jumped inside one step);
+* ``capture``: ``True`` to capture the card you leave.
+
+>>> from mineedu.games.dragon_cave import DragonCave
+>>> s = DragonCave(2).initial_state()
+>>> s.legal_actions()
+(('move', -1, False, 1, False), ('move', -1, False, 2, False), ('move', -1, False, 3, False), ('move', -1, False, 4, False))
+>>> s = s.apply(("move", -1, False, 4, False))      # player 0 walks 4 cards in
+>>> s.pos, s.turn
+((3, -1), 1)
+>>> s = s.apply(("move", -1, False, 4, False))      # player 1: card 3 is occupied and jumped
+>>> s.pos
+(3, 4)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, register
+
+Card = tuple[int, "int | None"]
+"""A card: ``(family index, value or None while unknown)``."""
+
+ENTRANCE = -1
+IN, OUT, EATEN = "in", "out", "eaten"
+
+FAMILY_NAMES = {
+    "fr": ("Facile", "Moyen", "Difficile", "Héroïque"),
+    "en": ("Easy", "Medium", "Hard", "Heroic"),
+}
+
+
+def family_name(f: int, lang: str = "fr") -> str:
+    """The family's name (D8), e.g. ``family_name(3, "en") == "Heroic"``."""
+    names = FAMILY_NAMES["en" if lang == "en" else "fr"]
+    return names[f] if f < len(names) else ("family " if lang == "en" else "famille ") + str(f + 1)
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every number of the game; a teacher may change any of them.
+
+    ``families``: the values of each family, from the entrance to the dragon (D8).
+    ``movement``: movement points before carried cards are subtracted (D9).
+    ``max_carry``: the most cards a miner may carry (D9).
+    ``blind``: variant, captured cards stay face down until the end (D8, D12).
+    ``dice_movement``: variant, points = a die − cards carried, at least 0 (D12).
+    ``dice_dragon``: variant, the dragon moves one die per returning miner's move (D12).
+    ``die_sides``: faces of the die of the dice variants.
+    ``max_turns``: a safety limit on turns; when reached the dragon charges to the
+    entrance and eats everyone still inside (our choice, never reached in normal play).
+    """
+
+    families: tuple[tuple[int, ...], ...] = (
+        (1, 1, 2, 2, 3, 3),
+        (4, 4, 5, 5, 6, 6),
+        (7, 7, 8, 8, 9, 9),
+        (10, 10, 11, 11, 12, 12),
+    )
+    movement: int = 4
+    max_carry: int = 3
+    blind: bool = False
+    dice_movement: bool = False
+    dice_dragon: bool = False
+    die_sides: int = 6
+    max_turns: int = 400
+
+    def validate(self, players: int) -> None:
+        if not self.families or any(not fam for fam in self.families):
+            raise ConfigError("dragon_cave: every family needs at least one card")
+        for fam in self.families:
+            for v in fam:
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    raise ConfigError(f"dragon_cave: card values are whole numbers >= 0, not {v!r}")
+        if self.movement < 1:
+            raise ConfigError("dragon_cave: movement must be at least 1")
+        if not 1 <= self.max_carry < self.movement and not self.dice_movement:
+            raise ConfigError(
+                f"dragon_cave: max_carry must be between 1 and movement - 1 = {self.movement - 1}, "
+                f"or a miner carrying {self.max_carry} cards could never move (D9)"
+            )
+        if self.max_carry < 1:
+            raise ConfigError("dragon_cave: max_carry must be at least 1")
+        if self.die_sides < 1:
+            raise ConfigError("dragon_cave: die_sides must be at least 1")
+        if self.max_turns < 1:
+            raise ConfigError("dragon_cave: max_turns must be at least 1")
+        if sum(map(len, self.families)) < 1:
+            raise ConfigError("dragon_cave: the path needs at least one card")
+
+    @property
+    def cards(self) -> int:
+        return sum(len(f) for f in self.families)
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+@dataclass(frozen=True)
+class DragonCaveState(State):
+    """A position; every field is public (see the module docstring)."""
+
+    game: DragonCave
+    path: tuple[Card, ...]
+    pos: tuple[int, ...]
+    status: tuple[str, ...]
+    returning: tuple[bool, ...]
+    carried: tuple[tuple[Card, ...], ...]
+    dragon: int
+    turn: int = 0
+    roll: int | None = None
+    pending: tuple[tuple[Any, ...], ...] = ()
+    turns: int = 0
+
+    # --- who acts ---------------------------------------------------------------
+    def _chance_event(self) -> tuple[Any, ...] | None:
+        if self.pending:
+            return self.pending[0]
+        if IN not in self.status:
+            for p, cards in enumerate(self.carried):  # D12 (blind): reveal at the end
+                if self.status[p] == OUT:
+                    for k, (_, v) in enumerate(cards):
+                        if v is None:
+                            return ("reveal", p, k)
+            return None
+        if self.game.config.dice_movement and self.roll is None:
+            return ("roll", self.turn)
+        return None
+
+    def current_player(self) -> int:
+        if self._chance_event() is not None:
+            return CHANCE
+        if IN not in self.status:
+            return TERMINAL
+        return self.turn
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        ev = self._chance_event()
+        if ev is None:
+            return ()
+        if ev[0] == "reveal":
+            fam = self.carried[ev[1]][ev[2]][0]
+            pool = self.unrevealed(fam)
+            n = sum(pool.values())
+            return tuple((("value", v), Fraction(k, n)) for v, k in sorted(pool.items()))
+        sides = self.game.config.die_sides
+        return tuple((("die", k), Fraction(1, sides)) for k in range(1, sides + 1))
+
+    def unrevealed(self, family: int) -> Counter[int]:
+        """The values of ``family`` nobody has seen yet (how a face-down card is drawn)."""
+        pool = Counter(self.game.config.families[family])
+        seen = [c for c in self.path if c[0] == family and c[1] is not None]
+        seen += [c for cards in self.carried for c in cards if c[0] == family and c[1] is not None]
+        pool.subtract(v for _, v in seen)
+        return +pool
+
+    # --- geometry ---------------------------------------------------------------
+    def occupied(self) -> set[int]:
+        """Path indices where a miner still inside stands."""
+        return {q for q, s in zip(self.pos, self.status) if s == IN and q >= 0}
+
+    def stops(self, player: int, returning: bool | None = None) -> tuple[int, ...]:
+        """Where 1, 2, 3 ... steps take ``player``: free cards (occupied ones are jumped, D9).
+
+        Forward: free cards before the dragon. Back: free cards, then the entrance.
+        """
+        i = self.pos[player]
+        back = self.returning[player] if returning is None else returning
+        occ = self.occupied()
+        if back:
+            return tuple(j for j in range(i - 1, -1, -1) if j not in occ) + (ENTRANCE,)
+        return tuple(j for j in range(i + 1, self.dragon) if j not in occ)
+
+    def points(self, player: int, carried: int) -> int:
+        """Movement points with ``carried`` cards (D9; dice movement variant D12)."""
+        cfg = self.game.config
+        if cfg.dice_movement:
+            return max(0, (self.roll or 0) - carried)
+        return cfg.movement - carried
+
+    def steps_to_entrance(self, player: int) -> int:
+        """Steps a returning ``player`` still needs to get out (free cards + 1)."""
+        return len(self.stops(player, returning=True))
+
+    # --- the turn ---------------------------------------------------------------
+    def _turn_options(self, player: int) -> tuple[list[bool], bool]:
+        """The allowed ``turn_back`` values, and whether moving forward is blocked."""
+        if self.returning[player]:
+            return [False], False
+        blocked = not self.stops(player, returning=False)
+        if self.pos[player] < 0:
+            return [False], blocked  # turning back needs a card to stand on
+        return ([True] if blocked else [False, True]), blocked
+
+    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+        cp = self.current_player()
+        if cp < 0 or player not in (None, cp):
+            return ()
+        p = cp
+        cfg = self.game.config
+        n_carried = len(self.carried[p])
+        on_card = self.pos[p] >= 0
+        out = []
+        backs, _ = self._turn_options(p)
+        for back in backs:
+            back_now = back or self.returning[p]
+            avail = len(self.stops(p, returning=back_now))
+            for drop in range(-1, n_carried):
+                kept = n_carried - (drop >= 0)
+                for capture in (False, True):
+                    if capture and (not on_card or kept + 1 > cfg.max_carry):
+                        continue
+                    most = min(self.points(p, kept + capture), avail)
+                    if most < 1:
+                        if not capture:
+                            out.append(("move", drop, back, 0, False))
+                        continue
+                    out += [("move", drop, back, s, capture) for s in range(1, most + 1)]
+        return tuple(out)
+
+    def why_illegal(self, action: Any, player: int | None) -> str:
+        base = super().why_illegal(action, player)
+        if self.current_player() < 0:
+            return base
+        shape = "a turn is ('move', drop, turn_back, steps, capture), e.g. ('move', -1, False, 2, True)"
+        if not (isinstance(action, tuple) and len(action) == 5 and action[0] == "move"):
+            return shape
+        _, drop, back, steps, capture = action
+        ints = all(isinstance(x, int) and not isinstance(x, bool) for x in (drop, steps))
+        if not (ints and isinstance(back, bool) and isinstance(capture, bool)):
+            return shape + "; drop and steps are whole numbers, turn_back and capture True/False"
+        p = self.turn
+        cfg = self.game.config
+        n = len(self.carried[p])
+        if back and self.returning[p]:
+            return "you have already turned back; you may never change direction again (D11)"
+        if back and self.pos[p] < 0:
+            return "you must stand on a card to turn back"
+        backs, blocked = self._turn_options(p)
+        if not back and not self.returning[p] and blocked and True in backs:
+            return "no free card lies ahead of you before the dragon: you must turn back"
+        if not -1 <= drop < n:
+            return f"drop must be -1 (keep everything) or the index of a carried card; you carry {n} card(s)"
+        kept = n - (drop >= 0)
+        if capture and self.pos[p] < 0:
+            return "you stand on no card, so there is nothing to capture"
+        if capture and kept + 1 > cfg.max_carry:
+            return f"you would carry {kept + 1} cards; nobody carries more than {cfg.max_carry} (D9)"
+        if capture and steps == 0:
+            return "you capture a card only when you leave it (D10): move at least 1 step"
+        pts = self.points(p, kept + capture)
+        avail = len(self.stops(p, returning=back or self.returning[p]))
+        if steps < 0:
+            return "steps cannot be negative"
+        if steps > pts:
+            why = f"a die of {self.roll}" if cfg.dice_movement else f"{cfg.movement}"
+            return f"you have only {max(pts, 0)} movement point(s) ({why} − {kept + capture} card(s) carried, D9)"
+        if steps > avail:
+            return f"only {avail} free card(s) lie ahead of you before the dragon (occupied cards are jumped, D9)"
+        if steps == 0 and min(pts, avail) >= 1:
+            return "you must move at least 1 step (D9)"
+        return base
+
+    def _apply(self, action: Any, player: int | None) -> DragonCaveState:
+        ev = self._chance_event()
+        if ev is not None:
+            return self._resolve(ev, action[1])
+        _, drop, back, steps, capture = action
+        back, capture = bool(back), bool(capture)  # 0/1 compare equal to False/True
+        p = self.turn
+        cfg = self.game.config
+        returning = self.returning[p] or back
+        stops = self.stops(p, returning=returning)
+        dest = stops[steps - 1] if steps else self.pos[p]
+        i = self.pos[p]
+        path, pos, dragon = list(self.path), list(self.pos), self.dragon
+        cards = list(self.carried[p])
+        dropped = cards.pop(drop) if drop >= 0 else None
+        inside = [q for q in range(len(pos)) if self.status[q] == IN and q != p]
+        pending: list[tuple[Any, ...]] = []
+        if capture:
+            cards.append(path[i])
+            if dropped is not None:
+                path[i] = dropped  # D10: the dropped card takes the captured one's place
+            else:
+                del path[i]  # D10: the path closes up
+                pos = [x - 1 if (q in inside and x > i) else x for q, x in enumerate(pos)]
+                dest = dest - 1 if dest > i else dest
+                dragon -= 1
+            if cfg.blind is False and cards[-1][1] is None:
+                pending.append(("reveal", p, len(cards) - 1))
+        elif dropped is not None:
+            k = max(i + 1 if returning else i, 0)  # D10: behind you, as you face
+            path.insert(k, dropped)
+            pos = [x + 1 if (q in inside and x >= k) else x for q, x in enumerate(pos)]
+            dest = dest + 1 if dest >= k else dest
+            dragon += 1 if k <= dragon else 0
+        status = self.status
+        if returning and dest == ENTRANCE:
+            status = _set(status, p, OUT)
+        pos[p] = dest
+        s = replace(
+            self,
+            path=tuple(path),
+            pos=tuple(pos),
+            status=status,
+            returning=_set(self.returning, p, returning),
+            carried=_set(self.carried, p, tuple(cards)),
+            dragon=dragon,
+        )
+        if returning:  # D11: the dragon moves after a returning miner's move
+            if cfg.dice_dragon:
+                pending.append(("dragon", p))
+            else:
+                s = s._dragon_moves(len(cards))
+        if pending:
+            return replace(s, pending=tuple(pending))
+        return s._end_turn()
+
+    def _resolve(self, ev: tuple[Any, ...], value: int) -> DragonCaveState:
+        if ev[0] == "roll":
+            return replace(self, roll=value)
+        s = replace(self, pending=self.pending[1:]) if self.pending else self
+        if ev[0] == "reveal":
+            _, p, k = ev
+            fam = s.carried[p][k][0]
+            s = replace(s, carried=_set(s.carried, p, _set(s.carried[p], k, (fam, value))))
+        else:  # "dragon": dice dragon variant (D12)
+            s = s._dragon_moves(value)
+        if self.pending and not s.pending:
+            return s._end_turn()
+        return s
+
+    def _dragon_moves(self, k: int) -> DragonCaveState:
+        """The dragon moves ``k`` cards toward the entrance and eats whom it reaches (D11)."""
+        d = max(0, self.dragon - k)
+        status = tuple(
+            EATEN if s == IN and (d == 0 or q >= d) else s for s, q in zip(self.status, self.pos)
+        )
+        return replace(self, dragon=d, status=status)
+
+    def _end_turn(self) -> DragonCaveState:
+        s = replace(self, turns=self.turns + 1, roll=None)
+        if s.turns >= self.game.config.max_turns and IN in s.status:
+            s = s._dragon_moves(s.dragon)  # safety limit: the dragon charges (documented)
+        n = len(s.status)
+        for k in range(1, n + 1):
+            q = (s.turn + k) % n
+            if s.status[q] == IN:
+                return replace(s, turn=q)
+        return s
+
+    # --- what is seen, the result -------------------------------------------------
+    def observation(self, player: int | None) -> DragonCaveState:
+        """Everything is public (unknown values are not decided yet): the state itself."""
+        return self
+
+    def treasure(self, player: int) -> int:
+        """The known value of what ``player`` carries (unknown cards count 0)."""
+        return sum(v or 0 for _, v in self.carried[player])
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(0.0 if s == EATEN else float(self.treasure(p)) for p, s in enumerate(self.status))
+
+    def winners(self) -> tuple[int, ...]:
+        """D12: the survivor(s) with the most treasure; if the dragon ate everyone, all share 0."""
+        alive = [p for p, s in enumerate(self.status) if s != EATEN] or list(range(len(self.status)))
+        best = max(self.scores()[p] for p in alive)
+        return tuple(p for p in alive if self.scores()[p] == best)
+
+
+@register
+class DragonCave(Game):
+    """Au fin fond de la grotte du dragon: push your luck, then race the dragon home."""
+
+    name = "dragon_cave"
+    title = {"fr": "Au fin fond de la grotte du dragon", "en": "Deep down in the dragon's cave"}
+    min_players = 2
+    max_players = 6
+    Config = Config
+    # ``bots`` is filled in by the package ``__init__`` (bots.py reads the odds, which read these rules)
+
+    def initial_state(self) -> DragonCaveState:
+        cfg = self.config
+        n = self.num_players
+        path = tuple((f, None) for f, fam in enumerate(cfg.families) for _ in fam)  # D9: Facile first
+        return DragonCaveState(
+            self, path, (ENTRANCE,) * n, (IN,) * n, (False,) * n, ((),) * n, dragon=len(path)
+        )
+
+    def max_moves(self) -> int:
+        # per turn: a movement die, the action, a reveal, a dragon die; then end reveals
+        return 4 * self.config.max_turns + self.config.cards + 1
+
+    def metrics(self, state: State, player: int) -> dict[str, float]:
+        m = super().metrics(state, player)
+        s: DragonCaveState = state  # type: ignore[assignment]
+        m["escaped"] = float(s.status[player] == OUT)
+        m["eaten"] = float(s.status[player] == EATEN)
+        m["cards"] = float(len(s.carried[player]) if s.status[player] == OUT else 0)
+        return m
+
+    def render_svg(self, state: DragonCaveState, player: int | None = None, lang: str = "fr") -> str:
+        from .svg import render
+
+        return render(state, player, lang)
+
+    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
+        from .odds import odds_report
+
+        return odds_report(state, player)  # type: ignore[arg-type]
+
+    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
+        from .odds import format_odds
+
+        return format_odds(report, lang)
