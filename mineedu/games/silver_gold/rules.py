@@ -523,11 +523,14 @@ def _why_boxes(action: tuple, b: Board, shape: str | None) -> str | None:
     card = CARDS[b.cards[slot]]
     if kind == "place" and not 0 <= action[2] < len(orientations(shape)):
         return f"the {shape} shape has {len(orientations(shape))} orientations (0..{len(orientations(shape)) - 1}), not {action[2]}"
-    for r, c in action_cells(action, card, shape):
+    cells = action_cells(action, card, shape)
+    for r, c in cells:
         if not (0 <= r < card.rows and 0 <= c < card.cols):
             return f"box ({r},{c}) is outside card {card.id}'s {card.rows}x{card.cols} frame"
+    for r, c in cells:
         if not card.is_box(r, c):
             return f"({r},{c}) is not a box of card {card.id} (its grid has a hole there)"
+    for r, c in cells:
         if b.crossed[slot] >> (r * card.cols + c) & 1:
             return f"box ({r},{c}) of card {card.id} is already crossed"
     return None

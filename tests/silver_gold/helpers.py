@@ -1,0 +1,80 @@
+"""Shared set-ups for the Silver & Gold tests: deal chosen cards through the chance nodes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from mineedu.games.silver_gold import CARDS, SilverGold
+
+# the 8 symmetries of the square, written out independently of shapes.py
+SYMMETRIES = [
+    lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r),
+    lambda r, c: (r, -c), lambda r, c: (-r, c), lambda r, c: (c, r), lambda r, c: (-c, -r),
+]
+
+
+def normal(cells):
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)
+
+
+def images(base):
+    """Every distinct position-free image of a set of cells under the 8 symmetries."""
+    return {normal([t(r, c) for r, c in base]) for t in SYMMETRIES}
+
+
+def brute_placements(boxes, base):
+    """Count the sets of free boxes congruent to ``base``, by trying every subset."""
+    targets = images(base)
+    return sum(1 for sub in combinations(sorted(boxes), len(base)) if normal(sub) in targets)
+
+
+def card_boxes(card, crossed=0):
+    return {(r, c) for r in range(card.rows) for c in range(card.cols)
+            if card.is_box(r, c) and not crossed >> (r * card.cols + c) & 1}
+
+
+def find_cards(pred, k=1, exclude=()):
+    out = [c.id for c in CARDS if pred(c) and c.id not in exclude]
+    assert len(out) >= k, "the card data lacks a card for this scenario"
+    return out[:k]
+
+
+def deal(n, hands, display, keep=None, **config):
+    """A game in the reveal phase: ``hands[p]`` dealt to player p, ``display`` face up, ``keep[p]`` kept."""
+    game = SilverGold(n, **config)
+    s = game.initial_state()
+    for j in range(len(hands[0])):
+        for p in range(n):
+            s = s.apply(hands[p][j])
+    for c in display:
+        s = s.apply(c)
+    assert s.phase == "keep"
+    keep = keep or [h[:2] for h in hands]
+    for p in range(n):
+        s = s.apply(("keep", *sorted(keep[p])), player=p)
+    assert s.phase == "reveal"
+    return s
+
+
+def standard(n=2, cards=None, display=None, **config):
+    """Deal so that player p keeps ``cards[p]`` (two ids); the others are filler."""
+    used = {c for pair in cards for c in pair} | set(display or ())
+    filler = [c.id for c in CARDS if c.id not in used]
+    hands = [list(pair) + [filler.pop(), filler.pop()] for pair in cards]
+    display = list(display) if display else [filler.pop() for _ in range(4)]
+    return deal(n, hands, display, keep=[pair for pair in cards], **config)
+
+
+def set_board(state, p, **changes):
+    b = replace(state.boards[p], **changes)
+    return replace(state, boards=state.boards[:p] + (b,) + state.boards[p + 1:])
+
+
+def everyone(state, actions):
+    """All players commit their actions in the simultaneous phase."""
+    for p, a in enumerate(actions):
+        state = state.apply(a, player=p)
+    return state

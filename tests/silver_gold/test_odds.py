@@ -1,0 +1,121 @@
+"""Exact odds against brute-force enumeration and seeded Monte Carlo."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from itertools import permutations
+from math import sqrt
+
+import numpy as np
+
+from mineedu.core import sample_outcome
+from mineedu.games.silver_gold import CARDS, SHAPES, SilverGold, TreasureCard
+from mineedu.games.silver_gold.odds import (
+    expected_reveals,
+    greedy_step,
+    odds_report,
+    p_next_fits,
+    p_shape_this_round,
+    simulate_reveals,
+)
+
+from .helpers import brute_placements, card_boxes, find_cards, standard
+
+DECK = ["I2", "I3", "I3", "L3", "L3", "T4", "L4", "O4"]  # the 8 expedition cards, labelled by position
+
+
+def test_p_shape_this_round_by_enumerating_every_order():
+    orders = list(permutations(range(8)))
+    for shape in set(DECK):
+        hit = sum(1 for o in orders if any(DECK[i] == shape for i in o[:7]))
+        assert p_shape_this_round(DECK.count(shape), 8, 7) == Fraction(hit, len(orders))
+    assert p_shape_this_round(1, 8, 7) == Fraction(7, 8)
+
+
+def test_p_shape_rest_of_round_by_enumeration():
+    # after I2, I3, L3 came out: 5 cards left, 4 more reveals
+    rest = ["I3", "L3", "T4", "L4", "O4"]
+    orders = list(permutations(range(5)))
+    for shape in set(rest):
+        hit = sum(1 for o in orders if any(rest[i] == shape for i in o[:4]))
+        assert p_shape_this_round(rest.count(shape), 5, 4) == Fraction(hit, len(orders))
+
+
+def test_p_shape_this_round_by_monte_carlo_with_the_games_own_chance():
+    s = standard(cards=[find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "orange", 2)])
+    rng = np.random.default_rng(42)
+    n, hits = 4000, 0
+    for _ in range(n):
+        t = s
+        for _ in range(7):
+            t = replace(t, revealed=t.revealed + (sample_outcome(t.chance_outcomes(), rng),))
+        hits += "O4" in t.revealed
+    p = 7 / 8
+    assert abs(hits / n - p) < 4 * sqrt(p * (1 - p) / n)
+
+
+def test_p_next_fits_against_brute_force():
+    rng = np.random.default_rng(3)
+    left = {"I2": 1, "I3": 2, "L3": 1, "T4": 1, "L4": 1, "O4": 1}
+    for card in CARDS[::5]:
+        crossed = int(rng.integers(1 << 16)) & card.boxes
+        boxes = card_boxes(card, crossed)
+        good = sum(k for s, k in left.items() if brute_placements(boxes, SHAPES[s]) > 0)
+        assert p_next_fits([(card, crossed)], left) == Fraction(good, 7)
+
+
+def tiny_card(grid):
+    """A hand-made card for the enumeration tests ('#' box, 'x' red cross, '.' none)."""
+    boxes = crosses = 0
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if ch != ".":
+                boxes |= 1 << (r * 4 + c)
+            if ch == "x":
+                crosses |= 1 << (r * 4 + c)
+    return TreasureCard(-1, "grey", len(grid), 4, boxes, 0, 0, crosses, None)
+
+
+def brute_expected(card):
+    """E[reveals to finish] by walking every ordered draw of the labelled deck (no memo, one round)."""
+
+    def walk(free, remaining, depth):
+        assert depth < 7, "this card must finish within one round"
+        total = Fraction(0)
+        for i in remaining:
+            nxt = greedy_step(card, free, DECK[i])
+            total += 1 if not nxt else 1 + walk(nxt, remaining - {i}, depth + 1)
+        return total / len(remaining)
+
+    return walk(card.boxes, frozenset(range(8)), 0)
+
+
+def test_expected_reveals_equals_enumeration_on_small_cards():
+    for grid in (["###.", "....", "...."], ["##..", "#x..", "...."], ["####", "#...", "...."]):
+        card = tiny_card(grid)
+        assert expected_reveals(card) == brute_expected(card)
+
+
+def test_greedy_step_follows_red_crosses():
+    card = tiny_card(["x#..", "x...", "#..."])
+    # the domino covers (0,0)-(0,1): one red cross owes (1,0), itself a cross owing (2,0)
+    assert greedy_step(card, card.boxes, "I2") == 0
+
+
+def test_expected_reveals_across_rounds_by_monte_carlo():
+    card = CARDS[find_cards(lambda c: c.colour == "purple")[0]]
+    exact = float(expected_reveals(card))
+    mean, se = simulate_reveals(card, 3000, np.random.default_rng(11))
+    assert abs(mean - exact) < 4 * se
+
+
+def test_report_for_a_players_cards():
+    s = standard(cards=[find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "orange", 2)])
+    s = s.apply("O4")
+    r = odds_report(s, 0)
+    assert r["revealed_this_round"] == ["O4"]
+    assert r["p_next_shape"]["I3"]["p"] == "2/7" and "O4" not in r["p_next_shape"]
+    assert r["p_shape_rest_of_round"]["I2"]["p"] == "6/7"  # 1 - C(6,6)/C(7,6)
+    assert [c["card"] for c in r["cards"]] == list(s.boards[0].cards)
+    assert SilverGold(2).format_odds(r, "fr").startswith("Silver & Gold — manche 1")

@@ -1,0 +1,303 @@
+"""One scripted scenario per rule of the French text (and of D17-D19)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from mineedu.core import CHANCE, SIMULTANEOUS, TERMINAL, ConfigError, IllegalActionError, RandomBot, sample_outcome
+from mineedu.games.silver_gold import CARDS, Board, SilverGold, orientations, score_sheet
+from mineedu.games.silver_gold.shapes import mask_cells
+
+from .helpers import deal, everyone, find_cards, set_board, standard
+
+
+def free_cells(card_id, crossed=0):
+    card = CARDS[card_id]
+    return mask_cells(card.boxes & ~crossed, card.cols)
+
+
+def cell_bit(card_id, r, c):
+    return 1 << (r * CARDS[card_id].cols + c)
+
+
+def plain(card):
+    return not card.crosses and not card.palms
+
+
+# --- the material (D17) ------------------------------------------------------------
+
+
+def test_the_47_treasure_cards():
+    sizes = {"grey": (8, 3, 4, 11), "green": (10, 3, 4, 12), "orange": (12, 4, 4, 12), "purple": (14, 4, 4, 12)}
+    for colour, (boxes, rows, cols, count) in sizes.items():
+        cards = [c for c in CARDS if c.colour == colour]
+        assert len(cards) == count
+        assert all(c.points == boxes and (c.rows, c.cols) == (rows, cols) for c in cards)
+        seals = [c.seal for c in cards if c.seal]
+        assert len(seals) == 3 and colour not in seals  # 3 seal cards, each pointing at another colour
+    assert len({(c.colour, c.boxes, c.coins, c.palms, c.crosses) for c in CARDS}) == 47
+    assert all(c.coins | c.palms | c.crosses == (c.coins | c.palms | c.crosses) & c.boxes for c in CARDS)
+
+
+# --- deal 4, keep 2; the display of 4 ----------------------------------------------
+
+
+def test_deal_four_keep_two_and_the_display():
+    s = SilverGold(2).initial_state()
+    for _ in range(8):
+        s = s.apply(s.chance_outcomes()[0][0])
+    assert [len(b.hand) for b in s.boards] == [4, 4] and s.phase == "deal"
+    for _ in range(4):
+        s = s.apply(s.chance_outcomes()[-1][0])
+    assert s.phase == "keep" and len(s.display) == 4 and s.current_player() == SIMULTANEOUS
+    hand0 = s.boards[0].hand
+    assert len(s.legal_actions(0)) == 6  # C(4, 2) ways to keep two
+    # others' hands are hidden; your own is seen
+    assert s.observation(1)["boards"][0]["hand"] == 4 and s.observation(0)["boards"][0]["hand"] == hand0
+    with pytest.raises(IllegalActionError, match="keep exactly 2"):
+        s.apply(("keep",) + hand0[:3], player=0)
+    with pytest.raises(IllegalActionError, match="not among the cards you were dealt"):
+        s.apply(("keep", hand0[0], s.boards[1].hand[0]), player=0)
+    s = s.apply(("keep",) + tuple(sorted(hand0[:2])), player=0)
+    assert s.observation(1)["boards"][0]["chosen"] is True  # chosen, but what stays hidden
+    s = s.apply(s.legal_actions(1)[0], player=1)
+    assert s.phase == "reveal" and s.boards[0].cards == tuple(sorted(hand0[:2]))
+    assert len(s.deck) == 47 - 12 + 4  # the returned cards go back into the deck (our choice)
+    assert set(hand0[2:]) <= set(s.deck)
+
+
+def test_returned_cards_can_leave_the_game():
+    s = SilverGold(2, returned_to_deck=False).initial_state()
+    while s.phase != "reveal":
+        s = s.apply(s.chance_outcomes()[0][0]) if s.is_chance() else s.apply(s.legal_actions(s.players_to_move()[0])[0], player=s.players_to_move()[0])
+    assert len(s.deck) == 47 - 12
+
+
+# --- the revealed shape, rotated or mirrored -----------------------------------------
+
+
+def test_mirrored_shape_crosses_exactly_its_boxes():
+    # the L-tetromino mirrored: a J
+    j = {(0, 1), (1, 1), (2, 1), (2, 0)}
+    o = [set(x) for x in orientations("L4")].index(j)
+    fit = next((c.id, r, col) for c in CARDS if c.colour == "purple"
+               for r in range(2) for col in range(3) if all(c.is_box(r + dr, col + dc) for dr, dc in j))
+    cid, r, col = fit
+    other = find_cards(lambda c: c.colour == "grey", exclude={cid})[0]
+    s = standard(cards=[(min(cid, other), max(cid, other)), find_cards(lambda c: c.colour == "green", 2)])
+    slot = s.boards[0].cards.index(cid)
+    s = s.apply("L4")
+    assert s.phase == "place" and s.shape == "L4"
+    action = ("place", slot, o, r, col)
+    assert action in s.legal_actions(0)
+    s = everyone(s, [action, ("cross",) + (0,) + free_cells(s.boards[1].cards[0])[0]])
+    want = sum(cell_bit(cid, r + dr, col + dc) for dr, dc in j)
+    assert s.boards[0].crossed[slot] == want
+
+
+def test_illegal_placements_say_which_box():
+    cid = find_cards(lambda c: c.colour == "grey" and plain(c))[0]
+    other = find_cards(lambda c: c.colour == "green" and plain(c))[0]
+    s = standard(cards=[(cid, other), find_cards(lambda c: c.colour == "orange", 2)]).apply("I2")
+    r, c = free_cells(cid)[0]
+    s = set_board(s, 0, crossed=(cell_bit(cid, r, c), 0))
+    horizontal = orientations("I2").index(((0, 0), (0, 1)))
+    with pytest.raises(IllegalActionError, match=rf"box \({r},{c}\) of card {cid} is already crossed"):
+        s.apply(("place", 0, horizontal, r, c), player=0)
+    with pytest.raises(IllegalActionError, match=rf"box \(2,4\) is outside card {cid}'s 3x4 frame"):
+        s.apply(("place", 0, horizontal, 2, 3), player=0)
+    hole = next((r, c) for r in range(3) for c in range(4) if not CARDS[cid].is_box(r, c))
+    with pytest.raises(IllegalActionError, match=rf"\({hole[0]},{hole[1]}\) is not a box of card {cid}"):
+        s.apply(("cross", 0, *hole), player=0)
+    with pytest.raises(IllegalActionError, match="2 orientations"):
+        s.apply(("place", 0, 5, 0, 0), player=0)
+
+
+def test_cross_one_box_instead_and_no_pass():
+    cards = [find_cards(lambda c: c.colour == "grey" and plain(c), 2), find_cards(lambda c: c.colour == "green" and not c.crosses, 2)]
+    s = standard(cards=cards).apply("I2")
+    assert any(a[0] == "place" for a in s.legal_actions(0))
+    with pytest.raises(IllegalActionError, match="passing is not allowed"):
+        s.apply(("pass",), player=0)
+    r, c = free_cells(cards[0][0])[0]
+    s = s.apply(("cross", 0, r, c), player=0)  # allowed even though the domino fits
+    with pytest.raises(IllegalActionError, match="not player 0's turn"):
+        s.apply(("cross", 0, r, c), player=0)
+    # player 0's choice stays hidden from player 1 until both have chosen
+    assert s.observation(1)["boards"][0]["chosen"] is True
+    s = s.apply(("cross", 1, *free_cells(cards[1][1])[0]), player=1)
+    assert s.boards[0].crossed == (cell_bit(cards[0][0], r, c), 0)
+    assert s.phase == "reveal"
+
+
+def test_when_the_shape_fits_nowhere_only_single_boxes_remain():
+    cards = [find_cards(lambda c: c.colour == "grey" and plain(c), 2), find_cards(lambda c: c.colour == "green" and not c.crosses, 2)]
+    s = standard(cards=cards).apply("O4")
+    # leave a single free box on each card of player 0: no square fits
+    keep = [free_cells(cid)[0] for cid in cards[0]]
+    crossed = tuple(CARDS[cid].boxes & ~cell_bit(cid, *k) for cid, k in zip(cards[0], keep))
+    s = set_board(s, 0, crossed=crossed)
+    assert sorted(s.legal_actions(0)) == sorted([("cross", 0, *keep[0]), ("cross", 1, *keep[1])])
+
+
+# --- red crosses chain ------------------------------------------------------------------
+
+
+def test_red_crosses_chain():
+    a, b = find_cards(lambda c: c.crosses and not c.palms and c.colour in ("orange", "purple"), 2)
+    s = standard(cards=[(a, b), find_cards(lambda c: c.colour == "grey" and plain(c), 2)]).apply("I2")
+    xa = mask_cells(CARDS[a].crosses, 4)[0]
+    xb = mask_cells(CARDS[b].crosses, 4)[0]
+    s = everyone(s, [("cross", 0, *xa), ("cross", 0, *free_cells(s.boards[1].cards[0])[0])])
+    assert s.phase == "chain" and s.current_player() == 0 and s.boards[0].pending == 1
+    with pytest.raises(IllegalActionError, match="one more single box"):
+        s.apply(("place", 0, 0, 0, 0))
+    s = s.apply(("cross", 1, *xb))  # another red cross: one more box owed
+    assert s.phase == "chain" and s.boards[0].pending == 1
+    r, c = next(x for x in free_cells(a, s.boards[0].crossed[0]) if x != xa and CARDS[a].symbol(*x) is None)
+    s = s.apply(("cross", 0, r, c))
+    assert s.boards[0].pending == 0 and s.phase == "reveal"
+    assert s.boards[0].crossed == (cell_bit(a, *xa) | cell_bit(a, r, c), cell_bit(b, *xb))
+
+
+# --- completing and replacing cards --------------------------------------------------------
+
+
+def test_completed_card_scores_and_is_replaced_after_the_action():
+    cid = find_cards(lambda c: c.colour == "grey" and plain(c))[0]
+    other = find_cards(lambda c: c.colour == "green" and plain(c))[0]
+    s = standard(cards=[(cid, other), find_cards(lambda c: c.colour == "orange", 2)]).apply("I2")
+    last = free_cells(cid)[-1]
+    s = set_board(s, 0, crossed=(CARDS[cid].boxes & ~cell_bit(cid, *last), 0))
+    s = everyone(s, [("cross", 0, *last), ("cross", 0, *free_cells(s.boards[1].cards[0])[0])])
+    assert s.boards[0].completed == (cid,) and s.boards[0].cards == (None, other)
+    assert s.phase == "replace" and s.current_player() == 0
+    assert s.score_sheet(0)["cards"] == 8
+    display = s.display
+    s = s.apply(("take", display[2]))
+    # the display is refilled only once the action is over: a chance draw now
+    assert s.boards[0].cards == (display[2], other) and len(s.display) == 3 and s.current_player() == CHANCE
+    deck = s.deck
+    s = s.apply(deck[0])
+    assert s.display == display[:2] + display[3:] + (deck[0],) and s.phase == "reveal"
+    with pytest.raises(IllegalActionError):
+        s.apply(("take", display[2]))
+
+
+# --- coins, rows and the shared cups 6..1 --------------------------------------------------
+
+
+def test_coin_rows_take_the_highest_free_cup_in_player_order():
+    coin_cards = find_cards(lambda c: c.coins and not c.crosses, 4)
+    s = standard(cards=[tuple(sorted(coin_cards[:2])), tuple(sorted(coin_cards[2:]))]).apply("I2")
+    s = set_board(set_board(s, 0, coins=3), 1, coins=7, cups=(), rows_settled=1)
+    s = replace(s, first=1, cups_left=(5, 4, 3, 2, 1))  # cup 6 already taken by someone
+    acts = [("cross", 0, *mask_cells(CARDS[p_cards[0]].coins, 4)[0]) for p_cards in (s.boards[0].cards, s.boards[1].cards)]
+    s = everyone(s, acts)
+    # both complete a row in the same reveal; player 1 is first this reveal, so takes the 5
+    assert s.boards[1].cups == (5,) and s.boards[0].cups == (4,) and s.cups_left == (3, 2, 1)
+    assert s.boards[0].coins == 4 and s.score_sheet(0)["coins"] == 4 and s.score_sheet(0)["cups"] == 4
+    assert s.first == 0  # the first player passes left
+
+
+def test_no_cup_left_means_nothing_and_coins_are_capped():
+    b = Board(cards=(None, None), crossed=(0, 0), coins=30, cups=(6,), rows_settled=6)
+    assert score_sheet(b, SilverGold(2).config)["coins"] == 24  # 6 rows of 4 coin boxes
+
+
+# --- palms ----------------------------------------------------------------------------------
+
+
+def test_palm_scores_one_plus_palms_on_the_display_at_most_four_times():
+    pc = find_cards(lambda c: c.palms and not c.crosses and c.colour == "purple", 2)
+    display = find_cards(lambda c: c.palms and c.colour == "grey", 2) + find_cards(lambda c: not c.palms and c.colour == "grey", 2)
+    on_display = sum(CARDS[d].palms.bit_count() for d in display)
+    s = standard(cards=[tuple(pc), find_cards(lambda c: c.colour == "green" and not c.crosses, 2)], display=display).apply("I2")
+    palm = mask_cells(CARDS[pc[0]].palms, 4)[0]
+    t = everyone(s, [("cross", 0, *palm), ("cross", 0, *free_cells(s.boards[1].cards[0])[0])])
+    assert t.boards[0].palms == (1 + on_display,)  # own other card does not count
+    full = set_board(s, 0, palms=(3, 3, 3, 3))
+    t = everyone(full, [("cross", 0, *palm), ("cross", 0, *free_cells(s.boards[1].cards[0])[0])])
+    assert t.boards[0].palms == (3, 3, 3, 3)
+
+
+# --- seals and final scoring ---------------------------------------------------------------------
+
+
+def test_seals_score_per_completed_card_of_their_colour():
+    seal_to_orange = find_cards(lambda c: c.seal == "orange")[0]
+    seal_to_grey = find_cards(lambda c: c.seal == "grey")[0]
+    oranges = find_cards(lambda c: c.colour == "orange" and not c.seal, 2)
+    greys = find_cards(lambda c: c.colour == "grey" and not c.seal, 3)
+    cfg = SilverGold(2).config
+    b = Board(cards=(None, None), crossed=(0, 0), completed=(seal_to_orange, seal_to_grey, *oranges, *greys))
+    n_orange = 2 + (CARDS[seal_to_grey].colour == "orange")
+    n_grey = 3 + (CARDS[seal_to_orange].colour == "grey")
+    assert score_sheet(b, cfg)["seals"] == 2 * n_orange + 1 * n_grey
+    # a seal on an unfinished card is worth nothing; neither is the card
+    b = Board(cards=(seal_to_orange, None), crossed=(0, 0), completed=tuple(oranges))
+    assert score_sheet(b, cfg)["seals"] == 0 and score_sheet(b, cfg)["cards"] == 24
+
+
+def test_tie_break_by_grey_then_green_cards():
+    grey = find_cards(lambda c: c.colour == "grey" and not c.seal, 1)
+    green = find_cards(lambda c: c.colour == "green" and not c.seal, 2)
+    purple = find_cards(lambda c: c.colour == "purple" and not c.seal, 1)
+    s = SilverGold(3).initial_state()
+    boards = (
+        Board(cards=(None, None), crossed=(0, 0), completed=(*grey, *purple), coins=2),   # 8+14+2 = 24, 1 grey
+        Board(cards=(None, None), crossed=(0, 0), completed=(*green,), coins=4),          # 20+4 = 24, 0 grey
+        Board(cards=(None, None), crossed=(0, 0), completed=(*grey,), coins=16),          # 8+16 = 24, 1 grey, 0 purple
+    )
+    s = replace(s, phase="over", boards=boards)
+    assert s.scores() == (24.0, 24.0, 24.0)
+    # 0 and 2 have one grey, 1 has none; then green (0 both), orange (0 both), purple: 0 has one
+    assert s.winners() == (0,)
+    s = replace(s, boards=boards[1:2] * 2 + boards[2:])
+    assert s.winners() == (2,)
+    s = replace(s, boards=boards[1:2] * 3)
+    assert s.winners() == (0, 1, 2)  # a full tie is shared
+
+
+# --- rounds: 7 of the 8 expedition cards, 4 rounds ----------------------------------------------
+
+
+def test_rounds_of_seven_of_eight_and_the_end_after_four():
+    s = standard(cards=[find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "orange", 2)])
+    rng = np.random.default_rng(5)
+    bot = RandomBot()
+    reveals_per_round: dict[int, list[str]] = {}
+    firsts = []
+    while not s.is_terminal():
+        if s.phase == "reveal":
+            outs = s.chance_outcomes()
+            assert sum(p for _, p in outs) == 1
+            if not s.revealed:  # a new round: all 8 cards are back
+                assert dict((o, p * 8) for o, p in outs) == {"I2": 1, "I3": 2, "L3": 2, "T4": 1, "L4": 1, "O4": 1}
+            firsts.append(s.first)
+            o = sample_outcome(outs, rng)
+            reveals_per_round.setdefault(s.round, []).append(o)
+            s = s.apply(o)
+        elif s.is_chance():
+            s = s.apply(sample_outcome(s.chance_outcomes(), rng))
+        else:
+            p = s.players_to_move()[0]
+            s = s.apply(bot.act(None, s.legal_actions(p), rng), player=p)
+    assert sorted(reveals_per_round) == [0, 1, 2, 3]
+    assert all(len(v) == 7 for v in reveals_per_round.values())
+    assert firsts == [k % 2 for k in range(28)]  # the first player passes left after each reveal
+    assert s.current_player() == TERMINAL and s.legal_actions(0) == ()
+
+
+def test_config_is_checked():
+    with pytest.raises(ConfigError, match="reveals_per_round"):
+        SilverGold(2, reveals_per_round=9)
+    with pytest.raises(ConfigError, match="unknown expedition shape"):
+        SilverGold(2, expedition={"Q9": 1})
+    with pytest.raises(ConfigError, match="need at least"):
+        SilverGold(4, cards_per_colour={"grey": 5, "green": 5})
+    g = SilverGold(2, expedition={"I1": 2, "O4": 2}, reveals_per_round=3, rounds=1)
+    assert g.initial_state().game.config.expedition_counts() == {"I1": 2, "O4": 2}
