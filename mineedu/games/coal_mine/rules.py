@@ -118,12 +118,15 @@ def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, .
 
     A raider whose attack is above the defence wants ``attack - defence``; the
     strongest raider is served first, then the next; raiders with equal attack
-    share what is left evenly and the remainder stays with the target.
+    share what is left evenly and the remainder stays with the target: a
+    weaker raider gets nothing once a stronger one could not be fully served.
 
     >>> split_loot(5, 1, [4, 2])   # 4 takes 3, then 2 takes 1
     (3, 1)
     >>> split_loot(3, 0, [2, 2])   # tie, 3 coal for 2 raiders: 1 each, 1 stays
     (1, 1)
+    >>> split_loot(1, 0, [2, 2, 1])  # 1 coal cannot be split by two: it stays
+    (0, 0, 0)
     >>> split_loot(4, 2, [2, 1])   # defence >= attack: nothing
     (0, 0)
     """
@@ -135,6 +138,8 @@ def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, .
         for i in group:
             loot[i] = each
         left -= each * len(group)
+        if each < a - defence:  # an uneven remainder stays with the target (D21)
+            break
     return tuple(loot)
 
 
@@ -343,7 +348,7 @@ class CoalMineState(State):
     # --- the flow of a round ----------------------------------------------------
     def _begin_round(self) -> CoalMineState:
         n = self.game.num_players
-        s = replace(self, boards=((),) * n, passed=(False,) * n, log=(), to_draw=(0,) * n,
+        s = replace(self, boards=((),) * n, passed=(False,) * n, to_draw=(0,) * n,
                     caps=(None, self.round))  # the die shows the round: the sale cap (D21)
         if self.game.config.variant:
             return replace(s, phase="die_card")
@@ -456,10 +461,10 @@ class CoalMineState(State):
     def _continue_draws(self) -> CoalMineState:
         """Draw for the current player until done, then the hand limit, then the next player."""
         s = self
-        if not sum(s.deck) and sum(s.discard):  # the discard pile replaces an empty deck
-            s = replace(s, deck=s.discard, discard=(0,) * len(s.discard))
         order = s._order()
         for p in order[order.index(s.turn):]:
+            if s.to_draw[p] and not sum(s.deck) and sum(s.discard):  # the discard replaces an empty deck
+                s = replace(s, deck=s.discard, discard=(0,) * len(s.discard))
             if s.to_draw[p] and sum(s.deck):
                 return replace(s, phase="draw", turn=p)
             s = replace(s, to_draw=_set(s.to_draw, p, 0))  # nothing left to draw

@@ -1,0 +1,95 @@
+"""Bots, the generic CLI through our hooks, and the picture."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from mineedu.cli import main
+from mineedu.core import tournament
+from mineedu.games.coal_mine import CoalMineGame
+from mineedu.games.coal_mine.odds import raid_mix
+from mineedu.games.coal_mine.svg import render
+
+from .helpers import hand_of, resolve
+
+
+def test_steady_miner_beats_random_players():
+    result = tournament(CoalMineGame(2), ["steady", "random"], 60, seed=11)
+    steady, rand = result["bots"]
+    assert steady["win"]["ci95"][0] > 0.5
+    assert steady["score"]["mean"] > rand["score"]["mean"]
+
+
+def test_raider_raids_the_richest_rival():
+    g = CoalMineGame(3)
+    s = replace(g.initial_state(), coal=(2, 1, 4), hands=(hand_of(g, miner=2, chief=1),) * 3)
+    bot = g.make_bot("raider")
+    a = bot.act(s.observation(0), s.legal_actions(0), np.random.default_rng(0))
+    assert a == ("raid", "chief", 2)
+
+
+def test_mix_bot_attacks_with_the_equilibrium_probability():
+    # its strongest card is a chief (3 helmets), the richest rival holds 2 coal:
+    # the raid game is [[0, 3], [1, 0]] (by hand), so P(attack) = 3/4
+    assert raid_mix(3, 3, 2)[0] == Fraction(3, 4)
+    g = CoalMineGame(2)
+    s = replace(g.initial_state(), coal=(2, 2), hands=(hand_of(g, miner=3, chief=1),) * 2)
+    bot = g.make_bot("mix")
+    rng = np.random.default_rng(7)
+    n = 3000
+    attacks = sum(bot.act(s.observation(0), s.legal_actions(0), rng)[0] == "raid" for _ in range(n))
+    se = math.sqrt(0.75 * 0.25 / n)
+    assert abs(attacks / n - 0.75) < 4 * se
+
+
+def test_bots_discard_over_the_hand_limit_legally():
+    g = CoalMineGame(2)
+    s = resolve(g, [[("recruit", "chief", -1)], []])
+    while s.phase == "draw":
+        s = s.apply(("draw", "grisou") if s.deck[g.index["grisou"]] else ("draw", "miner"))
+    assert s.phase == "discard"
+    for name in ("steady", "raider", "mix"):
+        a = g.make_bot(name).act(s.observation(0), s.legal_actions(0), np.random.default_rng(0))
+        assert a == ("discard", "grisou")  # an event it never plays goes first
+
+
+def test_cli_odds_and_simulate_same_seed_same_output(capsys):
+    assert main(["odds", "coal_mine"]) == 0
+    text = capsys.readouterr().out
+    assert "Recruitment" in text and "P(attack)" in text
+    assert main(["odds", "coal_mine", "--lang", "fr"]) == 0
+    assert "Recrutement" in capsys.readouterr().out
+    assert main(["odds", "coal_mine", "--json", "--players", "3"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["raid_game"]["2v2"]["p_attack"]["fraction"] == "1/2"
+    args = ["simulate", "coal_mine", "--players", "3", "--bots", "steady,raider,mix", "--games", "20", "--seed", "5", "--json"]
+    outs = []
+    for _ in range(2):
+        assert main(args) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    result = json.loads(outs[0])
+    assert [r["bot"] for r in result["bots"]] == ["steady", "raider", "mix"]
+    assert {"win", "score", "mined", "stolen", "lost_to_raids"} <= set(result["bots"][0])
+    assert main(args[:-1] + ["--seed", "6"]) == 0
+    assert capsys.readouterr().out != outs[0]
+
+
+def test_picture_hides_face_down_cards_and_speaks_both_languages():
+    g = CoalMineGame(2)
+    s = g.initial_state().apply(("place", "tower", "pipe"))
+    mine = render(s, player=0, lang="en")
+    theirs = render(s, player=1, lang="en")
+    assert "Pipe-miner 1⛑" in mine and "Pipe-miner 1⛑" not in theirs
+    assert "Watchtower" in theirs and "Gear track" in theirs
+    assert "Tour de guet" in render(s, player=1, lang="fr") and "Engrenage" in render(s, lang="fr")
+    assert "Pipe-miner 1⛑" in render(s, lang="en", show_all=True)
+    revealed = resolve(g, [[("tower", "pipe", -1)], [("recruit", "miner", -1)]])
+    assert "Pipe-miner 1⛑" in render(revealed, player=1, lang="en")
+    assert s._repr_svg_().startswith("<svg")
+    assert "Joueur fictif" in render(CoalMineGame(3, dummy=True).initial_state())
