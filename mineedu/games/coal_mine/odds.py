@@ -215,7 +215,7 @@ def odds_report(state: CoalMineState, player: int | None = None) -> dict[str, An
         for d in draws
     }
     me = player if player is not None else (state.turn if state.current_player() >= 0 else 0)
-    stock = max(state.coal[me], 1)
+    stock = state.coal[me]
     mixes = {}
     for a, d in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)):
         rows, cols, m = raid_game(a, d, stock)
@@ -248,9 +248,13 @@ T = Texts({
              "en": "Raid on a target with {s} coal: coal taken (rows attack 0-6, columns defence 0-6)"},
     "game": {"fr": "Le pillage comme jeu à somme nulle (gain du pilleur - gain de la cible) :",
              "en": "The raid as a zero-sum game (raider's gain - target's gain):"},
-    "mix": {"fr": "  attaque {a} casques contre défense {d} : P(attaquer) = {x}, P(défendre) = {y}, valeur {v}",
-            "en": "  attack {a} helmets vs defence {d}: P(attack) = {x}, P(defend) = {y}, value {v}"},
+    "mix": {"fr": "  casques : attaque {a} contre défense {d} : P(attaquer) = {x}, P(défendre) = {y}, valeur {v}",
+            "en": "  helmets: attack {a} vs defence {d}: P(attack) = {x}, P(defend) = {y}, value {v}"},
 })
+
+
+def _cell(c: dict[str, Any] | None) -> str:
+    return f"{c['fraction']} ≈ {c['float']:.3f}" if c else "-"
 
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
@@ -261,15 +265,16 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     table = rec["p_at_least"]
     ds = list(table)
     kinds = sorted({k for d in ds for k in table[d]})
-    lines.append("  " + " " * 14 + "".join(f"{T('draws', lang, d=d):>18}" for d in ds))
-    for k in kinds:
-        cells = [table[d].get(k, {}).get("1") for d in ds]
-        lines.append(f"  {k:14}" + "".join(f"{c['fraction'] + ' ≈ ' + format(c['float'], '.3f') if c else '-':>18}" for c in cells))
+    rows = [[k] + [_cell(table[d].get(k, {}).get("1")) for d in ds] for k in kinds]
+    head = [""] + [T("draws", lang, d=d) for d in ds]
+    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+    for r in [head] + rows:
+        lines.append("  " + r[0].ljust(widths[0]) + "".join("  " + c.rjust(w) for c, w in zip(r[1:], widths[1:])))
     lines.append(T("raid", lang, s=report["raid"]["stock"]))
     for a, row in enumerate(report["raid"]["loot"]):
         lines.append(f"  {a}: " + " ".join(str(x) for x in row))
     lines.append(T("game", lang))
     for mix in report["raid_game"].values():
-        lines.append(T("mix", lang, a=mix["attack"], d=mix["defence"], x=mix["p_attack"]["fraction"],
-                       y=mix["p_defend"]["fraction"], v=mix["value"]["fraction"]))
+        lines.append(T("mix", lang, a=mix["attack"], d=mix["defence"], x=Fraction(mix["p_attack"]["fraction"]),
+                       y=Fraction(mix["p_defend"]["fraction"]), v=Fraction(mix["value"]["fraction"])))
     return "\n".join(lines)

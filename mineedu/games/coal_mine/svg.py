@@ -92,7 +92,7 @@ def render(state: CoalMineState, player: int | None = None, lang: str = "fr", sh
         out.append(text(20, y + 20, who, anchor="start", weight="bold", fill=colour))
         out.append(text(20, y + 38, T("pts", lang, n=state.points[p]), anchor="start"))
         out.append(text(20, y + 56, f"{state.coal[p]} {T('coal', lang)}", anchor="start"))
-        for c in range(state.coal[p]):  # coal cubes
+        for c in range(min(state.coal[p], 20)):  # coal cubes (the count is written above)
             out.append(rect(20 + (c % 10) * 11, y + 62 + (c // 10) * 11, 9, 9, fill="#111", stroke="#111", rx=1))
         out.append(text(20, y + row_h - 16, T("hand", lang, n=state.hand_size(p)), anchor="start", size=11))
         if player == p or show_all:
