@@ -139,8 +139,8 @@ def _race(a: int, d: int, moves: Dist, drag: Dist) -> Fraction:
     """The DP: the miner moves (all their points, up to the entrance), then the dragon moves."""
     if a <= 0:
         return Fraction(1)
-    if d <= 0:
-        return Fraction(0)  # the dragon is at the entrance (D11)
+    # no check of the dragon here: a miner who just took the card underfoot may have the
+    # dragon level with them (the path closed up); only the dragon's own move eats (D11)
     total, loop = Fraction(0), Fraction(0)
     for m, pm in moves:
         a2 = a - min(m, a)

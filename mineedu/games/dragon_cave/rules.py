@@ -46,7 +46,7 @@ IN, OUT, EATEN = "in", "out", "eaten"
 
 FAMILY_NAMES = {
     "fr": ("Facile", "Moyen", "Difficile", "Héroïque"),
-    "en": ("Easy", "Medium", "Hard", "Heroic"),
+    "en": ("Easy", "Medium", "Difficult", "Heroic"),
 }
 
 

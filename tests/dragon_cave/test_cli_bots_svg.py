@@ -1,0 +1,110 @@
+"""The CLI through the game's hooks, the bots' behaviour, and the picture."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import mineedu
+from mineedu.cli import main
+from mineedu.core import ConfigError
+from mineedu.games.dragon_cave import DragonCave, GreedyDepthBot, OddsBot, TurnBackBot, render
+
+from .helpers import move, position
+
+RNG = np.random.default_rng(0)
+
+
+# --- CLI ----------------------------------------------------------------------------------
+
+
+def run(capsys, *argv):
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_cli_odds_text_and_json(capsys):
+    en = run(capsys, "odds", "dragon_cave")
+    fr = run(capsys, "odds", "dragon_cave", "--lang", "fr")
+    assert "expected value 11" in en and "valeur espérée 11" in fr
+    report = json.loads(run(capsys, "odds", "dragon_cave", "--json", "--players", "2"))
+    assert report["dragon"] == 24 and report["break_even_depth"] == 23
+
+
+def test_cli_simulate_same_seed_same_output(capsys):
+    argv = ["simulate", "dragon_cave", "--players", "4", "--bots", "random,turnback:2,greedy,odds",
+            "--games", "30", "--seed", "5", "--no-progress"]
+    a = run(capsys, *argv, "--json")
+    b = run(capsys, *argv, "--json")
+    assert a == b
+    result = json.loads(a)
+    assert [row["bot"] for row in result["bots"]] == ["random", "turnback:2", "greedy", "odds"]
+    for row in result["bots"]:
+        assert {"win", "score", "escaped", "eaten", "cards"} <= set(row)
+        assert row["escaped"]["mean"] + row["eaten"]["mean"] == pytest.approx(1.0)
+    text = run(capsys, *argv)
+    assert text.startswith("dragon_cave: 30 games") and "turnback:2" in text
+    assert text != run(capsys, *argv[:-3], "--seed", "6", "--no-progress")
+
+
+def test_unknown_bot_is_refused():
+    with pytest.raises(ConfigError, match="known bots"):
+        mineedu.make("dragon_cave", 2).make_bot("cautious")
+    with pytest.raises(ConfigError, match="bad bot spec"):
+        mineedu.make("dragon_cave", 2).make_bot("turnback:0")
+
+
+# --- bots ---------------------------------------------------------------------------------------
+
+
+def test_turnback_bot_takes_n_cards_then_turns():
+    bot = TurnBackBot(2)
+    s = position(pos=(4, 9), carried=(((0, 1),), ()))
+    assert bot.act(s, s.legal_actions(), RNG) == move(steps=2, capture=True)  # 4 - 2 cards
+    s = position(pos=(4, 9), carried=(((0, 1), (1, 4)), ()))
+    assert bot.act(s, s.legal_actions(), RNG) == move(back=True, steps=2)
+    s = position(pos=(4, 9), returning=(True, False), carried=(((0, 1), (1, 4)), ()))
+    assert bot.act(s, s.legal_actions(), RNG) == move(steps=2)
+
+
+def test_greedy_bot_dives_untouched_then_takes_the_deepest_card():
+    s = position(pos=(4, 9))
+    assert GreedyDepthBot().act(s, s.legal_actions(), RNG) == move(steps=4)
+    assert GreedyDepthBot(4).act(s, s.legal_actions(), RNG) == move(back=True, steps=3, capture=True)
+    blocked = position(pos=(5, 3), dragon=6)
+    assert GreedyDepthBot().act(blocked, blocked.legal_actions(), RNG) == move(back=True, steps=3, capture=True)
+
+
+def test_odds_bot_turns_back_with_a_heavy_load_before_the_dragon_comes():
+    # dice dragon, three Heroic cards, 12 steps from home: turning back now beats diving on
+    s = position(pos=(11, 20), carried=(((3, 12), (3, 12)), ()), config={"dice_dragon": True})
+    a = OddsBot(0.5).act(s, s.legal_actions(), RNG)
+    assert a[2] is True
+    # alone, with nothing and the dragon far away, it goes deeper
+    s = position(pos=(2, -1), status=("in", "out"))
+    assert OddsBot(0.5).act(s, s.legal_actions(), RNG)[2] is False
+
+
+# --- the picture ------------------------------------------------------------------------------------
+
+
+def test_picture_shows_path_pawns_direction_and_dragon():
+    s = position(3, pos=(2, 5, -1), returning=(True, False, False), carried=(((1, 4),), (), ()),
+                 path=DragonCave(3).initial_state().path[:20], dragon=17)
+    en, fr = render(s, lang="en"), render(s, lang="fr")
+    assert en.startswith("<svg") and en.rstrip().endswith("</svg>")
+    assert en.count("<rect") == 1 + 1 + 20  # frame, entrance, 20 cards (the gaps are closed)
+    assert "dragon" in en and "entrance" in en and "entrée" in fr
+    assert "◀" in en and "▶" in en  # one coming back, one going deeper
+    assert "coming back" in en and "revient" in fr and "M4" in en
+    assert 'opacity="0.35"' in en  # cards behind the dragon are dimmed
+    assert s._repr_svg_().startswith("<svg")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_family_initials_on_the_cards_are_distinct(lang):
+    from mineedu.games.dragon_cave import family_name
+
+    assert len({family_name(f, lang)[0] for f in range(4)}) == 4
