@@ -24,6 +24,8 @@ def test_cli_odds(capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["shapes"]["L4"]["orientations"] == 8
     assert report["p_shape_in_a_round"]["T4"]["p"] == "7/8"
+    assert main(["odds", "silver_gold", "--players", "2", "--player", "5"]) == 2
+    assert "player must be 0..1" in capsys.readouterr().err
 
 
 def test_cli_simulate_same_seed_same_output(capsys):

@@ -92,7 +92,8 @@ class OpenBot:
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
         kind = legal[0][0]
         if kind in ("keep", "take"):
-            return max(legal, key=lambda a: sum(_card_room(CARDS[c]) for c in a[1:]))
+            shapes = obs["config"].expedition_counts()
+            return max(legal, key=lambda a: sum(_card_room(CARDS[c], shapes) for c in a[1:]))
         places = [a for a in legal if a[0] == "place"] or list(legal)
         me = obs["boards"][obs["player"]]
 
@@ -106,8 +107,6 @@ class OpenBot:
         return max(places, key=key)
 
 
-def _card_room(card: TreasureCard) -> int:
-    from .shapes import SHAPES
-
-    return sum(placement_count(card.boxes, s, card.rows, card.cols) for s in SHAPES)
-
+def _card_room(card: TreasureCard, shapes: dict[str, int]) -> int:
+    """Placements of the expedition deck's shapes on a fresh card."""
+    return sum(k * placement_count(card.boxes, s, card.rows, card.cols) for s, k in shapes.items())

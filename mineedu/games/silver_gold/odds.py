@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import Texts
+from mineedu.core import ConfigError, Texts
 
 from .rules import CARDS, COLOURS, Config, SilverGoldState, TreasureCard
 from .shapes import SHAPE_NAMES, orientations, placement_count, placements
@@ -175,6 +175,8 @@ def odds_report(state: SilverGoldState, player: int | None = None) -> dict[str, 
     if player is None:
         movers = state.players_to_move()
         player = movers[0] if movers else 0
+    if not 0 <= player < len(state.boards):
+        raise ConfigError(f"player must be 0..{len(state.boards) - 1}, not {player}")
     remaining = sum(left.values())
     next_total = sum(next_left.values())
     report: dict[str, Any] = {

@@ -34,6 +34,7 @@ T = Texts({
     "waiting": {"fr": "réfléchit", "en": "thinking"},
     "pending": {"fr": "croix rouge : encore {k} case(s)", "en": "red cross: {k} more box(es)"},
     "empty": {"fr": "(vide)", "en": "(empty)"},
+    "winner": {"fr": "gagne !", "en": "wins!"},
     "cups_taken": {"fr": "coupes :", "en": "cups:"},
     "palm_scores": {"fr": "▲ palmiers :", "en": "▲ palms:"},
     "legend": {
@@ -127,6 +128,8 @@ def render(state: SilverGoldState, player: int | None = None, lang: str = "fr", 
                 status += f" {state.choices[p]}"
         if b.pending:
             status += " · " + T("pending", lang, k=b.pending)
+        if state.phase == "over" and p in state.winners():
+            status = T("winner", lang)
         parts.append(rect(6, y - 14, 8, 8, fill=colour, stroke=colour, rx=1))
         parts.append(text(20, y - 6, T("player", lang, p=p + 1) + (" ▶" if p == state.first and state.phase not in ("over",) else "") + (f" · {status}" if status else ""), size=12, anchor="start", weight="bold", fill=colour))
         x, tallest = 10.0, 0.0
