@@ -254,7 +254,7 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
                 "player": p,
                 "steps": steps,
                 "claims": [{"claim": c, "value": cfg.values[c]} for c in claims],
-                "turns_to_claim": [_row("turns", t, q) for t, q in tdist.items()],
+                "turns": [_row("turns", t, q) for t, q in tdist.items()],
                 "beyond": {"turns": max_turns, "p": str(ttail), "float": float(ttail)},
                 "mean": _exact(tmean),
             }
