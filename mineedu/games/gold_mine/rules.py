@@ -78,7 +78,7 @@ tie in round 3 (total, rung, tokens) shares the win.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -206,6 +206,14 @@ class GoldMineState(State):
     turns: int = 0
     results: tuple[RoundResult, ...] = ()
 
+    def _evolve(self, **changes: Any) -> GoldMineState:
+        """A copy with some fields changed (like ``dataclasses.replace``, without re-running ``__init__``)."""
+        new = object.__new__(GoldMineState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
+
     # --- derived facts ------------------------------------------------------
     @property
     def fire(self) -> tuple[int, ...]:
@@ -313,8 +321,8 @@ class GoldMineState(State):
                     w.take(self.turn, self.top)  # type: ignore[arg-type]
                     w.top = None
                     return w.after_take()
-                return replace(self, phase=EXPLORE, turns=self.turns + 1)
-            return replace(self, phase=EXIT, turns=self.turns + 1)
+                return self._evolve(phase=EXPLORE, turns=self.turns + 1)
+            return self._evolve(phase=EXIT, turns=self.turns + 1)
         if ph == EXPLORE:
             w = _Work(self)
             w.draw(action)
@@ -324,7 +332,7 @@ class GoldMineState(State):
             names = self.game.exit_names
             i = names.index(action)
             exits, discard = (self.exits, self.exit_discard) if any(self.exits) else (self.exit_discard, (0,) * len(names))
-            s = replace(self, exits=_set(exits, i, exits[i] - 1), exit_discard=discard, card=action, phase=OPTION)
+            s = self._evolve(exits=_set(exits, i, exits[i] - 1), exit_discard=discard, card=action, phase=OPTION)
             res = s._resolutions(action)
             if len(res) == 1:  # E1: a single possible resolution needs no decision
                 return s._apply(res[0], self.turn)
@@ -336,7 +344,7 @@ class GoldMineState(State):
             return w.end_turn()
         if ph == SETUP:
             i = KIND_INDEX[action]
-            return replace(self, explore=_set(self.explore, i, self.explore[i] - 1), top=action, phase=TURN)
+            return self._evolve(explore=_set(self.explore, i, self.explore[i] - 1), top=action, phase=TURN)
         if ph == REVEAL:
             w = _Work(self)
             w.draw(action)
@@ -351,10 +359,14 @@ class GoldMineState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         n = len(self.positions)
         mine = player is not None and 0 <= player < n
+        gold: list[int | None] = [None] * n
+        if mine:
+            gold[player] = self.gold(player)  # type: ignore[index]
+        c = self.game.config
         return {
             "player": player,
             "round": self.round,
-            "rounds": self.game.config.rounds,
+            "rounds": c.rounds,
             "phase": self.phase,
             "turn": self.turn,
             "start": self.start,
@@ -362,8 +374,8 @@ class GoldMineState(State):
             "positions": self.positions,
             "rungs": self.rungs,
             "dragon": self.dragon,
-            "track_length": self.game.config.track_length,
-            "deck_mode": self.game.config.deck_mode,
+            "track_length": c.track_length,
+            "deck_mode": c.deck_mode,
             "explore": self.explore,
             "explore_kinds": EXPLORE_KINDS,
             "explore_discard": self.explore_discard,
@@ -371,8 +383,8 @@ class GoldMineState(State):
             "exit_cards_left": sum(self.exits),
             "exit_discard": sum(self.exit_discard),
             "card": self.card,
-            "cards_held": tuple(len(k) for k in self.kept),
-            "gold": tuple(self.gold(i) if i == player else None for i in range(n)),
+            "cards_held": tuple(map(len, self.kept)),
+            "gold": tuple(gold),
             "my_cards": self.kept[player] if mine else None,
             "tokens": self.tokens,
             "pool": self.pool,
@@ -535,16 +547,15 @@ class _Work:
         result = RoundResult(s.round, gold, tuple(self.rungs), tuple(awarded), winner)
         tokens = tuple(a + b for a, b in zip(s.tokens, awarded))
         if last:
-            return replace(
-                self.state(phase=OVER), tokens=tokens, pool=pool, results=s.results + (result,)
+            return self.state(
+                phase=OVER, tokens=tokens, pool=pool, results=s.results + (result,)
             )
         start = winner if winner is not None else (s.start + 1) % n  # D6, E2
         fresh = g.round_start(s.round + 1, start, tokens, pool, s.results + (result,))
         return fresh
 
     def state(self, **changes: Any) -> GoldMineState:
-        return replace(
-            self.s,
+        return self.s._evolve(
             positions=tuple(self.pos), rungs=tuple(self.rungs), kept=tuple(self.kept),
             dragon=self.dragon, explore=tuple(self.explore), explore_discard=tuple(self.explore_discard),
             exits=tuple(self.exits), exit_discard=tuple(self.exit_discard), top=self.top,
