@@ -128,6 +128,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MineeduError as exc:
         print(f"mineedu: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `mineedu odds ... | head`: the reader left, that is fine
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
