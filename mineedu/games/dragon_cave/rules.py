@@ -105,8 +105,6 @@ class Config:
             raise ConfigError("dragon_cave: die_sides must be at least 1")
         if self.max_turns < 1:
             raise ConfigError("dragon_cave: max_turns must be at least 1")
-        if sum(map(len, self.families)) < 1:
-            raise ConfigError("dragon_cave: the path needs at least one card")
 
     @property
     def cards(self) -> int:
