@@ -17,15 +17,31 @@ from typing import Any
 from .core import MineeduError, SavedGame, game_class, game_names, make, tournament
 
 
+def _settings(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``["deck_mode=face_up", "rounds=2"]`` -> config overrides (values read as JSON, else text)."""
+    out: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, eq, raw = pair.partition("=")
+        if not eq or not key.strip():
+            raise MineeduError(f"--set takes KEY=VALUE, not {pair!r}")
+        try:
+            out[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key.strip()] = raw
+    return out
+
+
 def _odds(args: argparse.Namespace) -> int:
     if args.state:
         saved = SavedGame.load(args.state)
+        if args.set:
+            raise MineeduError("--set does not apply to a saved game: its config is saved with it")
         if saved.game.name != args.game:
             raise MineeduError(f"{args.state} is a saved {saved.game.name} game, not {args.game}")
         game, state = saved.game, saved.replay()
     else:
         cls = game_class(args.game)
-        game = make(args.game, args.players or max(cls.min_players, min(4, cls.max_players)))
+        game = make(args.game, args.players or max(cls.min_players, min(4, cls.max_players)), **_settings(args.set))
         state = game.initial_state()
     report = game.odds_report(state, args.player)
     if args.json:
@@ -37,7 +53,7 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    game = make(args.game, args.players)
+    game = make(args.game, args.players, **_settings(args.set))
     specs = [s for s in args.bots.split(",") if s.strip()] if args.bots else ["random"]
     if args.games < 1:
         raise MineeduError("--games must be at least 1")
@@ -100,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--state", help="a saved game (JSON); default: the start of a new game")
     o.add_argument("--players", type=int, help="players of the new game (default 4, within the game's range)")
     o.add_argument("--player", type=int, help="whose point of view (default: the player to move)")
+    o.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a config setting (repeatable)")
     o.add_argument("--lang", choices=["fr", "en"], default="en")
     o.add_argument("--json", action="store_true")
     o.set_defaults(func=_odds)
@@ -110,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bots", default="random", help="comma-separated bot specs, one per player or one for all")
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a config setting (repeatable)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.set_defaults(func=_simulate)

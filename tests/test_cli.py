@@ -69,3 +69,14 @@ def test_output_into_a_closed_pipe_is_not_a_traceback():
         shell=True, capture_output=True, text=True, timeout=60,
     )
     assert "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_set_changes_the_config(capsys):
+    # 4 dragons among 20 cards: the first draw is a dragon with probability 4/20
+    assert main(["odds", "gold_mine", "--json", "--set",
+                 'exploration=[["nugget", 6], ["lantern", 5], ["eyes", 5], ["dragon", 4]]']) == 0
+    assert '"4/20"' in capsys.readouterr().out
+    assert main(["odds", "gold_mine", "--set", "no_such_setting=1"]) == 2
+    assert "unknown" in capsys.readouterr().err
+    assert main(["odds", "gold_mine", "--set", "oops"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
