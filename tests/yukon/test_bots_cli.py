@@ -58,3 +58,36 @@ def test_odds_report_measures_the_way_to_a_ring():
     assert rep["ring"]["turns"][0] == {"turns": 1, "p": "1", "float": 1.0}
     assert "Player 0: 1 steps" in g.format_odds(rep, "en")
     np.testing.assert_allclose(sum(r["float"] for r in rep["setup"]["turns"]) + rep["setup"]["beyond"]["float"], 1)
+
+
+def test_value_per_distance_leaves_the_centre_alone_while_its_team_is_big():
+    from mineedu.core import ConfigError
+    from mineedu.games.yukon.board import CENTRE, RINGS
+
+    from .util import position
+
+    g = YukonGame(3)
+    s = position(g, [RINGS[CENTRE], (102,), (211,)], pips=3)
+    rng = np.random.default_rng(0)
+    assert ("claim", CENTRE, RINGS[CENTRE][0]) in s.legal_actions()
+    assert g.make_bot("nearest-claim").act(s, s.legal_actions(), rng)[:2] == ("claim", CENTRE)
+    assert g.make_bot("value-per-distance").act(s, s.legal_actions(), rng)[0] == "step"
+    assert g.make_bot("value-per-distance:12").act(s, s.legal_actions(), rng)[:2] == ("claim", CENTRE)
+    with pytest.raises(ConfigError):
+        g.make_bot("value-per-distance:many")
+
+
+def test_picture_shows_values_chains_and_claims_in_both_languages():
+    from mineedu.games.yukon.board import CELLS, RINGS
+    from mineedu.games.yukon.svg import render
+    from mineedu.core.svg import PLAYER_COLOURS
+
+    from .util import position
+
+    g = YukonGame(3)
+    c19 = CELLS.index((1, 0))
+    s = position(g, [RINGS[0], (102,), (211,)], owners={c19: 1}, pips=4)
+    fr, en = render(s, lang="fr"), render(s, lang="en")
+    assert "4 pip(s) à jouer" in fr and "4 pip(s) to play" in en and "Pépites" in fr and "Nuggets" in en
+    assert fr.count(PLAYER_COLOURS[0]) >= 12 and PLAYER_COLOURS[1] in fr  # 12 pawns; player 1's claim
+    assert fr.count(">6</text>") == 1  # the centre's value

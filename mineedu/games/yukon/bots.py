@@ -2,7 +2,9 @@
 
 * ``random``: any legal action.
 * ``nearest-claim``: heads for the free claim whose ring it can close soonest.
-* ``value-per-distance``: heads for the free claim with the most nuggets per pip.
+* ``value-per-distance[:k]``: heads for the free claim with the most nuggets per
+  pip; it leaves the centre (whose taker leaves play, D16) alone until its team
+  is down to ``k`` pawns (default 2).
 
 Both greedy bots take a claim as soon as one is legal (the most valuable) and
 otherwise pick the pip that brings the team closest to its target ring, with
@@ -17,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .board import CELLS_OF, NEIGHBOURS, RING_DISTANCE
+from .board import CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE
 
 Key = Callable[[int, int], float]
 
@@ -55,17 +57,20 @@ def estimates(chain: Sequence[int], free_claims: Sequence[int]) -> dict[int, int
 class GreedyBot:
     """Takes the best legal claim, else the pip that scores best under ``key(value, steps)`` (lower is better)."""
 
-    def __init__(self, name: str, key: Key) -> None:
+    def __init__(self, name: str, key: Key, centre_team: int | None = None) -> None:
         self.name = name
         self.key = key
+        self.centre_team = centre_team  # None: the centre is a claim like any other
 
     def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         values = obs.config.values
-        claims = [a for a in legal if a[0] == "claim"]
+        chain = obs.chains[obs.turn]
+        shun = self.centre_team is not None and len(chain) > self.centre_team
+        claims = [a for a in legal if a[0] == "claim" and not (shun and a[1] == CENTRE)]
         if claims:
             return max(claims, key=lambda a: values[a[1]])
-        free = [c for c, o in enumerate(obs.owners) if o < 0]
-        chain = obs.chains[obs.turn]
+        free = [c for c, o in enumerate(obs.owners) if o < 0 and not (shun and c == CENTRE)]
+        legal = [a for a in legal if a[0] != "claim"] or list(legal)
         best: list[Any] = []
         best_score = float("inf")
         for a in legal:
@@ -84,5 +89,8 @@ def nearest_claim_bot(arg: str | None = None) -> GreedyBot:
 
 
 def value_per_distance_bot(arg: str | None = None) -> GreedyBot:
-    """Most nuggets per pip still needed (steps + 1 pip for the claim)."""
-    return GreedyBot("value-per-distance", lambda value, steps: -value / (steps + 1))
+    """Most nuggets per pip still needed (steps + 1 pip for the claim); the centre only with <= ``arg`` pawns left."""
+    k = int(arg) if arg else 2
+    if k < 0:
+        raise ValueError("the team size for the centre must be >= 0")
+    return GreedyBot("value-per-distance", lambda value, steps: -value / (steps + 1), centre_team=k)

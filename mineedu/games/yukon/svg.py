@@ -17,7 +17,7 @@ UNIT = 30.0  # pixels per cell corner radius
 PAD = 20.0
 TOP = 46.0  # room for the status lines
 WIDTH = 2 * PAD + UNIT * 2 * 6.2
-HEIGHT = TOP + 2 * PAD + UNIT * 2 * 5.6
+HEIGHT = TOP + 2 * PAD + UNIT * 2 * 5.6 - 10
 FILLS = {0: "#f4f1ea", 1: "#f6ecc8", 2: "#f1d98a", 4: "#e6bb45", 6: "#d49a1a"}
 
 T = Texts({
@@ -44,13 +44,11 @@ def _poly(points: list[tuple[float, float]], fill: str, stroke: str = "#8a7a5a",
 
 @lru_cache(maxsize=8)
 def _board(values: tuple[int, ...]) -> str:
-    """The fixed layer: claims with values, spaces, start spaces."""
+    """The fixed layer: claims coloured by value, spaces, start spaces."""
     out = []
     for c in range(len(CELLS)):
         corners = [_pt(XY[s]) for s in RINGS[c][::2]]
         out.append(_poly(corners, FILLS.get(values[c], "#f1d98a")))
-        x, y = _pt(CELL_XY[c])
-        out.append(text(x, y + 5, values[c], size=14, weight="bold", fill="#5a4510"))
     for s, xy in enumerate(XY):
         x, y = _pt(xy)
         out.append(circle(x, y, 2.2, "#b5a888", stroke="none"))
@@ -65,13 +63,15 @@ def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bo
     cfg = state.config
     n = len(state.chains)
     body = [_board(tuple(cfg.values))]
-    for c, owner in enumerate(state.owners):  # claimed claims: a pawn on the claim
-        if owner >= 0:
-            x, y = _pt(CELL_XY[c])
-            corners = [_pt(XY[s]) for s in RINGS[c][::2]]
-            body.append(_poly(corners, PLAYER_COLOURS[owner], stroke="#333", width=2.0, fill_opacity="0.45"))
-            body.append(circle(x, y - 9, 6, PLAYER_COLOURS[owner]))
-            body.append(text(x, y + 9, cfg.values[c], size=12, weight="bold"))
+    for c, owner in enumerate(state.owners):  # values; a claimed claim shows its pawn
+        x, y = _pt(CELL_XY[c])
+        if owner < 0:
+            body.append(text(x, y + 5, cfg.values[c], size=14, weight="bold", fill="#5a4510"))
+            continue
+        corners = [_pt(XY[s]) for s in RINGS[c][::2]]
+        body.append(_poly(corners, PLAYER_COLOURS[owner], stroke="#333", width=2.0, fill_opacity="0.55"))
+        body.append(circle(x, y - 8, 6, PLAYER_COLOURS[owner], stroke="#fff"))
+        body.append(text(x, y + 12, cfg.values[c], size=12, weight="bold", fill="#111"))
     for p, chain in enumerate(state.chains):
         colour = PLAYER_COLOURS[p]
         pts = [_pt(XY[s]) for s in chain]
