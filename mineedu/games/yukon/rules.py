@@ -69,7 +69,7 @@ class YukonConfig:
             raise ConfigError(f"yukon: the die needs at least 2 sides, not {self.sides}")
         if not 0 <= self.reroll <= self.sides:
             raise ConfigError(f"yukon: reroll must be a face 1..{self.sides} or 0 (none), not {self.reroll}")
-        if self.reroll == self.sides == 1 or self.max_rolls < 1:
+        if self.max_rolls < 1:
             raise ConfigError(f"yukon: max_rolls must be at least 1, not {self.max_rolls}")
         if self.max_rounds < 1:
             raise ConfigError(f"yukon: max_rounds must be at least 1, not {self.max_rounds}")
