@@ -331,16 +331,17 @@ def simulate_dragon_within(k: int, trials: int, rng: np.random.Generator, deck: 
     return out
 
 
-def show_figure(out: W.Output, fig: Any) -> None:
-    """Put a plotly figure into an ``Output`` widget as a static plotly output.
+def show_figure(out: W.Output, fig: Any, language: Language) -> None:
+    """Put a plotly figure into an ``Output`` widget as static HTML.
 
-    No ``FigureWidget``: it would cost seconds in the kernel and a large bundle
-    on every page; the static mimetype is drawn by the page's plotly renderer.
+    No ``FigureWidget`` (seconds in the kernel and a 5 MB bundle on every page)
+    and no plotly extension on the page: plotly.js travels with the first chart
+    a page draws (the ``Language`` object is one per page), later charts reuse it.
     """
-    import json
-
-    data = {"application/vnd.plotly.v1+json": json.loads(fig.to_json()), "text/plain": "<plotly figure>"}
-    out.outputs = ({"output_type": "display_data", "data": data, "metadata": {}},)
+    first = not getattr(language, "plotly_sent", False)
+    html_text = fig.to_html(full_html=False, include_plotlyjs=first, config={"displaylogo": False, "responsive": True})
+    language.plotly_sent = True  # type: ignore[attr-defined]
+    out.outputs = ({"output_type": "display_data", "data": {"text/html": html_text, "text/plain": "<plotly figure>"}, "metadata": {}},)
 
 
 class PredictSection:
@@ -422,7 +423,7 @@ class PredictSection:
         fig.add_scatter(x=[1, n], y=[float(r["exact"])] * 2, mode="lines", name=L("chart_exact", lang), line={"dash": "dash"})
         fig.update_layout(xaxis={"title": L("chart_x", lang), "type": "log"}, yaxis={"title": L("chart_y", lang), "range": [0, 1]},
                           height=320, margin={"l": 50, "r": 10, "t": 10, "b": 40})
-        show_figure(self.chart, fig)
+        show_figure(self.chart, fig, self.language)
 
 
 class TournamentSection:
@@ -485,7 +486,7 @@ class TournamentSection:
         fig = go.Figure(go.Bar(x=[t for t, _ in rates], y=[r for _, r in rates]))
         fig.update_layout(xaxis={"title": L("threshold", lang), "type": "category"}, yaxis={"title": L("win_rate", lang)},
                           height=300, margin={"l": 50, "r": 10, "t": 10, "b": 40})
-        show_figure(self.chart, fig)
+        show_figure(self.chart, fig, self.language)
 
 
 class Lesson:

@@ -1,0 +1,42 @@
+"""Fixtures: the real Voilà server (``mineedu serve``'s settings) and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .helpers import CHROMIUM, launch, new_page, voila_server
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with voila_server(preheat=True, pool_size=1, log=log) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: apt-get install chromium (make chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    pg = new_page(browser)
+    pg.set_default_timeout(60_000)
+    yield pg
+    pg.close()

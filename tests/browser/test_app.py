@@ -1,0 +1,107 @@
+"""The lessons in real Chromium against the real Voilà server (marker ``browser``)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from mineedu.core import SavedGame
+from mineedu.games.gold_mine import odds
+
+from .helpers import APP, START
+
+ACTION = ".mineedu-action >> visible=true"
+CHANGED = "old => { const e = document.querySelector('.mineedu-saved-json'); return e && e.innerText !== old; }"
+
+
+def saved_state(page):
+    """The game the app displays, replayed by the engine from the app's saved-game text."""
+    text = page.locator(".mineedu-saved-json").inner_text()
+    saved = SavedGame.loads(text)
+    return saved, saved.replay()
+
+
+def click_and_wait(page, locator):
+    old = page.locator(".mineedu-saved-json").inner_text()
+    locator.click()
+    page.wait_for_function(CHANGED, arg=old)
+    page.locator(ACTION).first.wait_for()
+
+
+def check_odds_panel(page):
+    saved, state = saved_state(page)
+    seats = json.loads(page.locator(".mineedu-saved-json").inner_text())
+    assert seats["game"] == "gold_mine"
+    me = 0  # the lesson's seat 0 is the human
+    d, n = odds.dragon_fraction(state)
+    assert page.locator(".odds-next").inner_text() == f"{d}/{n}"
+    gold = odds.expected_gold_next(state)
+    assert Fraction(page.locator(".odds-gold").inner_text()) == gold
+    pos = state.positions[me]
+    if pos > 0:
+        cells = page.locator(".odds-reach")
+        for i in range(cells.count()):
+            k = int(cells.nth(i).get_attribute("data-k"))
+            assert Fraction(cells.nth(i).inner_text()) == odds.p_dragon_reaches(state, pos, k)
+    return state
+
+
+def test_start_page_lists_the_lessons(server, page):
+    page.goto(server + START)
+    page.locator(".mineedu-lesson").first.wait_for()
+    assert page.locator(".mineedu-lesson").count() == 5
+    assert "bientôt" in page.locator(".mineedu-lesson[data-game='yukon']").inner_text()
+    page.get_by_text("English").click()
+    page.get_by_text("coming soon").first.wait_for()
+    page.locator("a.mineedu-lesson-link").click()
+    page.wait_for_url("**/gold_mine.ipynb")
+    page.locator(ACTION).first.wait_for()
+
+
+def test_play_a_round_with_live_odds_and_language_switch(server, page):
+    page.goto(server + APP)
+    page.locator(ACTION).first.wait_for()
+    check_odds_panel(page)
+    clicks = 0
+    while page.locator(".mineedu-round-result").count() == 0:
+        click_and_wait(page, page.locator(ACTION).first)  # explore, or an exit card's first option
+        check_odds_panel(page)
+        clicks += 1
+        assert clicks < 80
+    _, state = saved_state(page)
+    result = state.results[0]
+    table = page.locator(".mineedu-round-result").inner_text()
+    for i, g in enumerate(result.gold):
+        assert f"J{i + 1}\t{g}" in table
+    # English and back
+    page.locator(".mineedu-lang").get_by_text("English").click()
+    page.locator(ACTION).get_by_text("Explore: draw an exploration card").wait_for()
+    assert "P(next card is a dragon)" in page.locator(".mineedu-odds").inner_text()
+    assert "Round 1: scoring" in page.locator(".mineedu-status").inner_text()
+    page.locator(".mineedu-lang").get_by_text("Français").click()
+    page.locator(ACTION).get_by_text("Explorer : piocher une carte Exploration").wait_for()
+    check_odds_panel(page)
+
+
+def test_hostile_click_on_a_hidden_button(server, page):
+    page.goto(server + APP)
+    page.locator(ACTION).first.wait_for()
+    before = page.locator(".mineedu-saved-json").inner_text()
+    # a client un-hides a button that stands for no legal move, and clicks it
+    page.evaluate("""() => {
+        const hidden = [...document.querySelectorAll('.mineedu-action')].filter(b => getComputedStyle(b).display === 'none');
+        hidden[0].style.display = 'inline-block';
+        hidden[0].click();
+    }""")
+    page.locator(".mineedu-message [role=alert]").wait_for()
+    assert "ne correspond plus" in page.locator(".mineedu-message").inner_text()
+    assert page.locator(".mineedu-saved-json").inner_text() == before
+
+
+def test_simulation_chart_appears_on_demand(server, page):
+    page.goto(server + APP)
+    page.locator(".mineedu-simulate").wait_for()
+    assert page.locator(".js-plotly-plot").count() == 0
+    page.locator(".mineedu-simulate").click()
+    page.locator(".js-plotly-plot").wait_for()
+    assert "≈" in page.locator(".mineedu-sim-result").inner_text()
