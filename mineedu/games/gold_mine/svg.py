@@ -34,7 +34,7 @@ T = Texts({
     "inside": {"fr": "dans la mine (case {q})", "en": "inside (card {q})"},
     "on_ladder": {"fr": "échelon {r}", "en": "rung {r}"},
     "burned": {"fr": "grillé", "en": "burned"},
-    "held": {"fr": "{n} cartes", "en": "{n} cards"},
+    "held": {"fr": "cartes : {n}", "en": "cards: {n}"},
     "gold": {"fr": "or {g}", "en": "gold {g}"},
     "gold_hidden": {"fr": "or ?", "en": "gold ?"},
     "tokens": {"fr": "pépites {t}", "en": "tokens {t}"},
