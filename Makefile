@@ -1,12 +1,13 @@
-# make serve: set up everything, then serve the lessons on http://127.0.0.1:8866
+# make serve: set up everything, then serve the lessons; start page http://127.0.0.1:8866/voila/render/index.ipynb
 # make test : set up everything (Python packages, Chromium), then run every test
+#             (unit, doctests, nbval over notebooks/, browser tests on a real Voilà server)
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 CHROMIUM = /usr/lib/chromium/chromium
 
-.PHONY: serve test test-fast bench install chromium clean
+.PHONY: serve test test-fast bench bench-app install chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,10 @@ test-fast: install
 
 bench: install
 	$(PY) benchmarks/engine_speed.py
+
+# the app in real Chromium: navigation -> interactive, click -> redrawn (median of 5)
+bench-app: install chromium
+	$(PY) benchmarks/app_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -54,7 +54,6 @@ def voila_args(
     notebooks: Path,
     port: int,
     *,
-    open_browser: bool = False,
     pool_size: int = POOL_SIZE,
     cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
     cull_interval: int = CULL_INTERVAL,
@@ -65,7 +64,7 @@ def voila_args(
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
-        f"--Voila.open_browser={open_browser}",
+        "--Voila.open_browser=False",  # serve() opens the start page itself
         "--show_tracebacks=False",
         # the page loads only the widget extensions: plotly's mime renderer
         # (a 4.8 MB bundle parsed on every page) and anywidget are not needed,
@@ -90,8 +89,15 @@ def voila_command(notebooks: Path, port: int, **options: object) -> list[str]:
     return [*head, *voila_args(notebooks, port, **options)]  # type: ignore[arg-type]
 
 
+START_PAGE = "/voila/render/index.ipynb"
+
+
 def serve(port: int = 8866, open_browser: bool = False, pool_size: int = POOL_SIZE) -> int:
-    """Run Voilà over the lessons until interrupted; returns its exit status."""
+    """Run Voilà over the lessons until interrupted; returns its exit status.
+
+    The start page is ``http://127.0.0.1:<port>/voila/render/index.ipynb``
+    (``/`` lists the lesson files); ``open_browser`` opens the start page.
+    """
     notebooks = find_notebooks()
     if notebooks is None:
         print(
@@ -101,8 +107,33 @@ def serve(port: int = 8866, open_browser: bool = False, pool_size: int = POOL_SI
             file=sys.stderr,
         )
         return 2
-    print(f"mineedu: serving {notebooks} on http://127.0.0.1:{port}/  (Ctrl-C to stop)", file=sys.stderr)
+    start = f"http://127.0.0.1:{port}{START_PAGE}"
+    print(f"mineedu: serving {notebooks}; start page: {start}  (Ctrl-C to stop)", file=sys.stderr)
+    proc = subprocess.Popen(voila_command(notebooks, port, pool_size=pool_size))
     try:
-        return subprocess.call(voila_command(notebooks, port, open_browser=open_browser, pool_size=pool_size))
+        if open_browser:
+            _open_when_up(start, proc)
+        return proc.wait()
     except KeyboardInterrupt:
-        return 0
+        proc.terminate()
+        try:
+            return proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            return 1
+
+
+def _open_when_up(url: str, proc: subprocess.Popen) -> None:
+    import time
+    import urllib.request
+    import webbrowser
+
+    for _ in range(120):
+        if proc.poll() is not None:
+            return
+        try:
+            urllib.request.urlopen(url.rsplit("/voila/", 1)[0] + "/", timeout=2).close()
+            webbrowser.open(url)
+            return
+        except OSError:
+            time.sleep(0.5)

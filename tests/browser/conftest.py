@@ -16,9 +16,13 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with voila_server(preheat=True, pool_size=1, log=log) as url:
+def server_log(tmp_path_factory):
+    return tmp_path_factory.mktemp("voila") / "voila.log"
+
+
+@pytest.fixture(scope="session")
+def server(server_log):
+    with voila_server(preheat=True, pool_size=1, log=server_log) as url:
         yield url
 
 

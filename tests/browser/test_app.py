@@ -46,6 +46,12 @@ def check_odds_panel(page):
     return state
 
 
+def test_server_preheats_and_culls(server, server_log):
+    log = server_log.read_text()
+    assert "Kernel pool of gold_mine.ipynb is filled" in log and "Kernel pool of index.ipynb is filled" in log
+    assert "Culling kernels with idle durations > 900 seconds at 60 second intervals" in log
+
+
 def test_start_page_lists_the_lessons(server, page):
     page.goto(server + START)
     page.locator(".mineedu-lesson").first.wait_for()
