@@ -47,8 +47,7 @@ def _odds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True))
     else:
-        fmt = getattr(game, "format_odds", None)
-        print(fmt(report, args.lang) if fmt else json.dumps(report, ensure_ascii=False, indent=1))
+        print(game.format_odds(report, args.lang))
     return 0
 
 

@@ -30,6 +30,7 @@ richer override :meth:`Game.action_to_json` / :meth:`Game.action_from_json`.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -145,9 +146,8 @@ class State(ABC):
         """The winning players once terminal (several when they share the win)."""
 
     # --- pictures -----------------------------------------------------------
-    def _repr_svg_(self) -> str | None:
-        svg = getattr(self.game, "render_svg", None)
-        return svg(self) if svg is not None else None
+    def _repr_svg_(self) -> str:
+        return self.game.render_svg(self)
 
 
 @runtime_checkable
@@ -231,7 +231,21 @@ class Game(ABC):
     def action_from_json(self, data: Any) -> Action:
         return _lists_to_tuples(data)
 
-    # --- hooks used by the CLI and the simulator -----------------------------
+    # --- hooks used by the CLI, the simulator and the boards --------------------
+    # By convention a game's folder holds ``svg.py`` (``render``) and ``odds.py``
+    # (``odds_report``, ``format_odds``); these defaults find them there.
+    def _sibling(self, module: str) -> Any:
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{module}")
+
+    def render_svg(self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
+        """A picture of ``state`` as ``player`` sees it (``show_all``: every hidden card)."""
+        return self._sibling("svg").render(state, player, lang, show_all)
+
+    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
+        """The text ``mineedu odds`` prints for an :meth:`odds_report`."""
+        return self._sibling("odds").format_odds(report, lang)
+
     def metrics(self, state: State, player: int) -> dict[str, float]:
         """Per-player figures of a finished game, averaged by ``mineedu simulate``.
 
@@ -242,8 +256,8 @@ class Game(ABC):
         return {"win": (1.0 / len(w)) if player in w else 0.0, "score": float(state.scores()[player])}
 
     def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
-        """The exact odds a lesson shows for ``state`` (JSON-ready). Games override."""
-        raise NotImplementedError(f"{self.name} has no odds report yet")
+        """The exact odds a lesson shows for ``state`` (JSON-ready), from the game's ``odds.py``."""
+        return self._sibling("odds").odds_report(state, player)
 
     def make_bot(self, spec: str) -> Bot:
         """Build a bot from a spec such as ``"random"`` or ``"threshold:0.15"``."""

@@ -639,11 +639,6 @@ class CoalMineGame(Game):
         per_round = 1 + 2 * cfg.cards_per_round + n * (cfg.cards_per_round + 1) + 2 * n * most_draws
         return cfg.rounds * per_round + 1
 
-    def render_svg(self, state: CoalMineState) -> str:
-        from .svg import render
-
-        return render(state)
-
     def metrics(self, state: State, player: int) -> dict[str, float]:
         m = super().metrics(state, player)
         s: CoalMineState = state  # type: ignore[assignment]
@@ -651,13 +646,3 @@ class CoalMineGame(Game):
         m.update(coal=float(s.coal[player]), mined=float(mined), stolen=float(stolen),
                  lost_to_raids=float(lost), grisou_hits=float(hits), rounds=float(s.round))
         return m
-
-    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
-        from .odds import odds_report
-
-        return odds_report(state, player)  # type: ignore[arg-type]
-
-    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
-        from .odds import format_odds
-
-        return format_odds(report, lang)

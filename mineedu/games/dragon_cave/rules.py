@@ -418,18 +418,3 @@ class DragonCave(Game):
         m["eaten"] = float(s.status[player] == EATEN)
         m["cards"] = float(len(s.carried[player]) if s.status[player] == OUT else 0)
         return m
-
-    def render_svg(self, state: DragonCaveState, player: int | None = None, lang: str = "fr") -> str:
-        from .svg import render
-
-        return render(state, player, lang)
-
-    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
-        from .odds import odds_report
-
-        return odds_report(state, player)  # type: ignore[arg-type]
-
-    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
-        from .odds import format_odds
-
-        return format_odds(report, lang)

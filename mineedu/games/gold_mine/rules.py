@@ -614,18 +614,3 @@ class GoldMine(Game):
         m["escaped"] = sum(1 for r in rs if r.rungs[player]) / k
         m["gold"] = sum(r.gold[player] for r in rs) / k
         return m
-
-    def render_svg(self, state: GoldMineState) -> str:
-        from .svg import render
-
-        return render(state)
-
-    def odds_report(self, state: Any, player: int | None = None) -> dict[str, Any]:
-        from .odds import odds_report
-
-        return odds_report(state, player)
-
-    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
-        from .odds import format_odds
-
-        return format_odds(report, lang)

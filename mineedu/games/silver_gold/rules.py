@@ -579,18 +579,3 @@ class SilverGold(Game):
         out.update({k: float(v) for k, v in sheet.items() if k != "score"})
         out["completed"] = float(len(state.boards[player].completed))  # type: ignore[attr-defined]
         return out
-
-    def render_svg(self, state: State) -> str:
-        from .svg import render
-
-        return render(state)  # type: ignore[arg-type]
-
-    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
-        from .odds import odds_report
-
-        return odds_report(state, player)  # type: ignore[arg-type]
-
-    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
-        from .odds import format_odds
-
-        return format_odds(report, lang)

@@ -341,25 +341,9 @@ class YukonGame(Game):
         per_turn = cfg.max_rolls + (cfg.max_rolls - 1) * max(cfg.reroll, 1) + cfg.sides  # throws + pips
         return self.num_players + cfg.max_rounds * self.num_players * per_turn
 
-    def render_svg(self, state: YukonState, player: int | None = None, lang: str = "fr") -> str:
-        from .svg import render
-
-        return render(state, player, lang)
-
     def metrics(self, state: State, player: int) -> dict[str, float]:
         assert isinstance(state, YukonState)
         m = super().metrics(state, player)
         claims = state.claims_of(player)
         m.update(claims=float(len(claims)), centre=float(CENTRE in claims), rounds=float(state.round + 1))
         return m
-
-    def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
-        from .odds import odds_report
-
-        assert isinstance(state, YukonState)
-        return odds_report(state, player)
-
-    def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
-        from .odds import format_odds
-
-        return format_odds(report, lang)
