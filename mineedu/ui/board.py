@@ -21,6 +21,8 @@ Games customise the board by subclassing (see ``games/gold_mine/board.py``):
 from __future__ import annotations
 
 import html
+import inspect
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -142,7 +144,9 @@ class Board:
     def receive(self, kind: str, value: Any) -> None:
         """Handle one event from the browser; refused input leaves a message and no change."""
         try:
-            handler: Callable[[Any], None] = getattr(self, f"_on_{kind}")
+            handler: Callable[[Any], None] | None = getattr(self, f"_on_{kind}", None)
+            if handler is None:
+                raise MoveRefused("stale")
             handler(value)
         except MoveRefused as exc:
             self.message_key = (exc.key, exc.fmt)
@@ -232,8 +236,6 @@ class Board:
         self.message_key = ("loaded", {})
 
     def _fits(self, text: str) -> bool:
-        import json
-
         try:
             return json.loads(text).get("players") == len(self.session.seats)
         except (ValueError, AttributeError):
@@ -243,7 +245,11 @@ class Board:
     def picture(self) -> str:
         """The SVG of the displayed state, from the viewer's point of view."""
         render = getattr(self.session.game, "render_svg", None)
-        return render(self.session.state) if render else ""
+        if render is None:
+            return ""
+        if len(inspect.signature(render).parameters) >= 4:  # (state, player, lang, show_all)
+            return render(self.session.state, self.viewer(), self.lang, self.show_all)
+        return render(self.session.state)
 
     def viewer(self) -> int | None:
         """Whose hidden cards may be shown: the human to move, else the only human."""
@@ -261,12 +267,14 @@ class Board:
 
     def odds_html(self, lang: str) -> str:
         game, state = self.session.game, self.session.state
-        fmt = getattr(game, "format_odds", None)
         try:
             report = game.odds_report(state, self.viewer())
-        except NotImplementedError:
+        except (NotImplementedError, ImportError):
             return ""
-        text = fmt(report, lang) if fmt else str(report)
+        try:
+            text = game.format_odds(report, lang)
+        except (AttributeError, ImportError):  # a game without its odds text
+            text = json.dumps(report, ensure_ascii=False, indent=1, default=str)
         return f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre>"
 
     def status_html(self, lang: str) -> str:

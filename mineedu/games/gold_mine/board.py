@@ -493,7 +493,9 @@ class Lesson:
     """The whole My Gold Mine lesson page; each attribute is one part to display
     (a :class:`~mineedu.ui.lesson.Part`: the widget, plus a plain-text summary)."""
 
-    def __init__(self, lang: str = "fr", seed: int = 0, players: int = 4) -> None:
+    def __init__(self, lang: str = "fr", seed: int | None = None, players: int = 4) -> None:
+        if seed is None:  # a fresh deal for every page (each preheated kernel draws its own)
+            seed = int(np.random.SeedSequence().entropy % 2**63)
         self.language = Language(lang)
         self.game_board = GoldMineBoard(players=players, seed=seed, lang=self.language.lang)
         self.game_board.lang_switch.layout.display = "none"  # the page's switch drives the board
@@ -536,11 +538,11 @@ class Lesson:
         f = b.odds_figures()
         seats = ", ".join("human" if s is None else s for s in b.session.seats)
         return (
-            f"My Gold Mine board: seats {seats}; seed {b.session.seed}; P{f['player'] + 1} to move; "
+            f"My Gold Mine board: seats {seats}; P{f['player'] + 1} to move; "
             f"P(next card is a dragon) = {f['p_dragon_next']}; expected gold of exploring = {f['expected_gold']}"
         )
 
 
-def lesson(lang: str = "fr", seed: int = 0) -> Lesson:
-    """The My Gold Mine lesson page (see :class:`Lesson`)."""
+def lesson(lang: str = "fr", seed: int | None = None) -> Lesson:
+    """The My Gold Mine lesson page (see :class:`Lesson`); no seed: a fresh deal."""
     return Lesson(lang, seed)
