@@ -246,6 +246,10 @@ class Game(ABC):
         """The text ``mineedu odds`` prints for an :meth:`odds_report`."""
         return self._sibling("odds").format_odds(report, lang)
 
+    def auto_seats(self) -> tuple[int, ...]:
+        """Seats the rules play by themselves (Mine's dummy player): no bot or human sits there."""
+        return ()
+
     def metrics(self, state: State, player: int) -> dict[str, float]:
         """Per-player figures of a finished game, averaged by ``mineedu simulate``.
 

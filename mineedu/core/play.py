@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from .game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Bot, State
+from .game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Bot, RandomBot, State
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator) -> Action:
@@ -129,7 +129,9 @@ def tournament(
     :meth:`Game.metrics` with a 95% interval (Wilson for 0/1 metrics such as
     ``win`` and ``escaped``). Identical arguments give an identical result.
     """
-    n = game.num_players
+    auto = set(game.auto_seats())
+    seats = [p for p in range(game.num_players) if p not in auto]  # seats a bot plays
+    n = len(seats)
     if len(bot_specs) == 1:
         bot_specs = list(bot_specs) * n
     if len(bot_specs) != n:
@@ -137,13 +139,15 @@ def tournament(
 
         raise ConfigError(f"give one bot per player ({n}) or a single bot for all, not {len(bot_specs)}")
     bots = [game.make_bot(s) for s in bot_specs]
+    idle = RandomBot()  # sits on the rules' own seats, where it is never asked to act
     children = np.random.SeedSequence(seed).spawn(games)
     per_spec: list[dict[str, list[float]]] = [{} for _ in bot_specs]
     for g in range(games):
         rng = np.random.default_rng(children[g])
-        seating = [(i + g) % n for i in range(n)]  # seat s is played by spec seating[s]
-        final = playout(game.initial_state(), [bots[k] for k in seating], rng)
-        for seat, k in enumerate(seating):
+        spec_at = {seat: (i + g) % n for i, seat in enumerate(seats)}  # rotate specs over the seats
+        table = [bots[spec_at[p]] if p in spec_at else idle for p in range(game.num_players)]
+        final = playout(game.initial_state(), table, rng)
+        for seat, k in spec_at.items():
             for key, v in game.metrics(final, seat).items():
                 per_spec[k].setdefault(key, []).append(float(v))
         if progress is not None:
@@ -157,4 +161,4 @@ def tournament(
                 lo, hi = wilson_interval(math.fsum(vals), len(vals))
             row[key] = {"mean": round(m, 6), "ci95": [round(lo, 6), round(hi, 6)]}
         results.append(row)
-    return {"game": game.name, "players": n, "games": games, "seed": seed, "bots": results}
+    return {"game": game.name, "players": game.num_players, "games": games, "seed": seed, "bots": results}

@@ -93,3 +93,15 @@ def test_picture_hides_face_down_cards_and_speaks_both_languages():
     assert "Pipe-miner 1⛑" in render(revealed, player=1, lang="en")
     assert s._repr_svg_().startswith("<svg")
     assert "Joueur fictif" in render(CoalMineGame(3, dummy=True).initial_state())
+
+
+def test_simulate_with_the_dummy_rotates_bots_over_the_real_seats_only():
+    import mineedu
+    from mineedu.core import tournament
+
+    game = mineedu.make("coal_mine", players=3, dummy=True)
+    assert game.auto_seats() == (2,)
+    result = tournament(game, ["raider", "steady"], 40, seed=3)
+    assert [row["bot"] for row in result["bots"]] == ["raider", "steady"]
+    # the dummy may win games, so the two bots' win shares add to at most 1
+    assert result["bots"][0]["win"]["mean"] + result["bots"][1]["win"]["mean"] <= 1.0 + 1e-9

@@ -144,3 +144,16 @@ def test_texts_must_exist_in_both_languages():
         Texts({"k": {"fr": "oui"}})
     T = Texts({"k": {"fr": "oui", "en": "yes"}})
     assert T("k", "en") == "yes" and T("k", "de") == "oui"
+
+
+def test_tournament_keeps_bots_off_the_seats_the_rules_play():
+    class SelfPlayingSeat(ToyGame):
+        def auto_seats(self):
+            return (2,)
+
+    game = SelfPlayingSeat(3)
+    with pytest.raises(ConfigError, match=r"one bot per player \(2\)"):
+        tournament(game, ["random"] * 3, 5, seed=1)
+    result = tournament(game, ["random", "random"], 30, seed=1)
+    assert [row["bot"] for row in result["bots"]] == ["random", "random"]
+    assert result["players"] == 3

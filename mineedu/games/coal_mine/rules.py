@@ -639,6 +639,10 @@ class CoalMineGame(Game):
         per_round = 1 + 2 * cfg.cards_per_round + n * (cfg.cards_per_round + 1) + 2 * n * most_draws
         return cfg.rounds * per_round + 1
 
+    def auto_seats(self) -> tuple[int, ...]:
+        """The dummy player ("joueur fictif") sits on the last seat and is played by the rules."""
+        return (self.num_players - 1,) if self.config.dummy else ()
+
     def metrics(self, state: State, player: int) -> dict[str, float]:
         m = super().metrics(state, player)
         s: CoalMineState = state  # type: ignore[assignment]
