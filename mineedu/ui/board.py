@@ -36,6 +36,7 @@ from .session import Event, GameSession, MoveRefused
 from .texts import T
 
 MAX_BUTTONS = 8
+MAX_SAVED_CHARS = 1_000_000  # a client could paste anything into the import box
 LANG_OPTIONS = (("Français", "fr"), ("English", "en"))
 
 
@@ -228,6 +229,8 @@ class Board:
         self.saved_text.value = self.session.export()
 
     def _on_import(self, text: Any) -> None:
+        if not isinstance(text, str) or len(text) > MAX_SAVED_CHARS:
+            raise SavedGameError(f"a saved game is JSON text of at most {MAX_SAVED_CHARS} characters")
         session = GameSession.from_text(text, self.session.seats if self._fits(text) else None)
         if session.game.name != self.session.game.name:
             raise SavedGameError(f"this is a {session.game.name} game, not {self.session.game.name}")

@@ -140,6 +140,13 @@ def test_corrupt_import_is_refused_clearly(board):
     assert snapshot(board) == before and "illisible" in board.message.value
 
 
+def test_oversized_import_is_refused(board):
+    before = snapshot(board)
+    board.saved_text.value = "[" * 2_000_000
+    board.import_button.click()
+    assert snapshot(board) == before and "1000000" in board.message.value
+
+
 def test_export_then_import(board, monkeypatch):
     from mineedu.core import registry
 
