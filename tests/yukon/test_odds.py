@@ -197,3 +197,17 @@ def test_ring_distance_of_a_nearly_closed_ring_is_one_step():
     outside = next(t for t in NEIGHBOURS[ring[0]] if t not in ring)
     assert ring_distance((outside,) + ring[:11], [CENTRE]) == (1, (CENTRE,))
     assert ring_distance(ring, [CENTRE]) == (0, (CENTRE,))
+
+
+def test_ring_distance_lists_claims_reached_as_soon_by_either_end():
+    # the end 33 reaches claim 11's ring in 7 steps, the end 34 reaches claim 14's ring in 7 too
+    free = [0, 4, 11, 14, 16, 18, 35]
+    assert ring_distance((34, 25, 33), free) == (7, (11, 14))
+    rng = np.random.default_rng(1)
+    for _ in range(40):  # both ends are searched, so the chain's direction cannot matter
+        chain = [int(rng.integers(len(SPACES)))]
+        while len(chain) < 3:
+            opts = [t for t in NEIGHBOURS[chain[-1]] if t not in chain]
+            chain.append(opts[int(rng.integers(len(opts)))])
+        claims = [c for c in range(len(CELLS)) if rng.random() < 0.3]
+        assert ring_distance(tuple(chain), claims) == ring_distance(tuple(chain[::-1]), claims), chain

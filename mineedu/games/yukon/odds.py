@@ -173,7 +173,8 @@ def ring_distance(chain: Sequence[int], claims: Iterable[int], blocked: Iterable
     for start in (chain, chain[::-1]):  # the head is the last pawn
         seen = {start}
         level = [start]
-        for d in range(1, max_steps + 1 if best is None else best[0]):
+        # the second end also searches up to the best distance so far: ties add claims
+        for d in range(1, (max_steps if best is None else best[0]) + 1):
             nxt = []
             found: set[int] = set()
             for ch in level:
