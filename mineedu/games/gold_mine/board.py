@@ -352,7 +352,7 @@ class PredictSection:
         self.seed = seed
         self.runs = 0
         self.k = W.IntSlider(value=3, min=1, max=K_MAX)
-        self.guess = W.Text(layout=W.Layout(width="10em"))
+        self.guess = W.Text(layout=W.Layout(width="16em"), style={"description_width": "initial"})
         self.trials = W.IntSlider(value=2000, min=TRIALS[0], max=TRIALS[1], step=100)
         self.button = W.Button(button_style="primary")
         self.button.add_class("mineedu-simulate")
@@ -479,7 +479,8 @@ class TournamentSection:
             self.result.value = ""
             return
         rates = self.win_rates()
-        best, w = max(rates, key=lambda r: r[1])
+        w = max(r for _, r in rates)
+        best = " = ".join(t for t, r in rates if r == w)  # a tie names every best threshold
         self.result.value = f"<p>{html.escape(L('t_result', lang, best=best, w=w, g=self.last['games']))}</p>"
         import plotly.graph_objects as go
 
