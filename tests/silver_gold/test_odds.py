@@ -119,3 +119,22 @@ def test_report_for_a_players_cards():
     assert r["p_shape_rest_of_round"]["I2"]["p"] == "6/7"  # 1 - C(6,6)/C(7,6)
     assert [c["card"] for c in r["cards"]] == list(s.boards[0].cards)
     assert SilverGold(2).format_odds(r, "fr").startswith("Silver & Gold — manche 1")
+
+
+def test_expected_reveals_across_short_rounds_equals_enumeration():
+    """Rounds of 2 reveals: the deck is reshuffled often; walk every draw, round by round."""
+    from mineedu.games.silver_gold.rules import Config
+
+    def walk(card, free, remaining, in_round):
+        if in_round == 2:  # the round is over: all 8 cards are shuffled again
+            remaining, in_round = frozenset(range(8)), 0
+        total = Fraction(0)
+        for i in remaining:
+            nxt = greedy_step(card, free, DECK[i])
+            total += 1 if not nxt else 1 + walk(card, nxt, remaining - {i}, in_round + 1)
+        return total / len(remaining)
+
+    cfg = Config(reveals_per_round=2)
+    for grid in (["####", "##..", "...."], ["#x#.", "###.", "...."]):
+        card = tiny_card(grid)
+        assert expected_reveals(card, config=cfg) == walk(card, card.boxes, frozenset(range(8)), 0)

@@ -301,3 +301,58 @@ def test_config_is_checked():
         SilverGold(4, cards_per_colour={"grey": 5, "green": 5})
     g = SilverGold(2, expedition={"I1": 2, "O4": 2}, reveals_per_round=3, rounds=1)
     assert g.initial_state().game.config.expedition_counts() == {"I1": 2, "O4": 2}
+
+
+# --- review: hostile configs, unsorted cups, coins past the sheet, a red cross with nowhere to go ----
+
+
+@pytest.mark.parametrize("setting", [
+    {"cards_per_colour": [1, 2, 3]}, {"expedition": [["I2"]]}, {"seal_values": [1]},
+    {"seal_values": {"grey": "a", "green": 1, "orange": 2, "purple": 2}}, {"expedition": {"I2": 0}},
+    {"coin_rows": 10**9}, {"palm_limit": 10**9}, {"cups": [6] * 100}, {"rounds": 10**9},
+])
+def test_hostile_configs_give_a_clear_error(setting):
+    with pytest.raises(ConfigError):
+        SilverGold(2, **setting)
+
+
+def test_a_config_built_by_hand_is_checked_too():
+    from mineedu.games.silver_gold.rules import Config
+
+    with pytest.raises(ConfigError, match="rounds must be a whole number"):
+        SilverGold(2, config=Config(rounds="4"))
+
+
+def test_unsorted_cups_still_go_highest_first():
+    s = SilverGold(2, cups=[1, 3, 6]).initial_state()
+    assert s.cups_left == (6, 3, 1)  # D18: a row takes the highest cup still free
+
+
+def test_junk_kept_cards_are_refused_with_a_rule():
+    s = SilverGold(2).initial_state()
+    while s.phase != "keep":
+        s = s.apply(s.chance_outcomes()[0][0])
+    for junk in (("keep", [1], 2), ("keep", {}, {}), ("keep", 1.5, 2)):
+        with pytest.raises(IllegalActionError, match="ids of the kept cards"):
+            s.apply(junk, player=0)
+
+
+def test_coins_past_the_sheet_complete_no_more_rows():
+    coin_cards = find_cards(lambda c: c.coins and not c.crosses, 4)
+    s = standard(cards=[tuple(sorted(coin_cards[:2])), tuple(sorted(coin_cards[2:]))]).apply("I2")
+    s = set_board(s, 0, coins=27, cups=(6, 5, 4, 3, 2, 1)[:6], rows_settled=6)  # a full sheet of 24 coin boxes
+    s = replace(s, cups_left=(9,))  # a cup still free: the 28th coin must not take it
+    coin = mask_cells(CARDS[s.boards[0].cards[0]].coins, 4)[0]
+    s = everyone(s, [("cross", 0, *coin), ("cross", 0, *free_cells(s.boards[1].cards[0])[0])])
+    assert s.boards[0].coins == 28 and s.cups_left == (9,) and s.score_sheet(0)["coins"] == 24
+
+
+def test_a_red_cross_with_no_free_box_left_is_lost():
+    a = find_cards(lambda c: c.crosses and c.colour == "grey")[0]
+    b = find_cards(lambda c: c.colour == "green" and plain(c))[0]
+    s = standard(cards=[(a, b), find_cards(lambda c: c.colour == "orange", 2)]).apply("I2")
+    last = mask_cells(CARDS[a].crosses, 4)[0]
+    s = set_board(s, 0, crossed=(CARDS[a].boxes & ~cell_bit(a, *last), CARDS[b].boxes))
+    s = everyone(s, [("cross", 0, *last), ("cross", 0, *free_cells(s.boards[1].cards[0])[0])])
+    # the red cross owes a box but none is free: nothing is owed, both cards are completed
+    assert s.boards[0].pending == 0 and s.phase == "replace" and set(s.boards[0].completed) == {a, b}

@@ -16,6 +16,7 @@ expedition cards. See ``docs/rules/silver_gold.md``.
 from __future__ import annotations
 
 import json
+import reprlib
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -28,6 +29,20 @@ from .shapes import SHAPES, mask_cells, orientations, placements
 
 COLOURS = ("grey", "green", "orange", "purple")
 SYMBOLS = {"c": "coin", "p": "palm", "x": "cross"}
+MAX_SHEET = 12  # at most 12 coin rows, boxes per row, palm boxes and cups: a sheet that fits the picture
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _pairs(pairs: Any, what: str, example: str) -> Any:
+    """``pairs`` if it is a tuple of ``(name, whole number)`` pairs, else a clear :class:`ConfigError`."""
+    if not isinstance(pairs, tuple) or not all(
+        isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in pairs
+    ):
+        raise ConfigError(f"{what} must be (name, number) pairs such as {{{example}}}, not {reprlib.repr(pairs)}")
+    return pairs
 
 
 # --- the treasure cards (D17: our own 47 grids, in cards.json) ----------------
@@ -109,31 +124,39 @@ class Config:
     seal_values: tuple = (("grey", 1), ("green", 1), ("orange", 2), ("purple", 2))  # D17
 
     def validate(self, players: int) -> None:
-        per = dict(self.cards_per_colour)
+        per = dict(_pairs(self.cards_per_colour, "cards_per_colour", '"grey": 11'))
         if set(per) - set(COLOURS):
             raise ConfigError(f"unknown treasure colour(s): {sorted(set(per) - set(COLOURS))}; use {COLOURS}")
         for colour, k in per.items():
             have = sum(1 for c in CARDS if c.colour == colour)
-            if not isinstance(k, int) or not 0 <= k <= have:
+            if not _whole(k) or not 0 <= k <= have:
                 raise ConfigError(f"cards_per_colour: {colour} must be 0..{have}, not {k!r}")
-        exp = dict(self.expedition)
+        exp = dict(_pairs(self.expedition, "expedition", '"I2": 1'))
         if set(exp) - set(SHAPES):
             raise ConfigError(f"unknown expedition shape(s): {sorted(set(exp) - set(SHAPES))}; known: {sorted(SHAPES)}")
-        if any(not isinstance(k, int) or k < 0 for k in exp.values()):
+        if any(not _whole(k) or k < 0 for k in exp.values()):
             raise ConfigError("expedition copies must be whole numbers >= 0")
+        # whole numbers within bounds that keep the game and its picture sensible
+        for name, lo, hi in (
+            ("reveals_per_round", 1, None), ("rounds", 1, 100), ("deal", 1, None), ("keep", 1, None),
+            ("display", 0, None), ("coin_rows", 0, MAX_SHEET), ("coin_row_size", 1, MAX_SHEET), ("palm_limit", 0, MAX_SHEET),
+        ):
+            v = getattr(self, name)
+            if not _whole(v) or v < lo or (hi is not None and v > hi):
+                bounds = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+                raise ConfigError(f"{name} must be a whole number {bounds}, not {reprlib.repr(v)}")
         total = sum(exp.values())
+        if total < 1:
+            raise ConfigError("the expedition deck needs at least one card")
         if not 1 <= self.reveals_per_round <= total:
             raise ConfigError(f"reveals_per_round must be 1..{total} (the expedition deck), not {self.reveals_per_round}")
-        if self.rounds < 1:
-            raise ConfigError("rounds must be at least 1")
         if not 1 <= self.keep <= self.deal:
             raise ConfigError(f"keep must be 1..deal ({self.deal}), not {self.keep}")
-        if self.display < 0 or self.coin_rows < 0 or self.coin_row_size < 1 or self.palm_limit < 0:
-            raise ConfigError("display, coin_rows, palm_limit must be >= 0 and coin_row_size >= 1")
-        if any(not isinstance(c, int) for c in self.cups):
-            raise ConfigError("cups must be whole numbers")
-        if set(dict(self.seal_values)) != set(COLOURS):
-            raise ConfigError(f"seal_values needs one value per colour {COLOURS}")
+        if not isinstance(self.cups, tuple) or len(self.cups) > MAX_SHEET or any(not _whole(c) or c < 0 for c in self.cups):
+            raise ConfigError(f"cups must be at most {MAX_SHEET} whole numbers >= 0, not {reprlib.repr(self.cups)}")
+        values = dict(_pairs(self.seal_values, "seal_values", '"grey": 1'))
+        if set(values) != set(COLOURS) or any(not _whole(v) or v < 0 for v in values.values()):
+            raise ConfigError(f"seal_values needs one whole number >= 0 per colour {COLOURS}, not {reprlib.repr(self.seal_values)}")
         need = players * self.deal + self.display
         if sum(per.values()) < need:
             raise ConfigError(f"{players} players need at least {need} treasure cards, the deck has {sum(per.values())}")
@@ -295,6 +318,8 @@ class SilverGoldState(State):
             if kind != "keep":
                 return f"first keep {self.game.config.keep} of the cards you were dealt: ('keep', id, ...)"
             ids = action[1:]
+            if not all(_whole(i) for i in ids):
+                return f"('keep', id, ...) lists the ids of the kept cards, whole numbers, not {reprlib.repr(ids)}"
             if len(ids) != self.game.config.keep or len(set(ids)) != len(ids):
                 return f"keep exactly {self.game.config.keep} different cards"
             bad = [i for i in ids if b is None or i not in b.hand]
@@ -563,7 +588,8 @@ class SilverGold(Game):
     def initial_state(self) -> SilverGoldState:
         n = self.num_players
         return SilverGoldState(
-            self, "deal", tuple(Board() for _ in range(n)), self.config.card_ids(), cups_left=tuple(self.config.cups)
+            self, "deal", tuple(Board() for _ in range(n)), self.config.card_ids(),
+            cups_left=tuple(sorted(self.config.cups, reverse=True)),  # D18: the highest cup still free goes first
         )
 
     def max_moves(self) -> int:
