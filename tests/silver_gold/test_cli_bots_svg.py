@@ -8,7 +8,7 @@ import numpy as np
 
 from mineedu.cli import main
 from mineedu.core import tournament
-from mineedu.games.silver_gold import SilverGold
+from mineedu.games.silver_gold import CARDS, SilverGold
 from mineedu.games.silver_gold.svg import render
 
 from .helpers import find_cards, standard
@@ -72,3 +72,18 @@ def test_picture_shows_both_languages_and_hides_hands():
     assert "Distribution" in fr and "cartes cachées" in fr
     assert "Dealing" in en and "1 hidden" not in en and "4 hidden cards" in en  # only player 1's hand is hidden
     assert "cachées" not in render(s, show_all=True)
+
+
+def test_picture_lists_the_shapes_out_and_reads_well_in_french():
+    from .helpers import everyone
+
+    s = standard(cards=[find_cards(lambda c: c.crosses and c.colour == "purple", 2), find_cards(lambda c: c.colour == "orange", 2)])
+    s = s.apply("I2")
+    cross = next((r, c) for r in range(4) for c in range(4) if CARDS[s.boards[0].cards[0]].symbol(r, c) == "cross")
+    other = next((r, c) for r in range(4) for c in range(4) if CARDS[s.boards[1].cards[0]].is_box(r, c))
+    s = everyone(s, [("cross", 0, *cross), ("cross", 0, *other)])
+    assert s.phase == "chain"
+    fr, en = render(s, lang="fr"), render(s, lang="en")
+    assert "Déjà sorties cette manche : domino" in fr and "Already out this round: domino" in en
+    assert "· ·" not in fr and "Joueur 1 ▶ · croix rouge : encore 1 case(s)" in fr
+    assert "complétées : 0" in fr and "completed: 0" in en

@@ -27,7 +27,8 @@ T = Texts({
         "fr": "pièces {coins} · coupes {cups} · palmiers {palms} · cartes {cards} · sceaux {seals} = {score}",
         "en": "coins {coins} · cups {cups} · palms {palms} · cards {cards} · seals {seals} = {score}",
     },
-    "completed": {"fr": "complétées", "en": "completed"},
+    "completed": {"fr": "complétées : {d}", "en": "completed: {d}"},
+    "out": {"fr": "Déjà sorties cette manche : {s}", "en": "Already out this round: {s}"},
     "hand": {"fr": "main : {h}", "en": "hand: {h}"},
     "hidden": {"fr": "{k} cartes cachées", "en": "{k} hidden cards"},
     "chosen": {"fr": "a choisi", "en": "has chosen"},
@@ -52,7 +53,8 @@ T = Texts({
     "purple": {"fr": "violet", "en": "purple"},
 })
 
-BOX = 16
+BOX = 20
+WIDTH = 760  # the picture is at least this wide; wider when a row of cards needs it
 
 
 def card_svg(card_id: int, x: float, y: float, crossed: int = 0, colour: str = "#222", lang: str = "fr", box: float = BOX) -> tuple[list[str], float, float]:
@@ -63,7 +65,7 @@ def card_svg(card_id: int, x: float, y: float, crossed: int = 0, colour: str = "
     label = f"{T(card.colour, lang)} {card.points}"
     if card.seal:
         label += " ★" + T("initial_" + card.seal, lang)
-    parts.append(text(x + w / 2, y + 11, label, size=9))
+    parts.append(text(x + w / 2, y + 12, label, size=min(10, box / 2 + 1)))  # fits the card's width
     for r in range(card.rows):
         for c in range(card.cols):
             if not card.is_box(r, c):
@@ -95,7 +97,6 @@ def shape_svg(shape: str, x: float, y: float, box: float = 12) -> list[str]:
 def render(state: SilverGoldState, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
     """The whole table as SVG; ``player`` sees their own dealt hand and choice (``show_all``: everything)."""
     cfg = state.game.config
-    n = len(state.boards)
     parts: list[str] = []
     y = 20.0
     if state.phase == "over":
@@ -108,11 +109,17 @@ def render(state: SilverGoldState, player: int | None = None, lang: str = "fr", 
     parts.append(text(330, y, T("cups", lang, c=" ".join(map(str, state.cups_left)) or "-"), size=12, anchor="start"))
     if state.shape:
         parts.append(text(10, y + 20, T("shape", lang, s=SHAPE_NAMES[state.shape][lang]), size=12, anchor="start"))
-        parts += shape_svg(state.shape, 230, y + 8)
-    y += 58
+        parts += shape_svg(state.shape, 260, y + 8)
+    if state.revealed and state.phase != "over":
+        out = ", ".join(SHAPE_NAMES[s][lang] for s in state.revealed)
+        parts.append(text(10, y + 44, T("out", lang, s=out), size=11, anchor="start", fill="#555"))
+    y += 66
     parts.append(text(10, y, T("display", lang, d=len(state.deck)) + " · " + T("palms_on_display", lang, k=display_palms(state.display)), size=12, anchor="start"))
-    x, tallest = 10.0, 0.0
+    x, tallest, right = 10.0, 0.0, float(WIDTH)
     for cid in state.display:
+        w = CARDS[cid].cols * BOX + 8
+        if x + w > WIDTH - 10 and x > 10:  # a long display wraps onto the next line
+            x, y, tallest = 10.0, y + tallest + 8, 0.0
         p, w, h = card_svg(cid, x, y + 6, lang=lang)
         parts += p
         x += w + 10
@@ -127,7 +134,7 @@ def render(state: SilverGoldState, player: int | None = None, lang: str = "fr", 
             if state.choices[p] is not None and (show_all or p == player):
                 status += f" {state.choices[p]}"
         if b.pending:
-            status += " · " + T("pending", lang, k=b.pending)
+            status = " · ".join(filter(None, (status, T("pending", lang, k=b.pending))))
         if state.phase == "over" and p in state.winners():
             status = T("winner", lang)
         parts.append(rect(6, y - 14, 8, 8, fill=colour, stroke=colour, rx=1))
@@ -136,7 +143,7 @@ def render(state: SilverGoldState, player: int | None = None, lang: str = "fr", 
         if b.hand:
             if show_all or p == player:
                 for cid in b.hand:
-                    cp, w, h = card_svg(cid, x, y, lang=lang, box=12)
+                    cp, w, h = card_svg(cid, x, y, lang=lang, box=16)
                     parts += cp
                     x += w + 8
                     tallest = max(tallest, h)
@@ -145,17 +152,18 @@ def render(state: SilverGoldState, player: int | None = None, lang: str = "fr", 
                 tallest = 20
         for slot, cid in enumerate(b.cards):
             if cid is None:
-                parts.append(rect(x, y, 72, 70, fill="none", stroke="#999", rx=4, stroke_dasharray="4 3"))
-                parts.append(text(x + 36, y + 38, T("empty", lang), size=10))
-                x += 82
-                tallest = max(tallest, 70)
+                w, h = 4 * BOX + 8, 3 * BOX + 22
+                parts.append(rect(x, y, w, h, fill="none", stroke="#999", rx=4, stroke_dasharray="4 3"))
+                parts.append(text(x + w / 2, y + h / 2 + 4, T("empty", lang), size=11))
+                x += w + 10
+                tallest = max(tallest, h)
                 continue
             cp, w, h = card_svg(cid, x, y, b.crossed[slot], colour, lang)
             parts += cp
             x += w + 10
             tallest = max(tallest, h)
         # the valuation sheet: coin boxes in rows, cups, palm boxes, completed cards
-        sx = max(x, 200) + 6
+        sx = max(x, 10 + 2 * (4 * BOX + 18)) + 6  # the sheets line up even beside an empty place
         for i in range(cfg.coin_boxes):
             r, c = divmod(i, cfg.coin_row_size)
             filled = i < b.coins
@@ -166,9 +174,10 @@ def render(state: SilverGoldState, player: int | None = None, lang: str = "fr", 
         parts.append(text(cx, y + 26, T("palm_scores", lang) + " " + palms.strip(), size=11, anchor="start", fill="#2E8B57"))
         counts = colour_counts(b)
         done = ", ".join(f"{k} {T(col, lang)}" for k, col in zip(counts, COLOURS) if k) or "0"
-        parts.append(text(cx, y + 42, f"{T('completed', lang)}: {done}", size=11, anchor="start"))
-        parts.append(text(cx, y + 58, T("sheet", lang, **sheet), size=11, anchor="start"))
+        parts.append(text(cx, y + 42, T("completed", lang, d=done), size=11, anchor="start"))
+        line = T("sheet", lang, **sheet)
+        parts.append(text(cx, y + 58, line, size=11, anchor="start"))
+        right = max(right, cx + 0.62 * 11 * len(line) + 10)
         y += max(tallest, 12.0 * cfg.coin_rows, 64) + 30
     parts.append(text(10, y, T("legend", lang), size=11, anchor="start"))
-    width = 760 if n else 400
-    return document(width, y + 12, parts, title="Silver & Gold")
+    return document(right, y + 12, parts, title="Silver & Gold")
