@@ -93,7 +93,9 @@ def format_tournament(result: dict[str, Any]) -> str:
 def _serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
-    return serve(port=args.port, open_browser=args.open)
+    if args.pool_size < 0:
+        raise MineeduError("--pool-size must be 0 or more")
+    return serve(port=args.port, open_browser=args.open, pool_size=args.pool_size)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -133,7 +135,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("serve", help="serve the lessons with Voilà on 127.0.0.1")
     v.add_argument("--port", type=int, default=8866)
-    v.add_argument("--open", action="store_true", help="open a browser")
+    v.add_argument("--open", action="store_true", help="open the start page in a browser")
+    v.add_argument(
+        "--pool-size", type=int, default=1,
+        help="preheated kernels kept ready per lesson (about 140 MB each); raise it when a whole class arrives at once",
+    )
     v.set_defaults(func=_serve)
     return p
 

@@ -80,3 +80,17 @@ def test_set_changes_the_config(capsys):
     assert "unknown" in capsys.readouterr().err
     assert main(["odds", "gold_mine", "--set", "oops"]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_negative_pool(capsys):
+    assert main(["serve", "--pool-size", "-1"]) == 2
+    assert "--pool-size" in capsys.readouterr().err
+
+
+def test_serve_passes_the_pool_size_to_voila(monkeypatch):
+    import mineedu.serve
+
+    seen = {}
+    monkeypatch.setattr(mineedu.serve, "serve", lambda **kw: seen.update(kw) or 0)
+    assert main(["serve", "--pool-size", "3", "--port", "9999"]) == 0
+    assert seen == {"port": 9999, "open_browser": False, "pool_size": 3}
