@@ -211,3 +211,18 @@ def test_ring_distance_lists_claims_reached_as_soon_by_either_end():
             chain.append(opts[int(rng.integers(len(opts)))])
         claims = [c for c in range(len(CELLS)) if rng.random() < 0.3]
         assert ring_distance(tuple(chain), claims) == ring_distance(tuple(chain[::-1]), claims), chain
+
+
+def test_report_counts_a_cap_that_matters_and_leaves_out_a_negligible_one():
+    # a teacher's house rule "at most 2 throws a turn": the report is the die the engine throws
+    g = YukonGame(3, max_rolls=2)
+    brute = brute_force_turns(2, 6, 1, 2)
+    rep = g.odds_report(g.initial_state())
+    assert rep["die"]["cap_counted"] and Fraction(rep["die"]["mean"]["exact"]) == sum(t * p for t, p in brute.items())
+    assert {r["pips"]: Fraction(r["p"]) for r in rep["die"]["pips"] if r["float"]} == dict(brute)
+    assert Fraction(rep["die"]["beyond"]["p"]) == 0
+    assert "counted in these figures" in g.format_odds(rep, "en") and "compté" in g.format_odds(rep, "fr")
+    # the default cap (30 throws) changes a turn with probability 6^-30: the textbook 21/5 stays
+    rep = YukonGame(3).odds_report(YukonGame(3).initial_state())
+    assert not rep["die"]["cap_counted"] and rep["die"]["mean"]["exact"] == "21/5"
+    assert rep["die"]["cap_changes_a_turn"]["exact"] == str(Fraction(1, 6**30))

@@ -123,6 +123,16 @@ def test_blocked_head_turns_the_chain_back_for_the_rest_of_the_turn():
     assert s.chains[0] == chain and s.head == 0 and s.pips == 1
 
 
+def test_after_turning_back_a_blocked_head_loses_the_pips_it_never_turns_twice():
+    g = YukonGame(3, pawns=3)
+    chain = (R18[2], R18[1], R18[0])  # end 0 (a corner) already leads after a turn back
+    s = position(g, [chain, (R18[4],), (211,)], owners={CENTRE: 2}, pips=3, head=0, turned=True)
+    s = s.apply(("step", R18[0], R18[3]))  # the head R18[3]: own pawn behind, player 1 ahead
+    # the other end (now on R18[1], next to the freed R18[0]) does not lead again: pips lost
+    assert s.chains[0] == (R18[3], R18[2], R18[1])
+    assert s.turn == 1 and s.is_chance()
+
+
 def test_both_ends_stuck_lose_the_pips():
     g = YukonGame(3, pawns=3)
     chain = R18[1:4]  # midpoint, corner, midpoint
@@ -203,6 +213,26 @@ def test_game_ends_when_every_claim_is_taken_and_ties_share():
     assert tie.is_terminal() and tie.winners() == (0, 1, 2)
 
 
+def test_a_round_ends_when_every_player_in_play_has_had_a_turn():
+    s = started()
+    seen = []
+    while len(seen) < 4:
+        seen.append((s.turn, s.round))
+        s = s.apply(2)  # two pawns placed, the turn passes
+        while not s.is_chance():
+            s = s.apply(s.legal_actions()[0])
+    assert seen == [(0, 0), (1, 0), (2, 0), (0, 1)]
+    # player 1 has left play: 2 -> 0 starts a round, 0 -> 2 does not
+    g = YukonGame(3, pawns=1)
+    s = position(g, [(0,), (), (211,)], out=(False, True, False), turn=2, round=4, pips=1, owners={C19: 1})
+    s = s.apply(s.legal_actions()[0])
+    assert (s.turn, s.round) == (0, 5)
+    s = s.apply(2)
+    while not s.is_chance():
+        s = s.apply(s.legal_actions()[0])
+    assert (s.turn, s.round) == (2, 5)
+
+
 def test_round_limit_ends_a_wandering_game():
     import numpy as np
 
@@ -220,6 +250,16 @@ def test_config_is_checked():
         YukonGame(3, pawns=13)
     with pytest.raises(ConfigError, match="3 to 6"):
         YukonGame(7)
+
+
+@pytest.mark.parametrize("setting,value,message", [
+    ("sides", 10**9, "2 to 20 sides"),  # would list a billion chance outcomes
+    ("max_rolls", 10**7, "max_rolls must be 1 to 100"),  # 6**-(10**7) would never finish
+    ("values", (True,) * 37, "whole numbers"),
+])
+def test_hostile_config_is_refused_clearly(setting, value, message):
+    with pytest.raises(ConfigError, match=message):
+        YukonGame(3, **{setting: value})
 
 
 def test_junk_actions_name_the_expected_shapes():

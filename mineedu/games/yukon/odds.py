@@ -24,6 +24,10 @@ from mineedu.core import Texts
 
 from .board import CELLS_OF, NEIGHBOURS
 
+NEGLIGIBLE_CAP = Fraction(1, 10**9)
+"""Below this chance of mattering, the report leaves the safety cap out of its figures."""
+
+
 def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
     """P(one turn gives exactly ``total`` pips).
 
@@ -219,9 +223,13 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
     defaults to the player whose turn it is.
     """
     cfg = state.config
-    die = (cfg.sides, cfg.reroll)
-    dist, tail = pip_distribution(upto, *die)
     cap = Fraction(1, cfg.sides) ** cfg.max_rolls if cfg.reroll else Fraction(0)
+    # The safety cap changes a turn with probability `cap`. When that is negligible (the
+    # default: 6^-30) the report shows the textbook die (mean 21/5); a cap that matters
+    # (a teacher's "at most 2 throws") is counted exactly, as the engine plays it.
+    counted = cap > NEGLIGIBLE_CAP
+    die = (cfg.sides, cfg.reroll, cfg.max_rolls if counted else None)
+    dist, tail = pip_distribution(upto, *die)
     need = cfg.pawns - 1  # the first pawn goes on the start space without a throw
     sdist, stail, smean = turns_to_collect(need, *die, max_turns=max_turns)
     report: dict[str, Any] = {
@@ -235,6 +243,7 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
             "plain_die_mean": _exact(pip_mean(cfg.sides, 0)),
             "max_rolls": cfg.max_rolls,
             "cap_changes_a_turn": _exact(cap),
+            "cap_counted": counted,
         },
         "setup": {
             "pawns_by_dice": need,
@@ -271,6 +280,8 @@ TEXTS = Texts({
              "en": "Mean {m} = {mf:.4f} pips (plain die: {d} = {df:.2f}); variance {v} = {vf:.4f}"},
     "cap": {"fr": "(plafond de sécurité : {n} lancers par tour ; il change un tour avec probabilité {f:.1e})",
             "en": "(safety cap: {n} throws a turn; it changes a turn with probability {f:.1e})"},
+    "cap_counted": {"fr": "(au plus {n} lancers par tour, compté dans ces chiffres : il change un tour avec probabilité {f:.4f})",
+                    "en": "(at most {n} throws a turn, counted in these figures: it changes a turn with probability {f:.4f})"},
     "setup": {"fr": "Tours pour poser les {n} pions restants (mise en place) :",
               "en": "Turns to place the {n} remaining pawns (setup):"},
     "turn_row": {"fr": "  {k:>3} tour(s) : {p:>14}  ({f:.4f})", "en": "  {k:>3} turn(s): {p:>14}  ({f:.4f})"},
@@ -300,7 +311,8 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"], f=b["float"]))
     lines.append(TEXTS("mean", lang, m=die["mean"]["exact"], mf=die["mean"]["float"], d=die["plain_die_mean"]["exact"],
                        df=die["plain_die_mean"]["float"], v=die["variance"]["exact"], vf=die["variance"]["float"]))
-    lines.append(TEXTS("cap", lang, n=die["max_rolls"], f=die["cap_changes_a_turn"]["float"]))
+    cap_key = "cap_counted" if die.get("cap_counted") else "cap"
+    lines.append(TEXTS(cap_key, lang, n=die["max_rolls"], f=die["cap_changes_a_turn"]["float"]))
     lines.append("")
     lines.append(TEXTS("setup", lang, n=report["setup"]["pawns_by_dice"]))
     lines += _turn_lines(report["setup"], lang)

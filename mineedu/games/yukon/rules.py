@@ -36,6 +36,8 @@ from .bots import nearest_claim_bot, value_per_distance_bot
 from .odds import on_ring
 
 NO_OWNER = -1
+MAX_SIDES = 20  # a classroom die: d2 .. d20 (a huge die would list millions of chance outcomes)
+MAX_ROLLS = 100  # the safety cap itself stays small enough to compute with
 
 
 @dataclass(frozen=True)
@@ -61,16 +63,18 @@ class YukonConfig:
     max_rounds: int = 100
 
     def validate(self, players: int) -> None:
-        if len(self.values) != len(CELLS) or not all(isinstance(v, int) and v >= 0 for v in self.values):
+        if len(self.values) != len(CELLS) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in self.values
+        ):
             raise ConfigError(f"yukon: values must be {len(CELLS)} whole numbers >= 0 (one per claim), not {self.values!r}")
         if not 1 <= self.pawns <= 12:
             raise ConfigError(f"yukon: pawns must be 1 to 12 (a ring has 12 spaces), not {self.pawns}")
-        if self.sides < 2:
-            raise ConfigError(f"yukon: the die needs at least 2 sides, not {self.sides}")
+        if not 2 <= self.sides <= MAX_SIDES:
+            raise ConfigError(f"yukon: the die has 2 to {MAX_SIDES} sides, not {self.sides}")
         if not 0 <= self.reroll <= self.sides:
             raise ConfigError(f"yukon: reroll must be a face 1..{self.sides} or 0 (none), not {self.reroll}")
-        if self.max_rolls < 1:
-            raise ConfigError(f"yukon: max_rolls must be at least 1, not {self.max_rolls}")
+        if not 1 <= self.max_rolls <= MAX_ROLLS:
+            raise ConfigError(f"yukon: max_rolls must be 1 to {MAX_ROLLS} throws a turn, not {self.max_rolls}")
         if self.max_rounds < 1:
             raise ConfigError(f"yukon: max_rounds must be at least 1, not {self.max_rounds}")
         if players > len(STARTS):
