@@ -91,3 +91,28 @@ def test_picture_shows_values_chains_and_claims_in_both_languages():
     assert "4 pip(s) à jouer" in fr and "4 pip(s) to play" in en and "Pépites" in fr and "Nuggets" in en
     assert fr.count(PLAYER_COLOURS[0]) >= 12 and PLAYER_COLOURS[1] in fr  # 12 pawns; player 1's claim
     assert fr.count(">6</text>") == 1  # the centre's value
+
+
+def test_picture_names_players_from_1_with_a_colour_key_and_clean_claim_tints():
+    from mineedu.core.svg import PLAYER_COLOURS
+    from mineedu.games.yukon.board import CELLS, RINGS
+    from mineedu.games.yukon.svg import render
+
+    from .util import position
+
+    g = YukonGame(3)
+    c19 = CELLS.index((1, 0))
+    s = position(g, [RINGS[0], (102,), (211,)], owners={c19: 1}, turn=1, pips=2)
+    fr, en = render(s, lang="fr"), render(s, lang="en")
+    # numbered from 1 like the board's seats and the other games' pictures
+    assert "Joueur 2 (vermillon) · 2 pip(s) à jouer" in fr and "Player 2 (vermilion)" in en
+    # the scores double as the colour key: a dot of each player's colour before its name
+    for p in range(3):
+        assert f'<tspan fill="{PLAYER_COLOURS[p]}">●</tspan>' in fr
+    # a claimed hex is tinted over white, so vermilion never blends with the gold into orange
+    assert '<polygon points="' in fr and 'fill="#ffffff" stroke="none"' in fr
+    # big enough to project: pawns 17 px across, the board about 540 px
+    width = float(fr.split('width="')[1].split('"')[0])
+    assert width >= 500
+    over = position(g, [(), (102,), ()], owners={c19: 1}, done=True)
+    assert "winner(s): Player 2 (vermilion)" in render(over, lang="en")

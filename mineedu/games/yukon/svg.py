@@ -6,6 +6,7 @@ Pure function of the state; ``state._repr_svg_()`` shows it in Jupyter.
 from __future__ import annotations
 
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from mineedu.core import Texts
@@ -13,21 +14,22 @@ from mineedu.core.svg import PLAYER_COLOURS, PLAYER_COLOUR_NAMES, circle, docume
 
 from .board import CELL_XY, CELLS, RINGS, STARTS, XY
 
-UNIT = 30.0  # pixels per cell corner radius
+UNIT = 40.0  # pixels per cell corner radius (a step is UNIT / 2: room for legible pawns)
 PAD = 20.0
-TOP = 46.0  # room for the status lines
+TOP = 56.0  # room for the status lines
+PAWN = 8.5  # pawn radius
 WIDTH = 2 * PAD + UNIT * 2 * 6.2
 HEIGHT = TOP + 2 * PAD + UNIT * 2 * 5.6 - 10
 FILLS = {0: "#f4f1ea", 1: "#f6ecc8", 2: "#f1d98a", 4: "#e6bb45", 6: "#d49a1a"}
 
 T = Texts({
-    "turn": {"fr": "Tour {r} · {who} ({colour})", "en": "Round {r} · {who} ({colour})"},
-    "player": {"fr": "joueur {p}", "en": "player {p}"},
+    "turn": {"fr": "Tour {r} · {who}", "en": "Round {r} · {who}"},
+    "player": {"fr": "Joueur {p} ({colour})", "en": "Player {p} ({colour})"},
     "throwing": {"fr": "lance le dé", "en": "throws the die"},
     "pips": {"fr": "{n} pip(s) à jouer", "en": "{n} pip(s) to play"},
     "start": {"fr": "choisit une case de départ", "en": "chooses a start space"},
     "over": {"fr": "Partie finie · gagnant(s) : {w}", "en": "Game over · winner(s): {w}"},
-    "scores": {"fr": "Pépites : {s}", "en": "Nuggets: {s}"},
+    "scores": {"fr": "Pépites :", "en": "Nuggets:"},
     "title": {"fr": "Gold am Yukon : plateau", "en": "Gold am Yukon: board"},
 })
 
@@ -51,10 +53,10 @@ def _board(values: tuple[int, ...]) -> str:
         out.append(_poly(corners, FILLS.get(values[c], "#f1d98a")))
     for s, xy in enumerate(XY):
         x, y = _pt(xy)
-        out.append(circle(x, y, 2.2, "#b5a888", stroke="none"))
+        out.append(circle(x, y, 2.6, "#b5a888", stroke="none"))
     for s in STARTS:
         x, y = _pt(XY[s])
-        out.append(circle(x, y, 8, "none", stroke="#444", stroke_dasharray="2,2"))
+        out.append(circle(x, y, PAWN + 2.5, "none", stroke="#444", stroke_dasharray="3,2"))
     return "\n".join(out)
 
 
@@ -62,35 +64,46 @@ def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bo
     """SVG of ``state`` (nothing is hidden in this game, so ``player``/``show_all`` change nothing)."""
     cfg = state.config
     n = len(state.chains)
+    names = PLAYER_COLOUR_NAMES["en" if lang == "en" else "fr"]
+
+    def who(p: int) -> str:  # numbered from 1, as in the other games and the board's seats
+        return T("player", lang, p=p + 1, colour=names[p])
+
     body = [_board(tuple(cfg.values))]
     for c, owner in enumerate(state.owners):  # values; a claimed claim shows its pawn
         x, y = _pt(CELL_XY[c])
         if owner < 0:
-            body.append(text(x, y + 5, cfg.values[c], size=14, weight="bold", fill="#5a4510"))
+            body.append(text(x, y + 6, cfg.values[c], size=18, weight="bold", fill="#5a4510"))
             continue
+        # the owner's tint over white, not over the gold (which would turn blue into
+        # teal and vermilion into orange, another player's colour), its pawn, the value
         corners = [_pt(XY[s]) for s in RINGS[c][::2]]
-        body.append(_poly(corners, PLAYER_COLOURS[owner], stroke="#333", width=2.0, fill_opacity="0.55"))
-        body.append(circle(x, y - 8, 6, PLAYER_COLOURS[owner], stroke="#fff"))
-        body.append(text(x, y + 12, cfg.values[c], size=12, weight="bold", fill="#111"))
+        body.append(_poly(corners, "#ffffff", stroke="none"))
+        body.append(_poly(corners, PLAYER_COLOURS[owner], stroke="#333", width=2.0, fill_opacity="0.45"))
+        body.append(circle(x, y - 9, PAWN, PLAYER_COLOURS[owner], stroke="#fff", stroke_width="1.5"))
+        body.append(text(x, y + 17, cfg.values[c], size=15, weight="bold", fill="#111"))
     for p, chain in enumerate(state.chains):
         colour = PLAYER_COLOURS[p]
         pts = [_pt(XY[s]) for s in chain]
         if len(pts) > 1:
             path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-            body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="4" stroke-opacity="0.6"/>')
+            body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="5" stroke-opacity="0.6"/>')
         for i, (x, y) in enumerate(pts):
             lead = p == state.turn and state.head >= 0 and i == (len(pts) - 1 if state.head == 1 else 0)
-            body.append(circle(x, y, 6.5, colour, stroke="#000" if lead else "#fff", stroke_width="2.5" if lead else "1.2"))
-    names = PLAYER_COLOUR_NAMES["en" if lang == "en" else "fr"]
+            body.append(circle(x, y, PAWN, colour, stroke="#000" if lead else "#fff", stroke_width="3" if lead else "1.5"))
     scores = state.scores()
     if state.done:
-        w = ", ".join(T("player", lang, p=p) for p in state.winners())
-        line = T("over", lang, w=w)
+        line = T("over", lang, w=", ".join(who(p) for p in state.winners()))
     else:
         p = state.turn
         what = (T("throwing", lang) if state.rolling else T("start", lang) if not state.chains[p]
                 else T("pips", lang, n=state.pips))
-        line = T("turn", lang, r=state.round + 1, who=T("player", lang, p=p), colour=names[p]) + " · " + what
-    body.append(text(PAD, 20, line, size=14, anchor="start"))
-    body.append(text(PAD, 38, T("scores", lang, s="  ".join(f"{names[p]} {scores[p]:g}" for p in range(n))), size=12, anchor="start"))
+        line = T("turn", lang, r=state.round + 1, who=who(p)) + " · " + what
+    body.append(text(PAD, 24, line, size=17, anchor="start"))
+    # the scores, each after a dot of the player's colour: the key to the picture
+    runs = "".join(f'  <tspan fill="{PLAYER_COLOURS[p]}">●</tspan> {escape(names[p])} {scores[p]:g}' for p in range(n))
+    body.append(
+        f'<text x="{PAD:.1f}" y="46" font-size="15" text-anchor="start" font-family="sans-serif" fill="#222">'
+        f'{escape(T("scores", lang))}{runs}</text>'
+    )
     return document(WIDTH, HEIGHT, body, title=T("title", lang))
