@@ -131,3 +131,10 @@ def test_odds_report_and_its_text_in_both_languages():
     assert "P(prochaine carte = dragon) = 8/58" in fr and "13,8 %" in fr and "pépite" in fr
     off = game.odds_report(at(s, positions=(0, 4, 4, 4), rungs=(1, 0, 0, 0)), 0)
     assert off["dragon_reaches_me"] is None and "no longer inside" in format_odds(off, "en")
+
+
+def test_odds_text_counts_the_deck_in_plural_words():
+    game = mineedu.make("gold_mine", 4)
+    r = game.odds_report(game.initial_state())
+    assert "58 (20 pépites, 14 lanternes, 16 yeux, 8 dragons)" in format_odds(r, "fr")
+    assert "58 (20 nuggets, 14 lanterns, 16 eyes, 8 dragons)" in format_odds(r, "en")

@@ -290,7 +290,7 @@ def test_config_is_validated_with_clear_messages():
         mineedu.make("gold_mine", 4, exploration=(("nugget", 0), ("lantern", 0), ("eyes", 0), ("dragon", 5)))
     with pytest.raises(ConfigError, match="options must be distinct"):
         mineedu.make("gold_mine", 4, exit_deck=(("L3", 2),))
-    with pytest.raises(ConfigError, match="only GOLD3"):
+    with pytest.raises(ConfigError, match="without the GOLD3 option"):
         mineedu.make("gold_mine", 4, exit_deck=(("GOLD3", 2),))
     with pytest.raises(ConfigError, match="deck_mode"):
         mineedu.make("gold_mine", 4, deck_mode="sideways")
@@ -320,3 +320,45 @@ def test_kept_cards_are_face_down_others_see_how_many_not_the_gold():
     assert s.observation(None)["gold"] == (None,) * 4 and s.observation(None)["my_cards"] is None
     # the deck's composition is public
     assert o["explore"] == (19, 14, 15, 8)
+
+
+# --- found in review ---------------------------------------------------------------
+
+def test_D6_round_three_a_burned_miner_ranks_below_every_rung_on_equal_totals():
+    # player 1 burned with 6 tokens; player 0 on rung 2 with 2 tokens + 4 gold: both total 6
+    s = at(new(), round=3, pool=0, tokens=(2, 6, 0, 0), positions=(1, BURNED, LADDER, BURNED),
+           rungs=(0, 0, 1, 0), kept=(("eyes", "eyes"), (), (), ()))
+    s = play(s, EXIT, "L1")
+    assert s.scores() == (6.0, 6.0, 0.0, 0.0)
+    assert s.winners() == (0,) and s.podium()[:2] == ((0,), (1,))
+
+
+def test_D4_an_exit_deck_that_could_run_out_is_refused():
+    # every exit card offers GOLD3: once all are kept, a player with no exploration card
+    # left would have no legal action at all
+    with pytest.raises(ConfigError, match="without the GOLD3 option"):
+        mineedu.make("gold_mine", 3, exploration={"nugget": 1, "lantern": 0, "eyes": 0, "dragon": 0},
+                     exit_deck=(("GOLD3|L1", 1),))
+    with pytest.raises(ConfigError, match="without the GOLD3 option"):
+        mineedu.make("gold_mine", 3, exit_deck=(("GOLD3|L1", 3), ("L1", 0)))
+    mineedu.make("gold_mine", 3, exit_deck=(("GOLD3|L1", 3), ("L2|SWAP", 1)))
+
+
+@pytest.mark.parametrize("bad", [
+    {"rounds": "3"}, {"rounds": 2.0}, {"track_length": True}, {"cart": None}, {"turn_limit": "9"},
+    {"exploration": 5}, {"exit_deck": None}, {"token_awards": 5}, {"deck_mode": 1},
+    {"exploration": {"nugget": 20, "lantern": 14, "eyes": 16, "dragon": 8}},
+])
+def test_a_hand_built_config_of_the_wrong_type_is_a_config_error_not_a_crash(bad):
+    from mineedu.games.gold_mine import GoldMineConfig
+
+    with pytest.raises(ConfigError, match="GoldMineConfig|must be"):
+        mineedu.make("gold_mine", 3, config=GoldMineConfig(**bad))
+
+
+@pytest.mark.parametrize("target", [1.0, True, "1", None])
+def test_a_swap_target_must_be_a_player_number(target):
+    s = play(at(new(), positions=(6, 2, LADDER, 5), rungs=(0, 0, 1, 0)), EXIT, "L1|SWAP")
+    with pytest.raises(IllegalActionError, match="player number"):
+        s.apply(("option", "SWAP", target))
+    assert s.apply(("option", "SWAP", 1)).positions == (2, 6, LADDER, 5)

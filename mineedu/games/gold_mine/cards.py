@@ -31,6 +31,43 @@ KIND_NAMES = Texts({
 })
 
 
+KIND_PLURALS = Texts({
+    "nugget": {"fr": "pépites", "en": "nuggets"},
+    "lantern": {"fr": "lanternes", "en": "lanterns"},
+    "eyes": {"fr": "yeux", "en": "eyes"},
+    "dragon": {"fr": "dragons", "en": "dragons"},
+})
+
+EXIT_OPTION_NAMES = Texts({
+    "L1": {"fr": "1 case vers la sortie", "en": "1 card toward the exit"},
+    "L2": {"fr": "2 cases vers la sortie", "en": "2 cards toward the exit"},
+    "ALL1": {"fr": "tout le monde avance d'1", "en": "everyone moves 1"},
+    "SWAP": {"fr": "échange", "en": "swap"},
+    "GOLD3": {"fr": "3 pépites", "en": "3 gold"},
+    "or": {"fr": " ou ", "en": " or "},
+})
+
+
+def kind_count(kind: str, n: int, lang: str = "fr") -> str:
+    """A count of exploration cards of one kind, with the plural a reader expects.
+
+    >>> kind_count("nugget", 20, "fr"), kind_count("nugget", 1, "en"), kind_count("eyes", 0, "en")
+    ('20 pépites', '1 nugget', '0 eyes')
+    """
+    return f"{n} {(KIND_NAMES if n == 1 else KIND_PLURALS)(kind, lang)}"
+
+
+def exit_card_name(card: str, lang: str = "fr") -> str:
+    """An exit card in words, its options joined by "or" (D4).
+
+    >>> exit_card_name("L1|SWAP", "fr"), exit_card_name("GOLD3|L1", "en")
+    ('1 case vers la sortie ou échange', '3 gold or 1 card toward the exit')
+    """
+    return EXIT_OPTION_NAMES("or", lang).join(
+        EXIT_OPTION_NAMES(o, lang) if o in EXIT_OPTION_NAMES.table else o for o in card.split("|")
+    )
+
+
 def kind_name(kind: str, lang: str = "fr") -> str:
     """A card kind in words; exit cards keep their code.
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from mineedu.core import Texts
 
-from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_KINDS, LADDER, kind_name, percent
+from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_KINDS, LADDER, kind_count, percent
 
 K_MAX = 10
 
@@ -161,7 +161,7 @@ T = Texts({
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as readable text, in French or English."""
-    detail = ", ".join(f"{k} {kind_name(name, lang)}" for name, k in report["deck"].items())
+    detail = ", ".join(kind_count(name, k, lang) for name, k in report["deck"].items())
     pd = report["p_dragon_next"]
     lines = [
         T("head", lang, r=report["round"], dr=report["dragon"]),

@@ -83,7 +83,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, register
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, IllegalActionError, State, register
 
 from .bots import BOTS
 from .cards import (
@@ -110,6 +110,12 @@ class GoldMineConfig:
 
     def validate(self, players: int) -> None:
         """Raise :class:`ConfigError` with a clear message if the config cannot be played."""
+        for name, kind in (("rounds", int), ("track_length", int), ("cart", int), ("turn_limit", int),
+                           ("deck_mode", str), ("exploration", tuple), ("exit_deck", tuple),
+                           ("token_awards", tuple)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, kind):
+                raise ConfigError(f"GoldMineConfig.{name} must be a {kind.__name__}, not {value!r}")
         kinds = [k for k, _ in _pairs(self.exploration, "exploration")]
         if sorted(kinds) != sorted(EXPLORE_KINDS):
             raise ConfigError(
@@ -128,8 +134,13 @@ class GoldMineConfig:
                 raise ConfigError(
                     f"exit card {name!r}: options must be distinct, among {', '.join(EXIT_OPTIONS)} joined by '|'"
                 )
-        if not any(n and set(c.split("|")) != {"GOLD3"} for c, n in self.exit_deck):
-            raise ConfigError("the exit deck needs at least one card that is not only GOLD3 (D4)")
+        if not any(n and "GOLD3" not in c.split("|") for c, n in self.exit_deck):
+            # a kept GOLD3 card leaves the deck for the round; a card without that option
+            # always returns to the discards, so an exit card can always be taken (D4)
+            raise ConfigError(
+                "the exit deck needs at least one card without the GOLD3 option (D4): "
+                "kept GOLD3 cards leave the deck, and a player must always be able to take an exit card"
+            )
         if self.rounds < 1:
             raise ConfigError(f"rounds must be at least 1, not {self.rounds}")
         if self.deck_mode not in ("face_down", "face_up"):
@@ -176,6 +187,10 @@ def _outcomes(names: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[st
 
 def _card_gold(card: str) -> int:
     return CARD_GOLD.get(card, GOLD3_VALUE)
+
+
+def _not_a_player(t: Any) -> str:
+    return f"the miner to swap with is a player number (0, 1, ...), not {t!r} (D4)"
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -303,6 +318,8 @@ class GoldMineState(State):
             if len(action) == 2:
                 return "name the miner to swap with: ('option', 'SWAP', player)"
             t = action[2]
+            if type(t) is not int:
+                return _not_a_player(t)
             if t == self.turn:
                 return "a miner cannot swap places with themself (D4)"
             if not others:
@@ -311,6 +328,16 @@ class GoldMineState(State):
         return f"{action!r} is not a way to resolve the exit card {self.card!r}"
 
     # --- applying -------------------------------------------------------------
+    def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> GoldMineState:
+        # 1.0 == 1 == True in Python, so the core's "in legal_actions" test would let a
+        # float or a bool through as a swap target: refuse anything but a whole number.
+        if (
+            check and self.phase == OPTION and isinstance(action, tuple) and len(action) == 3
+            and action[:2] == ("option", "SWAP") and type(action[2]) is not int
+        ):
+            raise IllegalActionError(action, _not_a_player(action[2]))
+        return super().apply(action, player, check=check)  # type: ignore[return-value]
+
     def _apply(self, action: Any, player: int | None) -> GoldMineState:
         ph = self.phase
         if ph == TURN:

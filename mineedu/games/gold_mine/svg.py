@@ -15,7 +15,7 @@ from typing import Any
 from mineedu.core import Texts
 from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, text
 
-from .cards import BURNED, EXPLORE_KINDS, LADDER, OVER, kind_name
+from .cards import BURNED, EXPLORE_KINDS, LADDER, OVER, exit_card_name, kind_count, kind_name
 
 T = Texts({
     "exit": {"fr": "Sortie", "en": "Exit"},
@@ -74,7 +74,7 @@ def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bo
             fill, label = MINE_BLUE, (T("cart", lang) if q == c.cart else T("mine", lang))
         body.append(rect(x, TOP, CARD_W, CARD_H, fill=fill, stroke="#444"))
         body.append(text(x + CARD_W / 2, TOP + 14, label, size=11, fill="#fff" if q == state.dragon else "#222"))
-        body.append(text(x + CARD_W / 2, TOP + CARD_H - 5, str(q), size=9, fill="#555"))
+        body.append(text(x + CARD_W / 2, TOP + CARD_H - 5, str(q), size=10, fill="#fff" if q == state.dragon else "#555"))
         if q == LADDER:  # rungs 1 (top) .. 6
             for r in range(1, 7):
                 y = TOP + 14 + r * 11
@@ -84,26 +84,26 @@ def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bo
         here = [i for i, p in enumerate(state.positions) if p == q]
         x = LEFT + q * (CARD_W + GAP)
         for k, i in enumerate(here):
-            cx = x + 18 + (k % 3) * 18
-            cy = TOP + 34 + (k // 3) * 22
-            body.append(circle(cx, cy, 8, PLAYER_COLOURS[i]))
-            body.append(text(cx, cy + 4, i + 1, size=10, fill="#fff", weight="bold"))
+            cx = x + 14 + (k % 3) * 22  # up to 6 miners, 3 a row, inside the card
+            cy = TOP + 36 + (k // 3) * 24
+            body.append(circle(cx, cy, 10, PLAYER_COLOURS[i]))
+            body.append(text(cx, cy + 4, i + 1, size=12, fill="#fff", weight="bold"))
     for i, r in enumerate(state.rungs):
         if r:
             cx, cy = LEFT + 40, TOP + 14 + r * 11
             body.append(circle(cx, cy, 5, PLAYER_COLOURS[i]))
-            body.append(text(cx + 14, cy + 4, T("player", lang, p=i + 1), size=9))
+            body.append(text(cx + 15, cy + 4, T("player", lang, p=i + 1), size=10))
 
     # decks
     y = TOP + CARD_H + 22
-    deck = ", ".join(f"{k} {kind_name(name, lang)}" for name, k in zip(EXPLORE_KINDS, state.explore))
+    deck = ", ".join(kind_count(name, k, lang) for name, k in zip(EXPLORE_KINDS, state.explore))
     line = T("explore_deck", lang, n=sum(state.explore)) + f" ({deck})"
     if state.top is not None:
         line += "  ·  " + T("top", lang, c=kind_name(state.top, lang))
     body.append(text(LEFT, y, line, size=12, anchor="start"))
     line = T("exit_deck", lang, n=sum(state.exits), d=sum(state.exit_discard)) + "  ·  " + T("pool", lang, t=state.pool)
     if state.card:
-        line += "  ·  " + T("card", lang, c=state.card)
+        line += "  ·  " + T("card", lang, c=exit_card_name(state.card, lang))
     body.append(text(LEFT, y + 20, line, size=12, anchor="start"))
 
     # players
