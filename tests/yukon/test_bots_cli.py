@@ -21,6 +21,7 @@ def test_odds_command_shows_the_die_mean_in_both_languages(capsys):
     en = run(capsys, ["odds", "yukon"])
     fr = run(capsys, ["odds", "yukon", "--lang", "fr"])
     assert "21/5" in en and "Mean" in en and "Moyenne" in fr and "rejouer" in fr
+    assert "Points du dé en un tour" in fr and "pips" not in fr.lower(), "French says points du dé, as the text"
     data = json.loads(run(capsys, ["odds", "yukon", "--json"]))
     assert data["die"]["mean"]["exact"] == "21/5" and data["ring"] is None
     assert sum(float(r["float"]) for r in data["die"]["pips"]) + data["die"]["beyond"]["float"] == pytest.approx(1)
@@ -56,7 +57,7 @@ def test_odds_report_measures_the_way_to_a_ring():
     assert rep["ring"]["steps"] == 1 and rep["ring"]["claims"] == [{"claim": 0, "value": g.config.values[0]}]
     # 1 step + 1 pip to claim: any turn gives >= 2 pips, so one turn always does it
     assert rep["ring"]["turns"][0] == {"turns": 1, "p": "1", "float": 1.0}
-    assert "Player 0: 1 steps" in g.format_odds(rep, "en")
+    assert "Player 1: 1 step(s)" in g.format_odds(rep, "en") and "Joueur 1 : 1 pas" in g.format_odds(rep, "fr")
     np.testing.assert_allclose(sum(r["float"] for r in rep["setup"]["turns"]) + rep["setup"]["beyond"]["float"], 1)
 
 
@@ -88,7 +89,7 @@ def test_picture_shows_values_chains_and_claims_in_both_languages():
     c19 = CELLS.index((1, 0))
     s = position(g, [RINGS[0], (102,), (211,)], owners={c19: 1}, pips=4)
     fr, en = render(s, lang="fr"), render(s, lang="en")
-    assert "4 pip(s) à jouer" in fr and "4 pip(s) to play" in en and "Pépites" in fr and "Nuggets" in en
+    assert "4 point(s) de dé à jouer" in fr and "4 pip(s) to play" in en and "Pépites" in fr and "Nuggets" in en
     assert fr.count(PLAYER_COLOURS[0]) >= 12 and PLAYER_COLOURS[1] in fr  # 12 pawns; player 1's claim
     assert fr.count(">6</text>") == 1  # the centre's value
 
@@ -105,7 +106,7 @@ def test_picture_names_players_from_1_with_a_colour_key_and_clean_claim_tints():
     s = position(g, [RINGS[0], (102,), (211,)], owners={c19: 1}, turn=1, pips=2)
     fr, en = render(s, lang="fr"), render(s, lang="en")
     # numbered from 1 like the board's seats and the other games' pictures
-    assert "Joueur 2 (vermillon) · 2 pip(s) à jouer" in fr and "Player 2 (vermilion)" in en
+    assert "Joueur 2 (vermillon) · 2 point(s) de dé à jouer" in fr and "Player 2 (vermilion)" in en
     # the scores double as the colour key: a dot of each player's colour before its name
     for p in range(3):
         assert f'<tspan fill="{PLAYER_COLOURS[p]}">●</tspan>' in fr

@@ -272,11 +272,11 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
 
 
 TEXTS = Texts({
-    "die": {"fr": "Pips d'un tour (le {face} fait rejouer, d{sides}) :",
+    "die": {"fr": "Points du dé en un tour (le {face} fait rejouer, d{sides}) :",
             "en": "Pips in one turn ({face} rolls again, d{sides}):"},
     "row": {"fr": "  {k:>3} : {p:>14}  ({f:.4f})", "en": "  {k:>3}: {p:>14}  ({f:.4f})"},
     "beyond_pips": {"fr": "  plus de {k} : {p} ({f:.2e})", "en": "  more than {k}: {p} ({f:.2e})"},
-    "mean": {"fr": "Moyenne {m} = {mf:.4f} pips (dé simple : {d} = {df:.2f}) ; variance {v} = {vf:.4f}",
+    "mean": {"fr": "Moyenne {m} = {mf:.4f} points (dé simple : {d} = {df:.2f}) ; variance {v} = {vf:.4f}",
              "en": "Mean {m} = {mf:.4f} pips (plain die: {d} = {df:.2f}); variance {v} = {vf:.4f}"},
     "cap": {"fr": "(plafond de sécurité : {n} lancers par tour ; il change un tour avec probabilité {f:.1e})",
             "en": "(safety cap: {n} throws a turn; it changes a turn with probability {f:.1e})"},
@@ -288,7 +288,7 @@ TEXTS = Texts({
     "beyond_turns": {"fr": "  plus de {k} tours : {p} ({f:.2e})", "en": "  more than {k} turns: {p} ({f:.2e})"},
     "turn_mean": {"fr": "  en moyenne {m} = {mf:.3f} tours", "en": "  on average {m} = {mf:.3f} turns"},
     "ring": {"fr": "Joueur {p} : {s} pas jusqu'à l'anneau libre le plus proche (gains {c}), sans compter les adversaires ; tours pour revendiquer :",
-             "en": "Player {p}: {s} steps to the nearest free ring (claims {c}), ignoring opponents; turns to claim it:"},
+             "en": "Player {p}: {s} step(s) to the nearest free ring (claims {c}), ignoring opponents; turns to claim it:"},
     "no_ring": {"fr": "Pas de chaîne complète à mesurer pour ce joueur.",
                 "en": "No complete chain to measure for this player."},
 })
@@ -322,6 +322,7 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
         lines.append(TEXTS("no_ring", lang))
     else:
         claims = ", ".join(f"{c['claim']} ({c['value']})" for c in ring["claims"])
-        lines.append(TEXTS("ring", lang, p=ring["player"], s=ring["steps"], c=claims))
+        # players are numbered from 1 in what students read (the report keeps the index)
+        lines.append(TEXTS("ring", lang, p=ring["player"] + 1, s=ring["steps"], c=claims))
         lines += _turn_lines(ring, lang)
     return "\n".join(lines)

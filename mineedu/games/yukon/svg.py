@@ -26,7 +26,7 @@ T = Texts({
     "turn": {"fr": "Tour {r} · {who}", "en": "Round {r} · {who}"},
     "player": {"fr": "Joueur {p} ({colour})", "en": "Player {p} ({colour})"},
     "throwing": {"fr": "lance le dé", "en": "throws the die"},
-    "pips": {"fr": "{n} pip(s) à jouer", "en": "{n} pip(s) to play"},
+    "pips": {"fr": "{n} point(s) de dé à jouer", "en": "{n} pip(s) to play"},
     "start": {"fr": "choisit une case de départ", "en": "chooses a start space"},
     "over": {"fr": "Partie finie · gagnant(s) : {w}", "en": "Game over · winner(s): {w}"},
     "scores": {"fr": "Pépites :", "en": "Nuggets:"},
