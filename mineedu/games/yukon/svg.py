@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 from mineedu.core import Texts
-from mineedu.core.svg import PLAYER_COLOURS, PLAYER_COLOUR_NAMES, circle, document, text
+from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, circle, document, text
 
 from .board import CELL_XY, CELLS, RINGS, STARTS, XY
 
