@@ -29,6 +29,7 @@ from typing import Any
 from mineedu.core import Texts
 
 from .rules import CoalMineState, raid_loot
+from .texts import card_name
 
 Matrix = tuple[tuple[Fraction | int, ...], ...]
 
@@ -230,6 +231,7 @@ def odds_report(state: CoalMineState, player: int | None = None) -> dict[str, An
         "round": state.round,
         "sale_cap": state.caps[1],
         "player": player,
+        "kinds": list(g.kinds),
         "recruit": {"source": source, "pile": pile, "discard": sum(discard.values()), "p_at_least": recruit},
         "raid": {"stock": stock, "loot": raid_table(stock)},
         "raid_game": mixes,
@@ -264,8 +266,9 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
              T("recruit", lang, src=T(rec["source"], lang), pile=rec["pile"])]
     table = rec["p_at_least"]
     ds = list(table)
-    kinds = sorted({k for d in ds for k in table[d]})
-    rows = [[k] + [_cell(table[d].get(k, {}).get("1")) for d in ds] for k in kinds]
+    present = {k for d in ds for k in table[d]}
+    kinds = [k for k in report.get("kinds", sorted(present)) if k in present]
+    rows = [[card_name(k, lang)] + [_cell(table[d].get(k, {}).get("1")) for d in ds] for k in kinds]
     head = [""] + [T("draws", lang, d=d) for d in ds]
     widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
     for r in [head] + rows:

@@ -75,18 +75,25 @@ class CoalMineConfig:
     dummy_plan: str = "basic"
 
     def validate(self, players: int) -> None:
-        kinds = [j[0] for j in self.jobs] + [e[0] for e in self.events]
-        if len(set(kinds)) != len(kinds):
-            raise ConfigError(f"coal_mine: card kinds must be distinct, got {kinds}")
         for job in self.jobs:
-            if len(job) != 3 or not isinstance(job[0], str) or job[1] < 1 or job[2] < 0:
+            if not (isinstance(job, tuple) and len(job) == 3 and isinstance(job[0], str)
+                    and _whole(job[1], 1) and _whole(job[2], 0)):
                 raise ConfigError(f"coal_mine: a job card is (kind, helmets >= 1, count >= 0), not {job!r}")
         for ev in self.events:
-            if len(ev) != 2 or ev[0] not in EVENT_EFFECTS or ev[1] < 0:
+            if not (isinstance(ev, tuple) and len(ev) == 2 and ev[0] in EVENT_EFFECTS and _whole(ev[1], 0)):
                 raise ConfigError(
                     f"coal_mine: an event card is (kind, count >= 0) with kind in {EVENT_EFFECTS}, not {ev!r}"
                 )
+        kinds = [j[0] for j in self.jobs] + [e[0] for e in self.events]
+        if len(set(kinds)) != len(kinds):
+            raise ConfigError(f"coal_mine: card kinds must be distinct, got {kinds}")
         jobs = {k: c for k, _, c in self.jobs}
+        for entry in self.start_hand:
+            if not (isinstance(entry, tuple) and len(entry) == 2 and _whole(entry[1], 0)):
+                raise ConfigError(f"coal_mine: a starting hand entry is (job kind, count >= 0), not {entry!r}")
+        hand_kinds = [k for k, _ in self.start_hand]
+        if len(set(hand_kinds)) != len(hand_kinds):
+            raise ConfigError(f"coal_mine: each kind appears once in the starting hand, got {hand_kinds}")
         for kind, count in self.start_hand:
             if kind not in jobs:
                 raise ConfigError(f"coal_mine: starting hand card {kind!r} is not a job card")
@@ -102,15 +109,22 @@ class CoalMineConfig:
         for name in ("start_coal", "recruit_base", "wagon_bonus", "reinforcement_bonus", "strike_penalty", "variant_start_coal"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"coal_mine: {name} must not be negative")
+        if self.coal_total < 0:
+            raise ConfigError("coal_mine: coal_total must not be negative")
         if not self.variant and self.start_coal * players > self.coal_total:
             raise ConfigError(f"coal_mine: {players} players need {self.start_coal * players} coal, there are {self.coal_total}")
         if self.variant:
             if len(self.die_cards) < self.rounds:
                 raise ConfigError(f"coal_mine: the variant needs one die card per round ({self.rounds})")
-            if any(len(d) != 2 or min(d) < 0 for d in self.die_cards):
+            if not all(isinstance(d, tuple) and len(d) == 2 and _whole(d[0], 0) and _whole(d[1], 0) for d in self.die_cards):
                 raise ConfigError("coal_mine: a die card is (mine cap >= 0, sale cap >= 0)")
         if self.dummy_plan not in DUMMY_PLANS:
             raise ConfigError(f"coal_mine: dummy_plan must be one of {DUMMY_PLANS}, not {self.dummy_plan!r}")
+
+
+def _whole(x: Any, least: int) -> bool:
+    """``x`` is a whole number (not a bool) of at least ``least``."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= least
 
 
 def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, ...]:
@@ -396,7 +410,7 @@ class CoalMineState(State):
         if grisou:
             log.append(("grisou", grisou, tuple(exposed)))
             for p in exposed:
-                tally[p][3] += 1
+                tally[p][3] += self.helmets(p, "mine") > 0  # a hit only where a mine lost its coal
         strikes = [sum(count(q, "event", "strike") for q in range(n) if q != p) for p in range(n)]
         # 2-3. Raids: each raider's helmets against the target's watchtower; only the
         # stock the target held before the raids can be taken (D21).
