@@ -48,6 +48,27 @@ SIMULTANEOUS = -2
 TERMINAL = -3
 
 
+def same_action(a: Any, b: Any) -> bool:
+    """Equal *and* of the same types, recursively: ``True``, ``1`` and ``1.0`` are
+    three different actions here, though Python finds them ``==``.
+
+    >>> same_action(("swap", 1), ("swap", 1)), same_action(("swap", 1), ("swap", True))
+    (True, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same_action(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def _find(action: Any, options: Sequence[Any]) -> bool:
+    try:
+        return any(same_action(action, o) for o in options if o == action)
+    except Exception:  # noqa: BLE001 - hostile values may compare badly
+        return False
+
+
 class State(ABC):
     """One immutable position of a game (see the module docstring)."""
 
@@ -99,11 +120,7 @@ class State(ABC):
             if cp == CHANCE:
                 if player is not None:
                     raise IllegalActionError(action, "a chance event is not a player's move")
-                try:
-                    ok = any(action == o for o, _ in self.chance_outcomes())
-                except Exception:  # noqa: BLE001 - hostile values compare badly
-                    ok = False
-                if not ok:
+                if not _find(action, [o for o, _ in self.chance_outcomes()]):
                     raise IllegalActionError(action, self.why_illegal(action, None))
             else:
                 movers = self.players_to_move()
@@ -117,11 +134,7 @@ class State(ABC):
                     raise IllegalActionError(
                         action, f"it is not player {player}'s turn to choose (waiting for {movers})"
                     )
-                try:
-                    ok = action in self.legal_actions(player)
-                except TypeError:  # unhashable junk sent by a client
-                    ok = False
-                if not ok:
+                if not _find(action, self.legal_actions(player)):
                     raise IllegalActionError(action, self.why_illegal(action, player))
         elif player is None and cp >= 0:
             player = cp

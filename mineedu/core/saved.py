@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalActionError, MineeduError, SavedGameError
-from .game import CHANCE, SIMULTANEOUS, Action, Game, State, config_to_dict
+from .game import CHANCE, Action, Game, State, config_to_dict
 
 FORMAT = "mineedu-saved-game/1"
 
@@ -31,7 +31,9 @@ class SavedGame:
         state = self.game.initial_state()
         for i, (p, a) in enumerate(self.moves[:upto]):
             try:
-                state = state.apply(a, player=None if p == CHANCE or state.current_player() != SIMULTANEOUS else p)
+                if p == CHANCE and not state.is_chance():
+                    raise IllegalActionError(a, f"it is recorded as chance, but player(s) {state.players_to_move()} must move")
+                state = state.apply(a, player=None if p == CHANCE else p)
             except IllegalActionError as exc:
                 raise SavedGameError(f"move {i + 1} of the saved game does not replay: {exc}") from exc
         return state

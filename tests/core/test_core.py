@@ -157,3 +157,38 @@ def test_tournament_keeps_bots_off_the_seats_the_rules_play():
     result = tournament(game, ["random", "random"], 30, seed=1)
     assert [row["bot"] for row in result["bots"]] == ["random", "random"]
     assert result["players"] == 3
+
+
+def test_actions_must_match_in_type_not_only_in_value():
+    # Python finds True == 1 == 1.0; a hostile client must not slip one in for another
+    from dataclasses import dataclass
+
+    from .toy import ToyState
+
+    @dataclass(frozen=True)
+    class Numbered(ToyState):
+        def legal_actions(self, player=None):
+            return (("take", 1), ("take", 2))
+
+    s = Numbered(**ToyGame(2).initial_state().__dict__)
+    for sly in [("take", True), ("take", 1.0), ("take", 2.0)]:
+        with pytest.raises(IllegalActionError, match="not among the legal actions"):
+            s.apply(sly)
+    toy = ToyGame(2).initial_state().apply("draw")
+    assert toy.apply("red") == toy.apply("red")
+    from fractions import Fraction as F
+    from mineedu.core.game import same_action
+
+    assert not same_action(1, True) and not same_action(1, 1.0) and not same_action(F(1), 1)
+    assert same_action(("a", (1, "b")), ("a", (1, "b")))
+
+
+def test_replay_checks_who_made_each_move():
+    game = ToyGame(2)
+    with pytest.raises(SavedGameError, match="move 1 .*not player 1's turn"):
+        SavedGame(game, 0, [(1, "pass")]).replay()
+    with pytest.raises(SavedGameError, match="move 1 .*recorded as chance"):
+        SavedGame(game, 0, [(CHANCE, "pass")]).replay()
+    with pytest.raises(SavedGameError, match="move 2 .*not a player's move"):
+        SavedGame(game, 0, [(0, "draw"), (0, "red")]).replay()
+    assert SavedGame(game, 0, [(0, "draw"), (CHANCE, "red")]).replay().points == (1, 0)
