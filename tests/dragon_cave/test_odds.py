@@ -194,3 +194,21 @@ def test_odds_report_is_json_and_speaks_both_languages():
     assert Fraction(again["families"][3]["expected"]["exact"]) == 11
     en, fr = format_odds(report, "en"), format_odds(report, "fr")
     assert "P(escape)" in en and "P(sortir)" in fr and "Heroic" in en and "Héroïque" in fr
+
+
+def test_odds_report_for_taking_the_card_underfoot_by_hand():
+    """Dice dragon; player 0 on card 5 going deeper with one card, the dragon 8 cards from the entrance.
+
+    Without the card (3 steps a turn): 6 steps home, 2 turns; only a 6 on the dragon's first die
+    (8 - 6 = 2 < 3 steps left) catches the miner: 5/6.
+    With the card (2 steps a turn, the path closes: dragon 7): 3 turns; after the first move 4 steps
+    are left and the dragon must roll k1 <= 3; after the second, 2 steps, k2 <= 5 - k1:
+    (1/6) * (4/6 + 3/6 + 2/6) = 1/4.
+    """
+    s = position(2, pos=(5, -1), status=("in", "out"), carried=(((1, 5),), ()), dragon=8,
+                 config={"dice_dragon": True})
+    mine = odds_report(s, 0)["player"]
+    assert (mine["steps_to_entrance"], mine["cards"]) == (6, 1)
+    assert Fraction(mine["p_escape"]["exact"]) == Fraction(5, 6)
+    assert Fraction(mine["p_escape_with_this_card"]["exact"]) == Fraction(1, 4)
+    assert Fraction(mine["expected_final_with_this_card"]["exact"]) == Fraction(1, 4) * (5 + s.path[5][1])

@@ -43,6 +43,20 @@ def test_config_is_checked():
     assert DragonCave(2, families=[[5, 6], [7]]).initial_state().path == ((0, None), (0, None), (1, None))
 
 
+
+@pytest.mark.parametrize("bad,match", [
+    ({"families": [5]}, "each a list of card values"),
+    ({"families": [[1, 2], 3]}, "each a list of card values"),
+    ({"families": [[1] * 61]}, "at most 60 cards"),
+    ({"die_sides": 10**9, "dice_dragon": True}, "die_sides must be 1 to 12"),
+    ({"die_sides": 0}, "die_sides must be 1 to 12"),
+])
+def test_hostile_config_is_refused_clearly(bad, match):
+    """No TypeError, no hour-long die, no recursion too deep in the odds: a ConfigError naming the rule."""
+    with pytest.raises(ConfigError, match=match):
+        DragonCave(2, **bad)
+
+
 # --- movement (D9) ------------------------------------------------------------------
 
 
@@ -286,6 +300,27 @@ def test_dice_dragon_moves_one_die_after_a_returning_move():
     assert s.dragon == 18 and s.current_player() == 1
     # a forward move does not wake the dragon
     assert s.apply(move(steps=1)).current_player() == 0
+
+
+def test_dice_dragon_rolls_no_die_once_nobody_is_inside():
+    # the last miner steps out: nobody is left for the dragon to eat, the game is over at once
+    s = position(pos=(0, ENTRANCE), status=(IN, OUT), returning=(True, True), carried=(((0, 1),), ()),
+                 config={"dice_dragon": True})
+    s = s.apply(move(steps=1))
+    assert s.status == (OUT, OUT) and s.is_terminal() and s.scores() == (1.0, 0.0)
+    # while someone is still inside, the dragon's die is rolled as usual
+    s = position(pos=(0, 9), returning=(True, False), carried=(((0, 1),), ()), config={"dice_dragon": True})
+    assert s.apply(move(steps=1)).current_player() == CHANCE
+
+
+def test_blind_cards_of_an_eaten_player_are_never_revealed():
+    path = DragonCave(2).initial_state().path
+    s = position(pos=(0, 20), returning=(True, False), carried=(((0, None),), ((2, None),)),
+                 path=path[1:13] + path[14:], dragon=21, config={"blind": True})
+    s = s.apply(move(steps=1))  # player 0 out; the dragon moves 1 card and eats player 1 on card 20
+    assert s.status == (OUT, EATEN) and s.current_player() == CHANCE
+    s = s.apply(("value", 2))  # only player 0's card is turned over
+    assert s.is_terminal() and s.carried == (((0, 2),), ((2, None),))
 
 
 def test_the_compound_action_is_explained_when_malformed():

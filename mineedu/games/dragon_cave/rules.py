@@ -43,6 +43,10 @@ Card = tuple[int, "int | None"]
 
 ENTRANCE = -1
 IN, OUT, EATEN = "in", "out", "eaten"
+MAX_CARDS = 60
+"""The most cards a path may hold (2.5 times the game's 24): the exact odds stay quick."""
+MAX_DIE_SIDES = 12
+"""The largest die of the dice variants (a d12)."""
 
 FAMILY_NAMES = {
     "fr": ("Facile", "Moyen", "Difficile", "Héroïque"),
@@ -60,13 +64,14 @@ def family_name(f: int, lang: str = "fr") -> str:
 class Config:
     """Every number of the game; a teacher may change any of them.
 
-    ``families``: the values of each family, from the entrance to the dragon (D8).
+    ``families``: the values of each family, from the entrance to the dragon (D8);
+    at most ``MAX_CARDS`` (60) cards in all.
     ``movement``: movement points before carried cards are subtracted (D9).
     ``max_carry``: the most cards a miner may carry (D9).
     ``blind``: variant, captured cards stay face down until the end (D8, D12).
     ``dice_movement``: variant, points = a die − cards carried, at least 0 (D12).
     ``dice_dragon``: variant, the dragon moves one die per returning miner's move (D12).
-    ``die_sides``: faces of the die of the dice variants.
+    ``die_sides``: faces of the die of the dice variants (1 to ``MAX_DIE_SIDES`` = 12).
     ``max_turns``: a safety limit on turns; when reached the dragon charges to the
     entrance and eats everyone still inside (our choice, never reached in normal play).
     """
@@ -86,8 +91,16 @@ class Config:
     max_turns: int = 400
 
     def validate(self, players: int) -> None:
+        if not isinstance(self.families, (tuple, list)) or any(not isinstance(f, (tuple, list)) for f in self.families):
+            raise ConfigError(
+                f"dragon_cave: families must be a list of families, each a list of card values, not {self.families!r}"
+            )
         if not self.families or any(not fam for fam in self.families):
             raise ConfigError("dragon_cave: every family needs at least one card")
+        if self.cards > MAX_CARDS:
+            raise ConfigError(
+                f"dragon_cave: at most {MAX_CARDS} cards in all (the odds stay quick to compute), not {self.cards}"
+            )
         for fam in self.families:
             for v in fam:
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -101,8 +114,8 @@ class Config:
             )
         if self.max_carry < 1:
             raise ConfigError("dragon_cave: max_carry must be at least 1")
-        if self.die_sides < 1:
-            raise ConfigError("dragon_cave: die_sides must be at least 1")
+        if not 1 <= self.die_sides <= MAX_DIE_SIDES:
+            raise ConfigError(f"dragon_cave: die_sides must be 1 to {MAX_DIE_SIDES}, not {self.die_sides}")
         if self.max_turns < 1:
             raise ConfigError("dragon_cave: max_turns must be at least 1")
 
@@ -327,7 +340,8 @@ class DragonCaveState(State):
             carried=_set(self.carried, p, tuple(cards)),
             dragon=dragon,
         )
-        if returning:  # D11: the dragon moves after a returning miner's move
+        if returning and IN in status:  # D11: the dragon moves after a returning miner's move
+            # (once nobody is left inside it has nobody to eat: no dragon move, no pointless die)
             if cfg.dice_dragon:
                 pending.append(("dragon", p))
             else:
