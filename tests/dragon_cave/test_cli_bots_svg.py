@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -95,7 +96,7 @@ def test_picture_shows_path_pawns_direction_and_dragon():
                  path=DragonCave(3).initial_state().path[:20], dragon=17)
     en, fr = render(s, lang="en"), render(s, lang="fr")
     assert en.startswith("<svg") and en.rstrip().endswith("</svg>")
-    assert en.count("<rect") == 1 + 1 + 20  # frame, entrance, 20 cards (the gaps are closed)
+    assert en.count("<rect") == 1 + 1 + 20 + 4  # frame, entrance, 20 cards (the gaps are closed), key
     assert "dragon" in en and "entrance" in en and "entrée" in fr
     assert "◀" in en and "▶" in en  # one coming back, one going deeper
     assert "coming back" in en and "revient" in fr and "M4" in en
@@ -108,3 +109,47 @@ def test_family_initials_on_the_cards_are_distinct(lang):
     from mineedu.games.dragon_cave import family_name
 
     assert len({family_name(f, lang)[0] for f in range(4)}) == 4
+
+
+def _circles(svg: str) -> list[tuple[float, float, float]]:
+    return [tuple(float(x) for x in m) for m in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', svg)]
+
+
+def test_picture_pawns_clear_of_the_title_and_of_each_other():
+    """Pawns of the first row sit below the title; pawns waiting at the entrance do not pile up."""
+    s = position(4, pos=(14, -1, -1, -1))
+    svg = render(s, lang="fr")
+    title_baseline = float(re.search(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>Au fin fond', svg).group(1))
+    pawns = _circles(svg)[:4]  # drawn before the legend's swatches
+    assert all(cy - r > title_baseline + 2 for _, cy, r in pawns)
+    for i, (x1, y1, r1) in enumerate(pawns):
+        for x2, y2, r2 in pawns[i + 1:]:
+            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= (r1 + r2) ** 2, "two pawns overlap"
+
+
+def test_picture_numbers_the_cards_and_explains_the_letters():
+    s = position(2, path=DragonCave(2).initial_state().path)
+    en, fr = render(s, lang="en"), render(s, lang="fr")
+    numbers = re.findall(r'font-size="8"[^>]*>(\d+)</text>', en)
+    assert numbers == [str(k) for k in range(1, 25)]
+    assert "E = Easy (1–3)" in en and "H = Heroic (10–12)" in en
+    assert "F = Facile (1–3)" in fr and "H = Héroïque (10–12)" in fr
+    assert "Joueur 1 (bleu) : avance" in fr and "Player 1 (blue): going deeper" in en
+
+
+def test_picture_of_the_end_names_the_winner_and_the_lost_cards():
+    s = position(3, status=("out", "eaten", "out"), returning=(True, True, True),
+                 carried=(((1, 5),), ((3, 12),), ((2, 7),)))
+    assert s.is_terminal()
+    fr, en = render(s, lang="fr"), render(s, lang="en")
+    assert "gagnant : joueur 3" in fr and "winner: player 3" in en
+    assert "dévoré — 0 (cartes perdues : H12)" in fr and "eaten — 0 (cards lost: H12)" in en
+    assert "total 7" in en
+    everyone = position(2, status=("eaten", "eaten"))
+    assert "the dragon ate everyone" in render(everyone, lang="en")
+    assert "le dragon a dévoré tout le monde" in render(everyone, lang="fr")
+
+
+def test_picture_says_which_chance_event_is_next():
+    s = position(pos=(5, 9), config={"dice_movement": True})
+    assert "player 1 rolls the die" in render(s, lang="en") and "le joueur 1 lance le dé" in render(s, lang="fr")
