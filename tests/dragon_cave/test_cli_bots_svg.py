@@ -153,3 +153,16 @@ def test_picture_of_the_end_names_the_winner_and_the_lost_cards():
 def test_picture_says_which_chance_event_is_next():
     s = position(pos=(5, 9), config={"dice_movement": True})
     assert "player 1 rolls the die" in render(s, lang="en") and "le joueur 1 lance le dé" in render(s, lang="fr")
+
+
+def test_every_legal_turn_and_chance_outcome_has_words_in_both_languages():
+    from mineedu.games.dragon_cave import describe
+
+    s = position(pos=(5, 9), carried=(((2, 8), (3, 12)), ()))
+    for a in s.legal_actions():
+        fr, en = describe(a, "fr"), describe(a, "en")
+        assert fr != en and "move" not in fr and "True" not in en
+    assert describe(move(steps=3), "fr") == "j'avance de 3 pas"
+    assert describe(move(steps=2), "en", returning=True) == "I go 2 step(s) back toward the entrance"
+    assert describe(move(steps=0), "en") == "I stay where I am"
+    assert describe(("value", 11), "fr") == "la carte vaut 11" and describe(("die", 6), "en") == "the die shows 6"

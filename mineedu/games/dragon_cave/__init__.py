@@ -18,13 +18,13 @@ from .odds import (
     turn_back_curve,
 )
 from .rules import ENTRANCE, Config, DragonCave, DragonCaveState, family_name
-from .svg import render
+from .svg import describe, render
 
 DragonCave.bots = BOTS
 
 __all__ = [
     "BOTS", "Config", "DragonCave", "DragonCaveState", "ENTRANCE", "GreedyDepthBot", "OddsBot",
-    "TurnBackBot", "break_even_depth", "card_distribution", "card_expectation", "dragon_distribution",
+    "TurnBackBot", "break_even_depth", "card_distribution", "card_expectation", "describe", "dragon_distribution",
     "escape_probability", "family_name", "format_odds", "movement_distribution", "odds_report",
     "render", "turn_back_curve",
 ]

@@ -50,6 +50,43 @@ T = Texts({
 })
 
 
+ACTION = Texts({
+    "back": {"fr": "je fais demi-tour", "en": "I turn back"},
+    "drop": {"fr": "je pose ma carte n° {k}", "en": "I put down my card no. {k}"},
+    "capture": {"fr": "je prends la carte sous moi", "en": "I take the card underfoot"},
+    "deeper": {"fr": "j'avance de {n} pas", "en": "I go {n} step(s) deeper"},
+    "home": {"fr": "je reviens de {n} pas vers l'entrée", "en": "I go {n} step(s) back toward the entrance"},
+    "stay": {"fr": "je ne bouge pas", "en": "I stay where I am"},
+    "value": {"fr": "la carte vaut {v}", "en": "the card is worth {v}"},
+    "die": {"fr": "le dé donne {v}", "en": "the die shows {v}"},
+})
+
+
+def describe(action: object, lang: str = "fr", returning: bool = False) -> str:
+    """A turn or a chance outcome in words; ``returning``: the player already turned back.
+
+    >>> describe(("move", 0, True, 2, True), "en")
+    'I turn back, I put down my card no. 1, I take the card underfoot, I go 2 step(s) back toward the entrance'
+    >>> describe(("die", 4))
+    'le dé donne 4'
+    """
+    if isinstance(action, tuple) and len(action) == 2 and action[0] in ("value", "die"):
+        return ACTION(action[0], lang, v=action[1])
+    if not (isinstance(action, tuple) and len(action) == 5 and action[0] == "move"):
+        return str(action)
+    _, drop, back, steps, capture = action
+    parts = [ACTION("back", lang)] if back else []
+    if isinstance(drop, int) and drop >= 0:
+        parts.append(ACTION("drop", lang, k=drop + 1))
+    if capture:
+        parts.append(ACTION("capture", lang))
+    if not steps:
+        parts.append(ACTION("stay", lang))
+    else:
+        parts.append(ACTION("home" if back or returning else "deeper", lang, n=steps))
+    return ", ".join(parts)
+
+
 def initial(f: int, lang: str = "fr") -> str:
     """The letter printed on a card of family ``f`` (the family's number beyond the four named ones)."""
     return family_name(f, lang)[0] if f < 4 else str(f + 1)
