@@ -11,7 +11,13 @@ import pytest
 import mineedu
 from mineedu.cli import main
 from mineedu.core import ConfigError
-from mineedu.games.dragon_cave import DragonCave, GreedyDepthBot, OddsBot, TurnBackBot, render
+from mineedu.games.dragon_cave import (
+    DragonCave,
+    GreedyDepthBot,
+    OddsBot,
+    TurnBackBot,
+    render,
+)
 
 from .helpers import move, position
 

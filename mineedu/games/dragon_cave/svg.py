@@ -11,7 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mineedu.core import Texts
-from mineedu.core.svg import PLAYER_COLOURS, PLAYER_COLOUR_NAMES, circle, document, rect, text
+from mineedu.core.svg import (
+    PLAYER_COLOUR_NAMES,
+    PLAYER_COLOURS,
+    circle,
+    document,
+    rect,
+    text,
+)
 
 from .rules import EATEN, IN, OUT, family_name
 
@@ -143,7 +150,7 @@ def render(state: DragonCaveState, player: int | None = None, lang: str = "fr", 
     # the bends joining one row to the next, so the order of the cards reads without numbers too
     for r in range(rows - 1):
         x0, y0 = _xy((r + 1) * PER_ROW - 1)
-        x1, y1 = _xy((r + 1) * PER_ROW)
+        _, y1 = _xy((r + 1) * PER_ROW)
         side, bulge = (x0 + CARD_W, 16) if r % 2 == 0 else (x0, -16)
         ya, yb = y0 + CARD_H / 2, y1 + CARD_H / 2
         body.append(f'<path d="M{side:.1f},{ya:.1f} C{side + bulge:.1f},{ya:.1f} {side + bulge:.1f},{yb:.1f} '
