@@ -255,6 +255,16 @@ class Game(ABC):
         """A picture of ``state`` as ``player`` sees it (``show_all``: every hidden card)."""
         return self._sibling("svg").render(state, player, lang, show_all)
 
+    def action_label(self, action: Action, lang: str = "fr") -> str:
+        """An action or chance outcome in words, for a button or a log line.
+
+        Games word their own actions; this fallback spells the action's parts:
+
+        >>> Game.action_label(None, ("place", 2, "mine"), "en")
+        'place 2 mine'
+        """
+        return " ".join(map(str, action)) if isinstance(action, tuple) else str(action)
+
     def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
         """The text ``mineedu odds`` prints for an :meth:`odds_report`."""
         return self._sibling("odds").format_odds(report, lang)
