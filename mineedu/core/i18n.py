@@ -35,3 +35,44 @@ class Texts:
 
     def merged(self, other: Mapping[str, Mapping[str, str]]) -> Texts:
         return Texts({**self.table, **other})
+
+
+NBSP = "\u00a0"  # a no-break space: "13,8 %" never breaks before its "%"
+
+
+def format_number(x: float, lang: str = DEFAULT_LANG, digits: int = 1, percent: bool = False) -> str:
+    """A decimal number as a reader of ``lang`` writes it, for every text a lesson shows.
+
+    French: decimal comma and a (no-break) space before ``%``; English: decimal
+    point and ``%`` right after the number. With ``percent`` the number ``x`` is a
+    probability, shown in percent: exactly 0 and 1 as ``0 %`` and ``100 %``, a
+    probability too small (or too close to 1) to show with ``digits`` decimals
+    as ``< 0,1 %`` (``> 99,9 %``) rather than a misleading ``0,0 %``.
+
+    >>> format_number(8 / 58, "fr", percent=True), format_number(8 / 58, "en", percent=True)
+    ('13,8\\xa0%', '13.8%')
+    >>> format_number(33 / 29, "fr", 3), format_number(33 / 29, "en", 3)
+    ('1,138', '1.138')
+    >>> format_number(0, "fr", percent=True), format_number(8 / 409955, "fr", percent=True), format_number(8 / 409955, "en", percent=True)
+    ('0\\xa0%', '<\\xa00,1\\xa0%', '<\\xa00.1%')
+    >>> format_number(1, "en", percent=True), format_number(0.99999, "en", percent=True), format_number(1 / 3, "fr", 0, percent=True)
+    ('100%', '>\\xa099.9%', '33\\xa0%')
+    """
+    en = lang == "en"
+
+    def number(v: float) -> str:
+        s = f"{v:.{digits}f}"
+        return s if en else s.replace(".", ",")
+
+    if not percent:
+        return number(float(x))
+    v = 100 * float(x)
+    unit = "%" if en else NBSP + "%"
+    half = 0.5 * 10.0 ** -digits  # below this, the number would print as 0
+    if v == 0 or v == 100:
+        return f"{v:.0f}{unit}"
+    if 0 < v < half:
+        return f"<{NBSP}{number(10.0 ** -digits)}{unit}"
+    if 100 - half <= v < 100:
+        return f">{NBSP}{number(100 - 10.0 ** -digits)}{unit}"
+    return number(v) + unit

@@ -30,7 +30,7 @@ import ipywidgets as W
 
 from mineedu.core import CHANCE, Action, Game, MineeduError, SavedGameError
 from mineedu.core.i18n import DEFAULT_LANG, LANGS
-from mineedu.core.svg import PLAYER_COLOURS, PLAYER_COLOUR_NAMES
+from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
 
 from .session import Event, GameSession, MoveRefused
 from .texts import T
@@ -92,7 +92,7 @@ class Board:
         for i, b in enumerate(self.buttons):
             b.add_class("mineedu-action")
             b.on_click(lambda _b, i=i: self.receive("action", i))
-        self.undo_button = W.Button(icon="undo")
+        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))  # its label is long in French
         self.undo_button.on_click(lambda _b: self.receive("undo", None))
         self.show_all_box = W.Checkbox(value=False, indent=False)
         self.odds = W.HTML(layout=W.Layout(min_width="260px", max_width="420px"))

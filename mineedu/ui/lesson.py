@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as W
 
 from mineedu.core import Texts
-from mineedu.core.i18n import DEFAULT_LANG, LANGS
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_number
 
 from .board import LANG_OPTIONS
 
@@ -26,8 +26,8 @@ T = Texts(
     {
         "check": {"fr": "Vérifier", "en": "Check"},
         "answer": {"fr": "Réponse", "en": "Answer"},
-        "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx:.4f}.", "en": "Right! The exact value is {exact} ≈ {approx:.4f}."},
-        "wrong": {"fr": "Pas encore : {given} ≈ {approx:.4f}. Réessayez (une fraction comme 3/7, un décimal ou un pourcentage).", "en": "Not yet: {given} ≈ {approx:.4f}. Try again (a fraction such as 3/7, a decimal or a percentage)."},
+        "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.", "en": "Right! The exact value is {exact} ≈ {approx}."},
+        "wrong": {"fr": "Pas encore : {given} ≈ {approx}. Réessayez (une fraction comme 3/7, un décimal ou un pourcentage).", "en": "Not yet: {given} ≈ {approx}. Try again (a fraction such as 3/7, a decimal or a percentage)."},
         "unreadable": {"fr": "Je ne lis pas « {text} » : écrivez une fraction (3/7), un décimal (0,43) ou un pourcentage (43 %).", "en": "I cannot read \"{text}\": write a fraction (3/7), a decimal (0.43) or a percentage (43%)."},
     }
 )
@@ -132,6 +132,8 @@ class Exercise:
         self.button.description = T("check", lang)
         if self._last:
             key, fmt = self._last
+            if "approx" in fmt:  # numbers are written the reader's way: 0,1379 / 0.1379
+                fmt = {**fmt, "approx": format_number(fmt["approx"], lang, 4)}
             colour = "#007A4D" if key == "right" else "#B00020"
             self.feedback.value = f"<span style='color:{colour}'>{html.escape(T(key, lang, **fmt))}</span>"
         else:

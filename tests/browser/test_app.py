@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mineedu.core import SavedGame
+from mineedu.core.i18n import format_number
 from mineedu.games.gold_mine import odds
 
 from .helpers import APP, START
@@ -34,16 +35,22 @@ def check_odds_panel(page):
     d, n = odds.dragon_fraction(state)
     if n:
         assert page.locator(".odds-next").inner_text() == f"{d}/{n}"
+        assert page.locator(".odds-next-pct").inner_text() == format_number(Fraction(d, n), "fr", percent=True)
     else:  # no exploration card left: no "next card" figure
         assert page.locator(".odds-next").count() == 0
     gold = odds.expected_gold_next(state)
     assert Fraction(page.locator(".odds-gold").inner_text()) == gold
     pos = state.positions[me]
     if pos > 0:
+        assert page.locator(".odds-reach-table th").all_inner_texts() == ["k", "exacte", "≈"]
         cells = page.locator(".odds-reach")
+        approx = page.locator(".odds-reach-pct")
+        assert cells.count() == approx.count() > 0
         for i in range(cells.count()):
             k = int(cells.nth(i).get_attribute("data-k"))
-            assert Fraction(cells.nth(i).inner_text()) == odds.p_dragon_reaches(state, pos, k)
+            p = odds.p_dragon_reaches(state, pos, k)
+            assert Fraction(cells.nth(i).inner_text()) == p
+            assert approx.nth(i).inner_text() == format_number(p, "fr", percent=True)  # "< 0,1 %" when tiny, "0 %" when zero
     return state
 
 
@@ -112,3 +119,29 @@ def test_simulation_chart_appears_on_demand(server, page):
     page.locator(".mineedu-simulate").click()
     page.locator(".js-plotly-plot").wait_for()
     assert "≈" in page.locator(".mineedu-sim-result").inner_text()
+
+
+TRUNCATED = """() => [...document.querySelectorAll('button')]
+    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+    .map(b => b.innerText)"""
+
+
+def test_buttons_fit_their_labels_in_both_languages(server, page):
+    page.goto(server + APP)
+    page.locator(ACTION).first.wait_for()
+    for _ in range(2):  # a human move: undo becomes active
+        click_and_wait(page, page.locator(ACTION).first)
+    assert page.evaluate(TRUNCATED) == []
+    page.locator(".mineedu-lang").get_by_text("English").click()
+    page.locator(ACTION).get_by_text("Explore: draw an exploration card").wait_for()
+    assert page.evaluate(TRUNCATED) == []
+
+
+def test_start_page_pictures_each_game(server, page):
+    page.goto(server + START)
+    page.locator(".mineedu-lesson").first.wait_for()
+    thumbs = page.locator(".mineedu-lesson img.mineedu-thumb")
+    assert thumbs.count() == 5
+    loaded = page.evaluate("() => [...document.querySelectorAll('img.mineedu-thumb')].map(i => i.complete && i.naturalWidth > 0)")
+    assert loaded == [True] * 5
+    assert len(set(thumbs.evaluate_all("imgs => imgs.map(i => i.src)"))) == 5

@@ -27,12 +27,14 @@ import ipywidgets as W
 import numpy as np
 
 from mineedu.core import CHANCE, Action, Texts, make
-from mineedu.core.svg import PLAYER_COLOURS, PLAYER_COLOUR_NAMES
+from mineedu.core.i18n import format_number
+from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
 from mineedu.ui import Board
 from mineedu.ui.lesson import BilingualHTML, Exercise, Language, Part, as_fraction_text
-from mineedu.ui.session import Event, MoveRefused
+from mineedu.ui.session import Event
 
 from . import odds
+from .cards import exit_card_name
 from .rules import BURNED, DRAGON, EXPLORE_KINDS, LADDER
 from .svg import kind_name, render
 
@@ -51,7 +53,8 @@ T = Texts(
         "chose": {"fr": "{who} : {what}", "en": "{who}: {what}"},
         "why": {"fr": " — {why}", "en": " — {why}"},
         "your_turn": {"fr": "À vous, J{p} ({colour}) : explorer ou sortir ?", "en": "Your turn, P{p} ({colour}): explore or exit?"},
-        "your_option": {"fr": "À vous, J{p} : carte Sortie {card}, choisissez une option.", "en": "Your turn, P{p}: exit card {card}, choose one option."},
+        "your_option": {"fr": "À vous, J{p} : carte Sortie « {name} » ({card}), choisissez une option.", "en": "Your turn, P{p}: exit card \"{name}\" ({card}), choose one option."},
+        "exit_card": {"fr": "carte Sortie « {name} »", "en": "exit card \"{name}\""},
         "watching": {"fr": "Vous êtes hors de la mine : les robots finissent la manche.", "en": "You are out of the mine: the bots finish the round."},
         "round_done": {"fr": "Manche {r} : décompte", "en": "Round {r}: scoring"},
         "col_player": {"fr": "Joueur", "en": "Player"},
@@ -71,16 +74,12 @@ T = Texts(
         "o_gold": {"fr": "Or attendu si J{p} explore maintenant", "en": "Expected gold if P{p} explores now"},
         "o_deck": {"fr": "Cartes Exploration non vues : {n} dont {d} dragons", "en": "Unseen exploration cards: {n}, {d} of them dragons"},
         "o_empty": {"fr": "plus de carte Exploration", "en": "no exploration card left"},
+        "o_exact": {"fr": "exacte", "en": "exact"},
     }
 )
 
 REACH_K = (1, 2, 3, 5)
 BOT_CHOICES = ("random", "threshold:0.1", "threshold:0.15", "threshold:0.2", "threshold:0.3", "cautious", "greedy")
-
-
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f} %"
-
 
 class GoldMineBoard(Board):
     """The playable My Gold Mine board (3–6 seats)."""
@@ -120,7 +119,10 @@ class GoldMineBoard(Board):
     def describe_event(self, event: Event, lang: str) -> str:
         if event.player == CHANCE:
             drawer = event.before.turn
-            card = kind_name(event.action, lang) if event.action in EXPLORE_KINDS else str(event.action)
+            if event.action in EXPLORE_KINDS:
+                card = kind_name(event.action, lang)
+            else:  # an exit card: its options in words, not its code
+                card = T("exit_card", lang, name=exit_card_name(str(event.action), lang))
             return T("drew", lang, who=self.who(drawer, lang), card=card)
         text = T("chose", lang, who=self.who(event.player, lang), what=self.describe_action(event.action, lang))
         bot = self.session.bots[event.player]
@@ -146,7 +148,8 @@ class GoldMineBoard(Board):
         if p is not None:
             colour = PLAYER_COLOUR_NAMES[lang][p % len(PLAYER_COLOURS)]
             key = "your_option" if state.phase == "option" else "your_turn"
-            parts.append(f"<p><b>{html.escape(T(key, lang, p=p + 1, colour=colour, card=state.card))}</b></p>")
+            name = exit_card_name(str(state.card), lang) if key == "your_option" else ""
+            parts.append(f"<p><b>{html.escape(T(key, lang, p=p + 1, colour=colour, card=state.card, name=name))}</b></p>")
         elif not state.is_terminal():
             parts.append(f"<p>{T('watching', lang)}</p>")
         if state.results:
@@ -208,20 +211,25 @@ class GoldMineBoard(Board):
         if f["cards_left"]:
             rows.append(
                 f"<p>{T('o_next', lang)} = <b class='odds-next'>{f['p_dragon_next']}</b> ≈ "
-                f"<span class='odds-next-pct'>{_pct(f['p_dragon_next_float'])}</span></p>"
+                f"<span class='odds-next-pct'>{html.escape(format_number(f['p_dragon_next_float'], lang, percent=True))}</span></p>"
             )
         else:
             rows.append(f"<p>{T('o_empty', lang)}</p>")
         if f["reach"] is None:
             rows.append(f"<p>{T('o_out', lang, p=p)}</p>")
         else:
+            cell = "style='padding:1px 10px;text-align:right'"
+            head = "".join(f"<th {cell}>{h}</th>" for h in ("k", T("o_exact", lang), "≈"))
             cells = "".join(
-                f"<tr><td>k = {k}</td><td class='odds-reach' data-k='{k}'>{v}</td><td>{_pct(float(Fraction(v)))}</td></tr>"
+                f"<tr><td {cell}>{k}</td><td {cell} class='odds-reach' data-k='{k}'>{v}</td>"
+                f"<td {cell} class='odds-reach-pct'>{html.escape(format_number(Fraction(v), lang, percent=True))}</td></tr>"
                 for k, v in f["reach"].items()
             )
-            rows.append(f"<p>{T('o_reach', lang, p=p, q=f['position'])}</p><table>{cells}</table>")
+            rows.append(f"<p>{T('o_reach', lang, p=p, q=f['position'])}</p>"
+                        f"<table class='odds-reach-table'><tr>{head}</tr>{cells}</table>")
         g = Fraction(f["expected_gold"])
-        rows.append(f"<p>{T('o_gold', lang, p=p)} = <b class='odds-gold'>{f['expected_gold']}</b> ≈ {float(g):.3f}</p>")
+        rows.append(f"<p>{T('o_gold', lang, p=p)} = <b class='odds-gold'>{f['expected_gold']}</b> ≈ "
+                    f"<span class='odds-gold-approx'>{format_number(g, lang, 3)}</span></p>")
         return "".join(rows)
 
 
@@ -248,6 +256,7 @@ L = Texts(
             "<p>The exploration deck has 58 cards, 8 of them dragons. Every card drawn shows by its effect: "
             "so the exact chance that the next card is a dragon can always be computed.</p>",
         },
+        "start_picture": {"fr": "Le plateau au début d'une manche (la partie se joue plus bas) :", "en": "The board at the start of a round (the game is played below):"},
         "play": {"fr": "Jouer", "en": "Play"},
         "predict": {"fr": "Prédire → simuler → calculer", "en": "Predict → simulate → compute"},
         "predict_q": {
@@ -259,10 +268,10 @@ L = Texts(
         "trials": {"fr": "Essais", "en": "Trials"},
         "simulate": {"fr": "Simuler", "en": "Simulate"},
         "sim_result": {
-            "fr": "Simulé : {hits} manches sur {n} avec au moins un dragon dans les {k} premières cartes = {freq:.4f}. "
-            "Exact (loi hypergéométrique) : 1 − C(50,{k})/C(58,{k}) = {exact} ≈ {x:.4f}.",
-            "en": "Simulated: {hits} of {n} rounds had at least one dragon in the first {k} cards = {freq:.4f}. "
-            "Exact (hypergeometric): 1 − C(50,{k})/C(58,{k}) = {exact} ≈ {x:.4f}.",
+            "fr": "Simulé : {hits} manches sur {n} avec au moins un dragon dans les {k} premières cartes = {freq}. "
+            "Exact (loi hypergéométrique) : 1 − C(50 ; {k})/C(58 ; {k}) = {exact} ≈ {x}.",
+            "en": "Simulated: {hits} of {n} rounds had at least one dragon in the first {k} cards = {freq}. "
+            "Exact (hypergeometric): 1 − C(50,{k})/C(58,{k}) = {exact} ≈ {x}.",
         },
         "your_guess": {"fr": "Votre estimation : {g}.", "en": "Your guess: {g}."},
         "chart_x": {"fr": "nombre d'essais", "en": "number of trials"},
@@ -277,7 +286,9 @@ L = Texts(
         "run": {"fr": "Lancer le tournoi", "en": "Run the tournament"},
         "win_rate": {"fr": "taux de victoire", "en": "win rate"},
         "threshold": {"fr": "seuil", "en": "threshold"},
-        "t_result": {"fr": "Le seuil {best} gagne le plus souvent ({w:.0%} des parties, sur {g} parties).", "en": "Threshold {best} wins most often ({w:.0%} of games, over {g} games)."},
+        "pct_unit": {"fr": "\u00a0%", "en": "%"},
+        "t_hover": {"fr": "seuil %{x} : %{y:.1f}\u00a0% des parties<extra></extra>", "en": "threshold %{x}: %{y:.1f}% of games<extra></extra>"},
+        "t_result": {"fr": "Le seuil {best} gagne le plus souvent ({w} des parties, sur {g} parties).", "en": "Threshold {best} wins most often ({w} of games, over {g} games)."},
         "no_threshold": {"fr": "Ce jeu n'a pas encore de robot « threshold ».", "en": "This game has no \"threshold\" bot yet."},
         "exercises": {"fr": "Exercices", "en": "Exercises"},
         "ex1": {"fr": "1. Au début d'une manche, quelle est la probabilité que la première carte Exploration soit un dragon ?", "en": "1. At the start of a round, what is the chance that the first exploration card is a dragon?"},
@@ -293,6 +304,11 @@ TRIALS = (100, 20000)
 GAMES = (10, 300)
 K_MAX = 10
 THRESHOLDS = ("0.05", "0.1", "0.15", "0.2", "0.3")
+
+
+def threshold_text(t: str, lang: str) -> str:
+    """A threshold such as ``"0.15"`` written the reader's way (``0,15`` in French)."""
+    return format_number(float(t), lang, len(t.partition(".")[2]))
 
 
 def _whole(v: Any, lo: int, hi: int) -> bool:
@@ -331,6 +347,9 @@ def simulate_dragon_within(k: int, trials: int, rng: np.random.Generator, deck: 
     return out
 
 
+PLOTLY_SEPARATORS = {"fr": ",\u00a0", "en": ".,"}  # decimal mark, then thousands
+
+
 def show_figure(out: W.Output, fig: Any, language: Language) -> None:
     """Put a plotly figure into an ``Output`` widget as static HTML.
 
@@ -339,6 +358,7 @@ def show_figure(out: W.Output, fig: Any, language: Language) -> None:
     a page draws (the ``Language`` object is one per page), later charts reuse it.
     """
     first = not getattr(language, "plotly_sent", False)
+    fig.update_layout(separators=PLOTLY_SEPARATORS.get(language.lang, ".,"))  # axes and hover: 0,25 in French
     html_text = fig.to_html(full_html=False, include_plotlyjs=first, config={"displaylogo": False, "responsive": True})
     language.plotly_sent = True  # type: ignore[attr-defined]
     out.outputs = ({"output_type": "display_data", "data": {"text/html": html_text, "text/plain": "<plotly figure>"}, "metadata": {}},)
@@ -402,8 +422,8 @@ class PredictSection:
             self.result.value = ""
             return
         r = self.last
-        text = L("sim_result", lang, hits=r["hits"], n=r["trials"], k=r["k"], freq=r["hits"] / r["trials"],
-                 exact=as_fraction_text(r["exact"]), x=float(r["exact"]))
+        text = L("sim_result", lang, hits=r["hits"], n=r["trials"], k=r["k"], freq=format_number(r["hits"] / r["trials"], lang, 4),
+                 exact=as_fraction_text(r["exact"]), x=format_number(r["exact"], lang, 4))
         if self.guess.value.strip():
             text += " " + L("your_guess", lang, g=self.guess.value.strip()[:20])
         self.result.value = f"<p>{html.escape(text)}</p>"
@@ -478,15 +498,17 @@ class TournamentSection:
         if self.last is None:
             self.result.value = ""
             return
-        rates = self.win_rates()
+        rates = [(threshold_text(t, lang), r) for t, r in self.win_rates()]
         w = max(r for _, r in rates)
         best = " = ".join(t for t, r in rates if r == w)  # a tie names every best threshold
-        self.result.value = f"<p>{html.escape(L('t_result', lang, best=best, w=w, g=self.last['games']))}</p>"
+        text = L("t_result", lang, best=best, w=format_number(w, lang, 0, percent=True), g=self.last["games"])
+        self.result.value = f"<p>{html.escape(text)}</p>"
         import plotly.graph_objects as go
 
-        fig = go.Figure(go.Bar(x=[t for t, _ in rates], y=[r for _, r in rates]))
-        fig.update_layout(xaxis={"title": L("threshold", lang), "type": "category"}, yaxis={"title": L("win_rate", lang)},
-                          height=300, margin={"l": 50, "r": 10, "t": 10, "b": 40})
+        fig = go.Figure(go.Bar(x=[t for t, _ in rates], y=[100 * r for _, r in rates], hovertemplate=L("t_hover", lang)))
+        fig.update_layout(xaxis={"title": L("threshold", lang), "type": "category"},
+                          yaxis={"title": L("win_rate", lang), "ticksuffix": L("pct_unit", lang), "rangemode": "tozero"},
+                          height=300, margin={"l": 60, "r": 10, "t": 10, "b": 40})
         show_figure(self.chart, fig, self.language)
 
 
@@ -502,7 +524,7 @@ class Lesson:
         self.game_board.lang_switch.layout.display = "none"  # the page's switch drives the board
         self.language.register(lambda lang: self.game_board.receive("lang", lang) if self.game_board.lang != lang else None)
         start = make("gold_mine", players).initial_state()
-        picture = BilingualHTML(lambda lang: render(start, lang=lang), self.language)
+        picture = BilingualHTML(lambda lang: f"<p><i>{L('start_picture', lang)}</i></p>{render(start, lang=lang)}", self.language)
         intro = BilingualHTML(lambda lang: f"<h2>{L('title', lang)}</h2>{L('rules', lang)}", self.language)
         deck = start.explore
         self.header = Part(
