@@ -61,3 +61,25 @@ def test_metadata(name):
     assert set(cls.title) == {"fr", "en"}
     assert 1 <= cls.min_players <= cls.max_players <= 6
     assert "random" in cls.bots
+
+
+@pytest.mark.parametrize("name", mineedu.game_names())
+def test_actions_have_words_in_both_languages(name):
+    """Every player action met in playouts is worded in French and in English, not spelled raw."""
+    from mineedu.core import Game
+
+    cls = game_class(name)
+    for n in (cls.min_players, cls.max_players):
+        game = mineedu.make(name, players=n)
+        seen = 0
+        for seed in range(3):
+            for state, p, a in c.walk(game, seed):
+                if a is None:
+                    break
+                fr, en = game.action_label(a, "fr"), game.action_label(a, "en")
+                assert isinstance(fr, str) and fr.strip() and isinstance(en, str) and en.strip()
+                if p is not None and p >= 0:
+                    raw = Game.action_label(game, a, "fr")
+                    assert fr != raw and en != raw, f"{name}: {a!r} has no words ({fr!r})"
+                    seen += 1
+        assert seen

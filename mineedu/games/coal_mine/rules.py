@@ -27,6 +27,8 @@ from typing import Any
 
 from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, RandomBot, State, register
 
+from .texts import action_label as label_for
+
 SPACES = ("event", "raid", "tower", "mine", "recruit")
 """The five spaces of a board: Évènements, Abri des pilleurs, Tour de guet, Mine, Recrutement."""
 
@@ -656,6 +658,15 @@ class CoalMineGame(Game):
     def auto_seats(self) -> tuple[int, ...]:
         """The dummy player ("joueur fictif") sits on the last seat and is played by the rules."""
         return (self.num_players - 1,) if self.config.dummy else ()
+
+    def action_label(self, action: Any, lang: str = "fr") -> str:
+        """An action or a chance outcome in words, with each card's helmets (``texts.action_label``).
+
+        >>> g = CoalMineGame(3)
+        >>> g.action_label(("place", "mine", "miner"), "fr"), g.action_label(("place", "mine", "miner"), "en")
+        ('Poser un Mineur (1 casque) sur la Mine', 'Put a Miner (1 helmet) on the Mine')
+        """
+        return label_for(action, lang, self.helmets)
 
     def metrics(self, state: State, player: int) -> dict[str, float]:
         m = super().metrics(state, player)

@@ -425,6 +425,19 @@ class DragonCave(Game):
         # per turn: a movement die, the action, a reveal, a dragon die; then end reveals
         return 4 * self.config.max_turns + self.config.cards + 1
 
+    def action_label(self, action: Any, lang: str = "fr") -> str:
+        """A turn or a chance outcome in words (``svg.describe``; a turn back says so itself).
+
+        >>> g = DragonCave(2)
+        >>> g.action_label(("move", -1, False, 3, False), "fr")
+        "j'avance de 3 pas"
+        >>> g.action_label(("move", -1, False, 3, False), "en")
+        'I go 3 step(s) deeper'
+        """
+        from .svg import describe  # svg imports these rules
+
+        return describe(action, lang)
+
     def metrics(self, state: State, player: int) -> dict[str, float]:
         m = super().metrics(state, player)
         s: DragonCaveState = state  # type: ignore[assignment]

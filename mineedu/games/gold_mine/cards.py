@@ -85,3 +85,43 @@ def percent(x: float, lang: str = "fr") -> str:
     """
     s = f"{100 * x:.1f}".rstrip("0").rstrip(".")
     return s.replace(".", ",") if lang == "fr" else s
+
+
+LABELS = Texts({
+    "explore": {"fr": "Explorer : piocher une carte Exploration", "en": "Explore: draw an exploration card"},
+    "exit": {"fr": "Sortie : piocher une carte Sortie", "en": "Exit: draw an exit card"},
+    "L1": {"fr": "Avancer d'1 case vers la sortie", "en": "Move 1 card toward the exit"},
+    "L2": {"fr": "Avancer de 2 cases vers la sortie", "en": "Move 2 cards toward the exit"},
+    "ALL1": {"fr": "Tout le monde avance d'1 case vers la sortie", "en": "Everyone moves 1 card toward the exit"},
+    "GOLD3": {"fr": "Rester et garder la carte (3 pépites)", "en": "Stay and keep the card (3 gold)"},
+    "SWAP": {"fr": "Échanger sa place avec J{t}", "en": "Swap places with P{t}"},
+    "SWAP0": {"fr": "Échanger (personne d'autre dans la mine : sans effet)", "en": "Swap (nobody else inside: no effect)"},
+    "option": {"fr": "Option {o}", "en": "Option {o}"},
+    "drawn_kind": {"fr": "Carte Exploration : {name}", "en": "Exploration card: {name}"},
+    "drawn_exit": {"fr": "Carte Sortie « {name} »", "en": "Exit card \"{name}\""},
+})
+"""Neutral words for the actions and chance outcomes (``GoldMine.action_label``)."""
+
+
+def action_label(action: object, lang: str = "fr") -> str:
+    """An action or a card drawn, in words for a button or a log line.
+
+    >>> action_label(("explore",), "fr"), action_label(("option", "SWAP", 2), "en")
+    ('Explorer : piocher une carte Exploration', 'Swap places with P3')
+    >>> action_label("dragon", "fr"), action_label("L1|SWAP", "en")
+    ('Carte Exploration : dragon', 'Exit card "1 card toward the exit or swap"')
+    """
+    if action == EXPLORE_ACTION:
+        return LABELS("explore", lang)
+    if action == EXIT_ACTION:
+        return LABELS("exit", lang)
+    if isinstance(action, tuple) and len(action) >= 2 and action[0] == "option":
+        opt = action[1]
+        if opt == "SWAP":
+            return LABELS("SWAP", lang, t=action[2] + 1) if len(action) == 3 else LABELS("SWAP0", lang)
+        return LABELS(opt, lang) if opt in LABELS.table else LABELS("option", lang, o=opt)
+    if isinstance(action, str):  # a chance outcome: the card drawn (or turned face up)
+        if action in KIND_NAMES.table:
+            return LABELS("drawn_kind", lang, name=kind_name(action, lang))
+        return LABELS("drawn_exit", lang, name=exit_card_name(action, lang))
+    return str(action)

@@ -90,6 +90,7 @@ from .cards import (
     BURNED, CARD_GOLD, DRAGON, EXIT, EXIT_ACTION, EXIT_OPTIONS, EXPLORE, EXPLORE_ACTION, EXPLORE_KINDS,
     GOLD3_VALUE, KIND_INDEX, LADDER, OPTION, OVER, REVEAL, SETUP, TURN,
 )
+from .cards import action_label as label_for
 
 
 @dataclass(frozen=True)
@@ -632,6 +633,15 @@ class GoldMine(Game):
         # and at most one face-up reveal per exploration card
         per_round = 1 + 3 * self.config.turn_limit + sum(self.explore0)
         return self.config.rounds * per_round
+
+    def action_label(self, action: Any, lang: str = "fr") -> str:
+        """An action or a card drawn in neutral words (see ``cards.action_label``).
+
+        >>> g = GoldMine(3)
+        >>> g.action_label(("option", "L2"), "fr"), g.action_label(("option", "L2"), "en")
+        ('Avancer de 2 cases vers la sortie', 'Move 2 cards toward the exit')
+        """
+        return label_for(action, lang)
 
     def metrics(self, state: Any, player: int) -> dict[str, float]:
         """``win``, ``score``, ``escaped`` (share of rounds on the ladder), ``gold`` (mean banked per round)."""

@@ -599,6 +599,20 @@ class SilverGold(Game):
         per_reveal = 1 + n + n * cfg.keep * crosses + n * 2 * cfg.keep
         return n * cfg.deal + cfg.display + n + cfg.rounds * cfg.reveals_per_round * per_reveal
 
+    def action_label(self, action: Action, lang: str = "fr") -> str:
+        """An action, an expedition card or a treasure card in words (``labels.py``).
+
+        >>> g = SilverGold(2)
+        >>> g.action_label(("take", 11), "fr")
+        "Prendre la carte trésor n° 11 (verte, 10 cases) dans l'offre"
+        >>> g.action_label(("take", 11), "en")
+        'Take treasure card no. 11 (green, 10 boxes) from the display'
+        """
+        # imported here: the labels read the cards of these rules
+        from .labels import action_label as label_for
+
+        return label_for(action, lang)
+
     def metrics(self, state: State, player: int) -> dict[str, float]:
         out = super().metrics(state, player)
         sheet = state.score_sheet(player)  # type: ignore[attr-defined]

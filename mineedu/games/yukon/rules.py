@@ -33,6 +33,7 @@ from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, RandomBot, State, 
 
 from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS
 from .bots import nearest_claim_bot, value_per_distance_bot
+from .labels import action_label as label_for
 from .odds import on_ring
 
 NO_OWNER = -1
@@ -344,6 +345,15 @@ class YukonGame(Game):
         cfg = self.config
         per_turn = cfg.max_rolls + (cfg.max_rolls - 1) * max(cfg.reroll, 1) + cfg.sides  # throws + pips
         return self.num_players + cfg.max_rounds * self.num_players * per_turn
+
+    def action_label(self, action: Any, lang: str = "fr") -> str:
+        """A pawn's move, a claim (with its value) or a die throw in words (``labels.py``).
+
+        >>> g = YukonGame(3)
+        >>> g.action_label(("place", 17), "fr"), g.action_label(6, "en")
+        ('Poser un pion sur la case 17', 'The die shows 6')
+        """
+        return label_for(action, lang, self.config.values)
 
     def metrics(self, state: State, player: int) -> dict[str, float]:
         assert isinstance(state, YukonState)
