@@ -262,7 +262,8 @@ class Board:
         return p
 
     def describe_action(self, action: Action, lang: str) -> str:
-        return " ".join(map(str, action)) if isinstance(action, tuple) else str(action)
+        """The words for an action, from the game itself (:meth:`Game.action_label`)."""
+        return self.session.game.action_label(action, lang)
 
     def describe_event(self, event: Event, lang: str) -> str:
         who = T("chance", lang) if event.player == CHANCE else seat_name(event.player, lang)

@@ -96,7 +96,7 @@ def test_exit_card_options_and_swap_target(board):
     s.state = state
     board.redraw()
     labels = [b.description for b in visible(board)]
-    assert labels == ["Avancer d'1 case vers la sortie", "Échanger ma place avec J2", "Échanger ma place avec J3", "Échanger ma place avec J4"]
+    assert labels == ["Avancer d'1 case vers la sortie", "Échanger sa place avec J2", "Échanger sa place avec J3", "Échanger sa place avec J4"]
     assert "L1|SWAP" in board.status.value
     n = len(s.events)
     visible(board)[3].click()  # swap with J4

@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as W
 import numpy as np
 
-from mineedu.core import CHANCE, Action, Texts, make
+from mineedu.core import CHANCE, Texts, make
 from mineedu.core.i18n import format_number
 from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
 from mineedu.ui import Board
@@ -40,14 +40,6 @@ from .svg import kind_name, render
 
 T = Texts(
     {
-        "explore": {"fr": "Explorer : piocher une carte Exploration", "en": "Explore: draw an exploration card"},
-        "exit": {"fr": "Sortie : piocher une carte Sortie", "en": "Exit: draw an exit card"},
-        "L1": {"fr": "Avancer d'1 case vers la sortie", "en": "Move 1 card toward the exit"},
-        "L2": {"fr": "Avancer de 2 cases vers la sortie", "en": "Move 2 cards toward the exit"},
-        "ALL1": {"fr": "Tout le monde avance d'1 case vers la sortie", "en": "Everyone moves 1 card toward the exit"},
-        "GOLD3": {"fr": "Rester et garder la carte (3 or)", "en": "Stay and keep the card (3 gold)"},
-        "SWAP": {"fr": "Échanger ma place avec J{t}", "en": "Swap places with P{t}"},
-        "SWAP0": {"fr": "Échanger (personne d'autre dans la mine : sans effet)", "en": "Swap (nobody else inside: no effect)"},
         "p": {"fr": "J{p}", "en": "P{p}"},
         "drew": {"fr": "{who} pioche : {card}", "en": "{who} draws: {card}"},
         "chose": {"fr": "{who} : {what}", "en": "{who}: {what}"},
@@ -104,17 +96,6 @@ class GoldMineBoard(Board):
     # --- names ---------------------------------------------------------------
     def who(self, seat: int, lang: str) -> str:
         return T("p", lang, p=seat + 1)
-
-    def describe_action(self, action: Action, lang: str) -> str:
-        if action == ("explore",):
-            return T("explore", lang)
-        if action == ("exit",):
-            return T("exit", lang)
-        if isinstance(action, tuple) and action[:1] == ("option",):
-            if action[1] == "SWAP":
-                return T("SWAP", lang, t=action[2] + 1) if len(action) == 3 else T("SWAP0", lang)
-            return T(action[1], lang)
-        return super().describe_action(action, lang)
 
     def describe_event(self, event: Event, lang: str) -> str:
         if event.player == CHANCE:
