@@ -32,7 +32,7 @@ def test_threshold_bot_explores_while_p_dragon_is_below_its_threshold():
     assert decide(ThresholdBot(0.15), s) == EXIT
     assert ThresholdBot(0.15).why(s.observation(0), EXIT, "en") == "P(dragon) = 1/6 ≈ 16.7% ≥ 15%: I take an exit card"
     assert ThresholdBot(0.15).why(s.observation(0), EXIT, "fr") == \
-        "P(dragon) = 1/6 ≈ 16,7 % ≥ 15 % : je prends une carte Sortie"
+        "P(dragon) = 1/6 ≈ 16,7\u00a0% ≥ 15\u00a0% : je prends une carte Sortie"
 
 
 def test_cautious_bot_leaves_when_the_dragon_comes_close():

@@ -128,7 +128,7 @@ def test_odds_report_and_its_text_in_both_languages():
     assert r["expected_gold_next"]["reduced"] == "33/29"
     en, fr = format_odds(r, "en"), format_odds(r, "fr")
     assert "P(next card is a dragon) = 8/58" in en and "13.8%" in en
-    assert "P(prochaine carte = dragon) = 8/58" in fr and "13,8 %" in fr and "pépite" in fr
+    assert "P(prochaine carte = dragon) = 8/58" in fr and "13,8\u00a0%" in fr and "pépite" in fr
     off = game.odds_report(at(s, positions=(0, 4, 4, 4), rungs=(1, 0, 0, 0)), 0)
     assert off["dragon_reaches_me"] is None and "no longer inside" in format_odds(off, "en")
 

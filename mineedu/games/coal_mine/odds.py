@@ -27,6 +27,7 @@ from math import comb
 from typing import Any
 
 from mineedu.core import Texts
+from mineedu.core.i18n import format_number
 
 from .rules import CoalMineState, raid_loot
 from .texts import card_name
@@ -255,8 +256,8 @@ T = Texts({
 })
 
 
-def _cell(c: dict[str, Any] | None) -> str:
-    return f"{c['fraction']} ≈ {c['float']:.3f}" if c else "-"
+def _cell(c: dict[str, Any] | None, lang: str) -> str:
+    return f"{c['fraction']} ≈ {format_number(c['float'], lang, 3)}" if c else "-"
 
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
@@ -268,7 +269,7 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     ds = list(table)
     present = {k for d in ds for k in table[d]}
     kinds = [k for k in report.get("kinds", sorted(present)) if k in present]
-    rows = [[card_name(k, lang)] + [_cell(table[d].get(k, {}).get("1")) for d in ds] for k in kinds]
+    rows = [[card_name(k, lang)] + [_cell(table[d].get(k, {}).get("1"), lang) for d in ds] for k in kinds]
     head = [""] + [T("draws", lang, d=d) for d in ds]
     widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
     for r in [head] + rows:

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mineedu.core import Texts
+from mineedu.core.i18n import format_number
 
 from .rules import EATEN, IN, OUT, Config, family_name
 
@@ -265,25 +266,25 @@ T = Texts({
     "title": {"fr": "Grotte du dragon : cotes exactes", "en": "Dragon's cave: exact odds"},
     "dragon": {"fr": "Le dragon est à {d} carte(s) de l'entrée.", "en": "The dragon is {d} card(s) from the entrance."},
     "family": {
-        "fr": "  {name} : {n} carte(s) cachée(s), valeur espérée {ev} ≈ {evf:.2f}  ({dist})",
-        "en": "  {name}: {n} face-down card(s), expected value {ev} ≈ {evf:.2f}  ({dist})",
+        "fr": "  {name} : {n} carte(s) cachée(s), valeur espérée {ev} ≈ {evf}  ({dist})",
+        "en": "  {name}: {n} face-down card(s), expected value {ev} ≈ {evf}  ({dist})",
     },
     "curve": {
         "fr": "Plongeur seul qui fait demi-tour à la profondeur k avec la carte de k :",
         "en": "Lone diver turning back at depth k with the card of k:",
     },
     "row": {
-        "fr": "  k={k:2d} {name:9} P(sortir)={p:.3f}  trésor espéré={e:.2f}",
-        "en": "  k={k:2d} {name:9} P(escape)={p:.3f}  expected treasure={e:.2f}",
+        "fr": "  k={k:2d} {name:9} P(sortir)={p}  trésor espéré={e}",
+        "en": "  k={k:2d} {name:9} P(escape)={p}  expected treasure={e}",
     },
     "best": {"fr": "Meilleure profondeur pour faire demi-tour : {k}", "en": "Best depth to turn back: {k}"},
     "player": {
-        "fr": "Joueur {p} : {s} pas jusqu'à l'entrée, {c} carte(s) ; P(sortir) = {pe} ≈ {pef:.3f}, trésor final espéré ≈ {ef:.2f}",
-        "en": "Player {p}: {s} step(s) to the entrance, {c} card(s); P(escape) = {pe} ≈ {pef:.3f}, expected final treasure ≈ {ef:.2f}",
+        "fr": "Joueur {p} : {s} pas jusqu'à l'entrée, {c} carte(s) ; P(sortir) = {pe} ≈ {pef}, trésor final espéré ≈ {ef}",
+        "en": "Player {p}: {s} step(s) to the entrance, {c} card(s); P(escape) = {pe} ≈ {pef}, expected final treasure ≈ {ef}",
     },
     "with": {
-        "fr": "  en prenant la carte sous soi : P(sortir) ≈ {pef:.3f}, trésor final espéré ≈ {ef:.2f}",
-        "en": "  taking the card underfoot: P(escape) ≈ {pef:.3f}, expected final treasure ≈ {ef:.2f}",
+        "fr": "  en prenant la carte sous soi : P(sortir) ≈ {pef}, trésor final espéré ≈ {ef}",
+        "en": "  taking the card underfoot: P(escape) ≈ {pef}, expected final treasure ≈ {ef}",
     },
 })
 
@@ -295,17 +296,19 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     for fam in report["families"]:
         dist = ", ".join(f"{v}: {p}" for v, p in fam["distribution"].items())
         lines.append(T("family", lang, name=fam[key], n=fam["face_down"], ev=fam["expected"]["exact"],
-                       evf=fam["expected"]["float"], dist=dist))
+                       evf=format_number(fam["expected"]["float"], lang, 2), dist=dist))
     lines.append(T("curve", lang))
     names = {fam["family"]: fam[key] for fam in report["families"]}
     for r in report["turn_back_curve"]:
-        lines.append(T("row", lang, k=r["depth"], name=names[r["family"]], p=r["p_escape"]["float"], e=r["expected"]["float"]))
+        lines.append(T("row", lang, k=r["depth"], name=names[r["family"]], p=format_number(r["p_escape"]["float"], lang, 3),
+                       e=format_number(r["expected"]["float"], lang, 2)))
     lines.append(T("best", lang, k=report["break_even_depth"]))
     mine = report.get("player")
     if mine:
         lines.append(T("player", lang, p=mine["player"], s=mine["steps_to_entrance"], c=mine["cards"],
-                       pe=mine["p_escape"]["exact"], pef=mine["p_escape"]["float"], ef=mine["expected_final"]["float"]))
+                       pe=mine["p_escape"]["exact"], pef=format_number(mine["p_escape"]["float"], lang, 3),
+                       ef=format_number(mine["expected_final"]["float"], lang, 2)))
         if "p_escape_with_this_card" in mine:
-            lines.append(T("with", lang, pef=mine["p_escape_with_this_card"]["float"],
-                           ef=mine["expected_final_with_this_card"]["float"]))
+            lines.append(T("with", lang, pef=format_number(mine["p_escape_with_this_card"]["float"], lang, 3),
+                           ef=format_number(mine["expected_final_with_this_card"]["float"], lang, 2)))
     return "\n".join(lines)

@@ -8,7 +8,7 @@ one-line reason in French or English for the board's log.
 >>> bot = ThresholdBot(0.15)
 >>> a = bot.act(s.observation(0), s.legal_actions(), np.random.default_rng(0))
 >>> a, bot.why(s.observation(0), a, "fr")
-(('explore',), "P(dragon) = 8/58 ≈ 13,8 % < 15 % : j'explore")
+(('explore',), "P(dragon) = 8/58 ≈ 13,8\\xa0% < 15\\xa0% : j'explore")
 >>> bot.why(s.observation(0), a, "en")
 'P(dragon) = 8/58 ≈ 13.8% < 15%: I explore'
 """
@@ -21,15 +21,16 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import Texts
+from mineedu.core.i18n import format_number
 
-from .cards import EXIT_ACTION, EXPLORE_ACTION, percent
+from .cards import EXIT_ACTION, EXPLORE_ACTION
 from .odds import dragon_fraction
 
 T = Texts({
     "random": {"fr": "au hasard : {what}", "en": "at random: {what}"},
     "explore": {"fr": "j'explore", "en": "I explore"},
     "exit": {"fr": "je prends une carte Sortie", "en": "I take an exit card"},
-    "risk": {"fr": "P(dragon) = {f} ≈ {pc} % {cmp} {t} % : {what}", "en": "P(dragon) = {f} ≈ {pc}% {cmp} {t}%: {what}"},
+    "risk": {"fr": "P(dragon) = {f} ≈ {pc} {cmp} {t} : {what}", "en": "P(dragon) = {f} ≈ {pc} {cmp} {t}: {what}"},
     "far": {"fr": "Dragobert est à {d} cases (≥ {m}) : {what}", "en": "Dragobert is {d} cards away (≥ {m}): {what}"},
     "near": {"fr": "Dragobert est à {d} cases (< {m}) : {what}", "en": "Dragobert is only {d} cards away (< {m}): {what}"},
     "greedy": {"fr": "toujours plus d'or : {what}", "en": "always more gold: {what}"},
@@ -137,8 +138,9 @@ class ThresholdBot(GoldMineBot):
     def turn_reason(self, obs: dict[str, Any], what: str, lang: str) -> str:
         d, n = dragon_fraction(obs)
         cmp = "<" if n and d < self.threshold * n else "≥"
-        return T("risk", lang, f=f"{d}/{n}", pc=percent(d / n if n else 0.0, lang), cmp=cmp,
-                 t=percent(self.threshold, lang), what=what)
+        whole = round(100 * self.threshold, 1).is_integer()  # a threshold of 0.15 reads "15 %", not "15,0 %"
+        return T("risk", lang, f=f"{d}/{n}", pc=format_number(d / n if n else 0.0, lang, percent=True), cmp=cmp,
+                 t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 
 class CautiousBot(GoldMineBot):

@@ -77,16 +77,6 @@ def kind_name(kind: str, lang: str = "fr") -> str:
     return KIND_NAMES(kind, lang) if kind in KIND_NAMES.table else kind
 
 
-def percent(x: float, lang: str = "fr") -> str:
-    """A probability as a percentage with one decimal, French decimal comma in French.
-
-    >>> percent(8 / 58, "fr"), percent(8 / 58, "en"), percent(0.15, "en")
-    ('13,8', '13.8', '15')
-    """
-    s = f"{100 * x:.1f}".rstrip("0").rstrip(".")
-    return s.replace(".", ",") if lang == "fr" else s
-
-
 LABELS = Texts({
     "explore": {"fr": "Explorer : piocher une carte Exploration", "en": "Explore: draw an exploration card"},
     "exit": {"fr": "Sortie : piocher une carte Sortie", "en": "Exit: draw an exit card"},

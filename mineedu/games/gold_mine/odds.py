@@ -25,8 +25,9 @@ from math import comb
 from typing import Any
 
 from mineedu.core import Texts
+from mineedu.core.i18n import format_number
 
-from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_KINDS, LADDER, kind_count, percent
+from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_KINDS, LADDER, kind_count
 
 K_MAX = 10
 
@@ -150,11 +151,11 @@ def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:
 T = Texts({
     "head": {"fr": "My Gold Mine — manche {r}, Dragobert sur la case {dr}", "en": "My Gold Mine — round {r}, Dragobert on card {dr}"},
     "deck": {"fr": "Cartes Exploration non vues : {n} ({detail})", "en": "Unseen exploration cards: {n} ({detail})"},
-    "next": {"fr": "P(prochaine carte = dragon) = {f} ≈ {pc} %", "en": "P(next card is a dragon) = {f} ≈ {pc}%"},
+    "next": {"fr": "P(prochaine carte = dragon) = {f} ≈ {pc}", "en": "P(next card is a dragon) = {f} ≈ {pc}"},
     "dist": {"fr": "Dragons dans les k prochaines cartes :", "en": "Dragons among the next k cards:"},
     "reach": {"fr": "P(Dragobert atteint la case {q} de J{p} en k cartes) :",
               "en": "P(Dragobert reaches P{p}'s card {q} within k cards):"},
-    "gold": {"fr": "Or attendu d'une carte Exploration : {f} ≈ {x:.3f}", "en": "Expected gold of one exploration card: {f} ≈ {x:.3f}"},
+    "gold": {"fr": "Or attendu d'une carte Exploration : {f} ≈ {x}", "en": "Expected gold of one exploration card: {f} ≈ {x}"},
     "safe": {"fr": "J{p} n'est plus dans la mine.", "en": "P{p} is no longer inside the mine."},
 })
 
@@ -166,18 +167,18 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     lines = [
         T("head", lang, r=report["round"], dr=report["dragon"]),
         T("deck", lang, n=report["cards_left"], detail=detail),
-        T("next", lang, f=pd["fraction"], pc=percent(pd["float"], lang)),
+        T("next", lang, f=pd["fraction"], pc=format_number(pd["float"], lang, percent=True)),
         T("dist", lang),
     ]
     for k, dist in report["dragons_in_next_k"].items():
-        cells = "  ".join(f"{j}: {v['float']:.3f}" for j, v in dist.items())
+        cells = "  ".join(f"{j}: {format_number(v['float'], lang, 3)}" for j, v in dist.items())
         lines.append(f"  k={k:>2}  {cells}")
     p = report["player"] + 1
     if report["dragon_reaches_me"] is None:
         lines.append(T("safe", lang, p=p))
     else:
         lines.append(T("reach", lang, p=p, q=report["position"]))
-        lines.append("  " + "  ".join(f"k={k}: {v['float']:.3f}" for k, v in report["dragon_reaches_me"].items()))
+        lines.append("  " + "  ".join(f"k={k}: {format_number(v['float'], lang, 3)}" for k, v in report["dragon_reaches_me"].items()))
     g = report["expected_gold_next"]
-    lines.append(T("gold", lang, f=g["reduced"], x=g["float"]))
+    lines.append(T("gold", lang, f=g["reduced"], x=format_number(g["float"], lang, 3)))
     return "\n".join(lines)

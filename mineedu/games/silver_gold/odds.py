@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import ConfigError, Texts
+from mineedu.core.i18n import format_number
 
 from .rules import CARDS, COLOURS, Config, SilverGoldState, TreasureCard
 from .shapes import SHAPE_NAMES, orientations, placement_count, placements
@@ -219,14 +220,18 @@ T = Texts({
     "next": {"fr": "P(prochaine carte expédition) :", "en": "P(next expedition card):"},
     "card": {"fr": "Carte {id} ({colour}), {free} cases libres", "en": "Card {id} ({colour}), {free} free boxes"},
     "placements": {"fr": "  placements : {p}", "en": "  placements: {p}"},
-    "fits": {"fr": "  P(la prochaine forme y rentre) = {p} ≈ {f:.3f}", "en": "  P(the next shape fits) = {p} ≈ {f:.3f}"},
+    "fits": {"fr": "  P(la prochaine forme y rentre) = {p} ≈ {f}", "en": "  P(the next shape fits) = {p} ≈ {f}"},
     "expect": {
-        "fr": "  nombre moyen d'expéditions pour la compléter (joueur glouton, calcul exact) : {e:.2f}",
-        "en": "  expected expedition cards to complete it (greedy player, exact): {e:.2f}",
+        "fr": "  nombre moyen d'expéditions pour la compléter (joueur glouton, calcul exact) : {e}",
+        "en": "  expected expedition cards to complete it (greedy player, exact): {e}",
     },
-    "any": {"fr": "P(la prochaine forme rentre sur une de tes cartes) = {p} ≈ {f:.3f}", "en": "P(the next shape fits one of your cards) = {p} ≈ {f:.3f}"},
+    "any": {"fr": "P(la prochaine forme rentre sur une de tes cartes) = {p} ≈ {f}", "en": "P(the next shape fits one of your cards) = {p} ≈ {f}"},
     "examples": {"fr": "Cartes neuves d'exemple :", "en": "Fresh example cards:"},
 })
+
+
+def _shape_rows(table: dict[str, Any], lang: str) -> list[str]:
+    return [f"  {SHAPE_NAMES[s][lang]:22} {d['p']:>5} ≈ {format_number(d['float'], lang, 3)}" for s, d in table.items()]
 
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
@@ -237,13 +242,13 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     k = report["reveals_per_round"]
     m = sum(d["copies"] for d in report["shapes"].values())
     lines.append(T("round", lang, k=k, m=m))
-    lines += [f"  {SHAPE_NAMES[s][lang]:22} {d['p']:>5} ≈ {d['float']:.3f}" for s, d in report["p_shape_in_a_round"].items()]
+    lines += _shape_rows(report["p_shape_in_a_round"], lang)
     if report["p_shape_rest_of_round"]:
         lines.append(T("rest", lang))
-        lines += [f"  {SHAPE_NAMES[s][lang]:22} {d['p']:>5} ≈ {d['float']:.3f}" for s, d in report["p_shape_rest_of_round"].items()]
+        lines += _shape_rows(report["p_shape_rest_of_round"], lang)
     if report["p_next_shape"]:
         lines.append(T("next", lang))
-        lines += [f"  {SHAPE_NAMES[s][lang]:22} {d['p']:>5} ≈ {d['float']:.3f}" for s, d in report["p_next_shape"].items()]
+        lines += _shape_rows(report["p_next_shape"], lang)
     blocks = report.get("cards") or report.get("example_cards") or []
     if "example_cards" in report:
         lines.append(T("examples", lang))
@@ -253,9 +258,9 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
         lines.append(T("card", lang, id=c["card"], colour=SVG_T(c["colour"], lang), free=c["free_boxes"]))
         lines.append(T("placements", lang, p=", ".join(f"{SHAPE_NAMES[s][lang]} {v}" for s, v in c["placements"].items())))
         if c["p_next_fits"]:
-            lines.append(T("fits", lang, p=c["p_next_fits"]["p"], f=c["p_next_fits"]["float"]))
-        lines.append(T("expect", lang, e=c["expected_reveals_greedy"]["float"]))
+            lines.append(T("fits", lang, p=c["p_next_fits"]["p"], f=format_number(c["p_next_fits"]["float"], lang, 3)))
+        lines.append(T("expect", lang, e=format_number(c["expected_reveals_greedy"]["float"], lang, 2)))
     if "p_next_fits_a_card" in report:
         d = report["p_next_fits_a_card"]
-        lines.append(T("any", lang, p=d["p"], f=d["float"]))
+        lines.append(T("any", lang, p=d["p"], f=format_number(d["float"], lang, 3)))
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from mineedu.core import Texts
+from mineedu.core.i18n import format_number
 
 from .board import CELLS_OF, NEIGHBOURS
 
@@ -274,19 +275,19 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
 TEXTS = Texts({
     "die": {"fr": "Points du dé en un tour (le {face} fait rejouer, d{sides}) :",
             "en": "Pips in one turn ({face} rolls again, d{sides}):"},
-    "row": {"fr": "  {k:>3} : {p:>14}  ({f:.4f})", "en": "  {k:>3}: {p:>14}  ({f:.4f})"},
-    "beyond_pips": {"fr": "  plus de {k} : {p} ({f:.2e})", "en": "  more than {k}: {p} ({f:.2e})"},
-    "mean": {"fr": "Moyenne {m} = {mf:.4f} points (dé simple : {d} = {df:.2f}) ; variance {v} = {vf:.4f}",
-             "en": "Mean {m} = {mf:.4f} pips (plain die: {d} = {df:.2f}); variance {v} = {vf:.4f}"},
-    "cap": {"fr": "(plafond de sécurité : {n} lancers par tour ; il change un tour avec probabilité {f:.1e})",
-            "en": "(safety cap: {n} throws a turn; it changes a turn with probability {f:.1e})"},
-    "cap_counted": {"fr": "(au plus {n} lancers par tour, compté dans ces chiffres : il change un tour avec probabilité {f:.4f})",
-                    "en": "(at most {n} throws a turn, counted in these figures: it changes a turn with probability {f:.4f})"},
+    "row": {"fr": "  {k:>3} : {p:>14}  ({f})", "en": "  {k:>3}: {p:>14}  ({f})"},
+    "beyond_pips": {"fr": "  plus de {k} : {p} ({f})", "en": "  more than {k}: {p} ({f})"},
+    "mean": {"fr": "Moyenne {m} = {mf} points (dé simple : {d} = {df}) ; variance {v} = {vf}",
+             "en": "Mean {m} = {mf} pips (plain die: {d} = {df}); variance {v} = {vf}"},
+    "cap": {"fr": "(plafond de sécurité : {n} lancers par tour ; il change un tour avec probabilité {f})",
+            "en": "(safety cap: {n} throws a turn; it changes a turn with probability {f})"},
+    "cap_counted": {"fr": "(au plus {n} lancers par tour, compté dans ces chiffres : il change un tour avec probabilité {f})",
+                    "en": "(at most {n} throws a turn, counted in these figures: it changes a turn with probability {f})"},
     "setup": {"fr": "Tours pour poser les {n} pions restants (mise en place) :",
               "en": "Turns to place the {n} remaining pawns (setup):"},
-    "turn_row": {"fr": "  {k:>3} tour(s) : {p:>14}  ({f:.4f})", "en": "  {k:>3} turn(s): {p:>14}  ({f:.4f})"},
-    "beyond_turns": {"fr": "  plus de {k} tours : {p} ({f:.2e})", "en": "  more than {k} turns: {p} ({f:.2e})"},
-    "turn_mean": {"fr": "  en moyenne {m} = {mf:.3f} tours", "en": "  on average {m} = {mf:.3f} turns"},
+    "turn_row": {"fr": "  {k:>3} tour(s) : {p:>14}  ({f})", "en": "  {k:>3} turn(s): {p:>14}  ({f})"},
+    "beyond_turns": {"fr": "  plus de {k} tours : {p} ({f})", "en": "  more than {k} turns: {p} ({f})"},
+    "turn_mean": {"fr": "  en moyenne {m} = {mf} tours", "en": "  on average {m} = {mf} turns"},
     "ring": {"fr": "Joueur {p} : {s} pas jusqu'à l'anneau libre le plus proche (gains {c}), sans compter les adversaires ; tours pour revendiquer :",
              "en": "Player {p}: {s} step(s) to the nearest free ring (claims {c}), ignoring opponents; turns to claim it:"},
     "no_ring": {"fr": "Pas de chaîne complète à mesurer pour ce joueur.",
@@ -294,11 +295,22 @@ TEXTS = Texts({
 })
 
 
+def _tiny(x: float, lang: str, digits: int) -> str:
+    """A number in scientific notation, its mantissa written the reader's way ("8,57e-07" in French).
+
+    >>> _tiny(8.57e-07, "fr", 2), _tiny(8.57e-07, "en", 2), _tiny(0.0, "fr", 2)
+    ('8,57e-07', '8.57e-07', '0,00e+00')
+    """
+    mantissa, _, exponent = f"{x:.{digits}e}".partition("e")
+    return f"{format_number(float(mantissa), lang, digits)}e{exponent}"
+
+
 def _turn_lines(section: dict[str, Any], lang: str) -> list[str]:
-    lines = [TEXTS("turn_row", lang, k=r["turns"], p=r["p"], f=r["float"]) for r in section["turns"] if r["float"] > 0]
+    lines = [TEXTS("turn_row", lang, k=r["turns"], p=r["p"], f=format_number(r["float"], lang, 4))
+             for r in section["turns"] if r["float"] > 0]
     b = section["beyond"]
-    lines.append(TEXTS("beyond_turns", lang, k=b["turns"], p=b["p"], f=b["float"]))
-    lines.append(TEXTS("turn_mean", lang, m=section["mean"]["exact"], mf=section["mean"]["float"]))
+    lines.append(TEXTS("beyond_turns", lang, k=b["turns"], p=b["p"], f=_tiny(b["float"], lang, 2)))
+    lines.append(TEXTS("turn_mean", lang, m=section["mean"]["exact"], mf=format_number(section["mean"]["float"], lang, 3)))
     return lines
 
 
@@ -306,13 +318,17 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as text for the terminal, in French or English."""
     die = report["die"]
     lines = [TEXTS("die", lang, face=die["reroll_face"], sides=die["sides"])]
-    lines += [TEXTS("row", lang, k=r["pips"], p=r["p"], f=r["float"]) for r in die["pips"] if r["float"] > 0]
+    lines += [TEXTS("row", lang, k=r["pips"], p=r["p"], f=format_number(r["float"], lang, 4)) for r in die["pips"] if r["float"] > 0]
     b = die["beyond"]
-    lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"], f=b["float"]))
-    lines.append(TEXTS("mean", lang, m=die["mean"]["exact"], mf=die["mean"]["float"], d=die["plain_die_mean"]["exact"],
-                       df=die["plain_die_mean"]["float"], v=die["variance"]["exact"], vf=die["variance"]["float"]))
-    cap_key = "cap_counted" if die.get("cap_counted") else "cap"
-    lines.append(TEXTS(cap_key, lang, n=die["max_rolls"], f=die["cap_changes_a_turn"]["float"]))
+    lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"], f=_tiny(b["float"], lang, 2)))
+    lines.append(TEXTS("mean", lang, m=die["mean"]["exact"], mf=format_number(die["mean"]["float"], lang, 4),
+                       d=die["plain_die_mean"]["exact"], df=format_number(die["plain_die_mean"]["float"], lang, 2),
+                       v=die["variance"]["exact"], vf=format_number(die["variance"]["float"], lang, 4)))
+    cap = die["cap_changes_a_turn"]["float"]
+    if die.get("cap_counted"):
+        lines.append(TEXTS("cap_counted", lang, n=die["max_rolls"], f=format_number(cap, lang, 4)))
+    else:
+        lines.append(TEXTS("cap", lang, n=die["max_rolls"], f=_tiny(cap, lang, 1)))
     lines.append("")
     lines.append(TEXTS("setup", lang, n=report["setup"]["pawns_by_dice"]))
     lines += _turn_lines(report["setup"], lang)

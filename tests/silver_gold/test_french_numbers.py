@@ -1,0 +1,22 @@
+"""French odds text: decimal comma (core.i18n.format_number); English keeps the point; the JSON report keeps floats.
+
+The check is shared with the other games: ``tests/gold_mine/test_french_numbers.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mineedu.games.silver_gold.odds import format_odds, odds_report
+
+from ..gold_mine.test_french_numbers import check_both_languages
+from .helpers import find_cards, standard
+
+
+def test_french_odds_text_writes_decimal_commas():
+    s = standard(cards=[find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "orange", 2)])
+    report = odds_report(s.apply("O4"), 0)
+    fr, en = check_both_languages(report, format_odds)
+    assert "domino                   7/8 ≈ 0,875" in fr and "domino                   7/8 ≈ 0.875" in en
+    assert "calcul exact) : " in fr and re.search(r"calcul exact\) : \d+,\d\d$", fr, re.MULTILINE)
+    assert report["p_next_shape"]["I3"] == {"p": "2/7", "float": round(2 / 7, 6)}
