@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -172,3 +173,27 @@ def check_bots_play_legally(game: Game, seeds: range) -> None:
 def check_odds_report(game: Game) -> None:
     report = game.odds_report(game.initial_state())
     json.dumps(report)
+
+
+DECIMAL_POINT = re.compile(r"\d\.\d")
+DECIMAL_COMMA = re.compile(r"\d,\d")
+
+
+def check_both_languages(report, format_odds):
+    """Every decimal in the French odds text has a comma, in the English one a point; the report is untouched."""
+    before = json.dumps(report, sort_keys=True)
+    fr, en = format_odds(report, "fr"), format_odds(report, "en")
+    assert DECIMAL_COMMA.search(fr) and not DECIMAL_POINT.search(fr), fr
+    assert DECIMAL_POINT.search(en) and not DECIMAL_COMMA.search(en), en
+    assert json.dumps(report, sort_keys=True) == before  # floats and "a/b" strings, as the JSON output prints them
+    return fr, en
+
+
+def check_french_odds_text(game: Game, seed: int) -> None:
+    """Along a playout, the French odds text never writes a decimal point."""
+    for i, (state, _, _) in enumerate(walk(game, seed)):
+        if i % 9:
+            continue
+        report = game.odds_report(state)
+        fr = game.format_odds(report, "fr")
+        assert not DECIMAL_POINT.search(fr), fr

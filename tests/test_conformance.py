@@ -55,6 +55,10 @@ def test_odds_report_is_json(game):
     c.check_odds_report(game)
 
 
+def test_french_odds_text_has_decimal_commas(game):
+    c.check_french_odds_text(game, 5)
+
+
 @pytest.mark.parametrize("name", mineedu.game_names())
 def test_metadata(name):
     cls = game_class(name)

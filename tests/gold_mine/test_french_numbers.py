@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import re
-
 import mineedu
 from mineedu.core.i18n import NBSP
 from mineedu.games.gold_mine.bots import ThresholdBot
 from mineedu.games.gold_mine.odds import format_odds
 
+from ..conformance import check_both_languages
 from .helpers import at, new
-
-DECIMAL_POINT = re.compile(r"\d\.\d")
-DECIMAL_COMMA = re.compile(r"\d,\d")
-
-
-def check_both_languages(report, format_odds):
-    """(Shared by every game's test_french_numbers.) Every decimal in the French text has a comma, the English one a point; the report is untouched."""
-    before = json.dumps(report, sort_keys=True)
-    fr, en = format_odds(report, "fr"), format_odds(report, "en")
-    assert DECIMAL_COMMA.search(fr) and not DECIMAL_POINT.search(fr), fr
-    assert DECIMAL_POINT.search(en) and not DECIMAL_COMMA.search(en), en
-    assert json.dumps(report, sort_keys=True) == before  # floats and "a/b" strings, as the JSON output prints them
-    return fr, en
-
 
 def test_french_odds_text_writes_decimal_commas():
     game = mineedu.make("gold_mine", 4)

@@ -1,6 +1,6 @@
 """French odds text: decimal comma (core.i18n.format_number); English keeps the point; the JSON report keeps floats.
 
-The check is shared with the other games: ``tests/gold_mine/test_french_numbers.py``.
+The check is shared by every game: ``tests/conformance.py``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 from mineedu.games.yukon import YukonGame
 from mineedu.games.yukon.board import NEIGHBOURS, RINGS
 
-from ..gold_mine.test_french_numbers import check_both_languages
+from ..conformance import check_both_languages
 from .util import position
 
 
