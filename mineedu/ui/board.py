@@ -51,6 +51,11 @@ def swatch(seat: int) -> str:
     return f'<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;background:{c};vertical-align:middle"></span>'
 
 
+# The picture fills its column (the SVG keeps its proportions through its viewBox),
+# so a projected board is as large as the screen allows, never wider than 1100 px.
+PICTURE_CSS = "<style>.mineedu-picture svg{width:100%;height:auto;max-width:1100px}</style>"
+
+
 class Board:
     """A game at a board: ``Board(make("toy", 2)).widget`` is the whole app."""
 
@@ -295,7 +300,7 @@ class Board:
         lang, s = self.lang, self.session
         if self.lang_switch.value != lang:
             self.lang_switch.value = lang
-        self.view.value = self.picture()
+        self.view.value = PICTURE_CSS + self.picture()
         self.status.value = self.status_html(lang)
         p = s.human_to_move()
         legal = s.legal(p) if p is not None else ()

@@ -140,3 +140,13 @@ def test_lesson_numbers_in_french_and_english(page):
 def test_lesson_says_which_picture_is_the_game(page):
     header = page.header.widget.children[2].value
     assert header.startswith("<p><i>Le plateau au début d'une manche")
+
+
+def test_the_board_picture_scales_to_its_column_for_projection():
+    from mineedu.games.gold_mine.board import GoldMineBoard
+    from mineedu.ui.board import PICTURE_CSS
+
+    board = GoldMineBoard(players=4, seed=1)
+    assert board.view.value.startswith(PICTURE_CSS) and "<svg" in board.view.value
+    assert ".mineedu-picture svg{width:100%;height:auto" in PICTURE_CSS
+    assert "mineedu-picture" in board.view._dom_classes
