@@ -197,3 +197,15 @@ def check_french_odds_text(game: Game, seed: int) -> None:
         report = game.odds_report(state)
         fr = game.format_odds(report, "fr")
         assert not DECIMAL_POINT.search(fr), fr
+
+
+def simulate_json_twice(capsys, args: list[str]) -> tuple[dict, str]:
+    """Run ``mineedu simulate ... --json`` twice; the outputs must be byte-identical. Returns (result, text)."""
+    from mineedu.cli import main
+
+    outs = []
+    for _ in range(2):
+        assert main(args) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1], "the same seed gave two different outputs"
+    return json.loads(outs[0]), outs[0]

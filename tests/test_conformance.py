@@ -87,3 +87,12 @@ def test_actions_have_words_in_both_languages(name):
                     assert fr != raw and en != raw, f"{name}: {a!r} has no words ({fr!r})"
                     seen += 1
         assert seen
+
+
+@pytest.mark.parametrize("name", mineedu.game_names())
+def test_cli_simulate_repeats_byte_for_byte(name, capsys):
+    n = game_class(name).min_players
+    args = ["simulate", name, "--players", str(n), "--games", "4", "--seed", "7", "--json"]
+    result, _ = c.simulate_json_twice(capsys, args)
+    assert result["games"] == 4 and len(result["bots"]) == n - len(mineedu.make(name, n).auto_seats())
+    assert all({"win", "score"} <= set(row) for row in result["bots"])

@@ -15,6 +15,7 @@ from mineedu.games.coal_mine import CoalMineGame
 from mineedu.games.coal_mine.odds import raid_mix
 from mineedu.games.coal_mine.svg import render
 
+from ..conformance import simulate_json_twice
 from .helpers import hand_of, resolve
 
 
@@ -68,16 +69,11 @@ def test_cli_odds_and_simulate_same_seed_same_output(capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["raid_game"]["2v2"]["p_attack"]["fraction"] == "1/2"
     args = ["simulate", "coal_mine", "--players", "3", "--bots", "steady,raider,mix", "--games", "20", "--seed", "5", "--json"]
-    outs = []
-    for _ in range(2):
-        assert main(args) == 0
-        outs.append(capsys.readouterr().out)
-    assert outs[0] == outs[1]
-    result = json.loads(outs[0])
+    result, first = simulate_json_twice(capsys, args)
     assert [r["bot"] for r in result["bots"]] == ["steady", "raider", "mix"]
     assert {"win", "score", "mined", "stolen", "lost_to_raids"} <= set(result["bots"][0])
     assert main(args[:-1] + ["--seed", "6"]) == 0
-    assert capsys.readouterr().out != outs[0]
+    assert capsys.readouterr().out != first
 
 
 def test_picture_hides_face_down_cards_and_speaks_both_languages():

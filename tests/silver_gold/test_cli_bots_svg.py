@@ -11,6 +11,7 @@ from mineedu.core import tournament
 from mineedu.games.silver_gold import CARDS, SilverGold
 from mineedu.games.silver_gold.svg import render
 
+from ..conformance import simulate_json_twice
 from .helpers import find_cards, standard
 
 
@@ -30,12 +31,7 @@ def test_cli_odds(capsys):
 
 def test_cli_simulate_same_seed_same_output(capsys):
     args = ["simulate", "silver_gold", "--players", "3", "--bots", "random,greedy,open", "--games", "6", "--seed", "9", "--json"]
-    outs = []
-    for _ in range(2):
-        assert main(args) == 0
-        outs.append(capsys.readouterr().out)
-    assert outs[0] == outs[1]
-    result = json.loads(outs[0])
+    result, _ = simulate_json_twice(capsys, args)
     assert [row["bot"] for row in result["bots"]] == ["random", "greedy", "open"]
     assert {"win", "score", "coins", "cups", "palms", "cards", "seals", "completed"} <= set(result["bots"][0])
 
