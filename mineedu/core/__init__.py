@@ -1,11 +1,15 @@
 """The rules core shared by every mineedu game (see ``docs/architecture.md``)."""
 
+from .choices import Choices, ChoiceTree, Control
 from .errors import ConfigError, IllegalActionError, MineeduError, SavedGameError
+from .exact import exact_json, fraction_text, from_json
 from .game import (
     CHANCE,
+    SEE_ALL,
     SIMULTANEOUS,
     TERMINAL,
     Action,
+    BaseBot,
     Bot,
     Game,
     RandomBot,
@@ -13,15 +17,26 @@ from .game import (
     config_from_dict,
     config_to_dict,
 )
+from .hooks import Hooks
 from .i18n import Texts
-from .play import bot_step, mean_interval, playout, sample_outcome, tournament, wilson_interval
+from .play import (
+    Event,
+    bot_step,
+    first_decision,
+    mean_interval,
+    play,
+    playout,
+    sample_outcome,
+    tournament,
+    wilson_interval,
+)
 from .registry import game_class, game_names, make, register
 from .saved import SavedGame
 
 __all__ = [
-    "CHANCE", "SIMULTANEOUS", "TERMINAL", "Action", "Bot", "ConfigError", "Game",
-    "IllegalActionError", "MineeduError", "RandomBot", "SavedGame", "SavedGameError",
-    "State", "Texts", "bot_step", "config_from_dict", "config_to_dict", "game_class",
-    "game_names", "make", "mean_interval", "playout", "register", "sample_outcome",
-    "tournament", "wilson_interval",
+    "CHANCE", "SEE_ALL", "SIMULTANEOUS", "TERMINAL", "Action", "BaseBot", "Bot", "ChoiceTree", "Choices",
+    "ConfigError", "Control", "Event", "Game", "Hooks", "IllegalActionError", "MineeduError", "RandomBot",
+    "SavedGame", "SavedGameError", "State", "Texts", "bot_step", "config_from_dict", "config_to_dict",
+    "exact_json", "first_decision", "fraction_text", "from_json", "game_class", "game_names", "make",
+    "mean_interval", "play", "playout", "register", "sample_outcome", "tournament", "wilson_interval",
 ]

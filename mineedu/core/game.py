@@ -34,11 +34,17 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
 from .errors import ConfigError, IllegalActionError
+from .hooks import Hooks
+from .i18n import chance_name, colon, player_name
+
+if TYPE_CHECKING:
+    from .choices import Choices
+    from .play import Event
 
 Action = Any
 """An action: a hashable value made of str/int/bool/tuples (see module doc)."""
@@ -46,6 +52,8 @@ Action = Any
 CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -3
+SEE_ALL = -4
+"""The viewer who sees everything (a teacher's "show all"): ``state.observation(SEE_ALL)``."""
 
 
 def same_action(a: Any, b: Any) -> bool:
@@ -65,7 +73,7 @@ def same_action(a: Any, b: Any) -> bool:
 def _find(action: Any, options: Sequence[Any]) -> bool:
     try:
         return any(same_action(action, o) for o in options if o == action)
-    except Exception:  # noqa: BLE001 - hostile values may compare badly
+    except Exception:
         return False
 
 
@@ -160,25 +168,48 @@ class State(ABC):
 
     # --- pictures -----------------------------------------------------------
     def _repr_svg_(self) -> str:
-        return self.game.render_svg(self)
+        """In a notebook a state shows itself as a picture, with every hidden card:
+        whoever holds the state object knows it all anyway."""
+        return self.game.render_svg(self, show_all=True)
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """A policy: picks one of ``legal`` from what its player may see."""
+    """A policy: picks one of ``legal`` from what its player may see, and can say why.
+
+    ``why(obs, action, lang)`` is the bot's reason for ``action`` in that
+    language (``None`` if it gives none); boards log it beside the move.
+    """
 
     name: str
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action: ...
 
+    def why(self, obs: Any, action: Action, lang: str) -> str | None: ...
 
-class RandomBot:
+
+class BaseBot:
+    """A bot that gives no reason unless it overrides :meth:`why`."""
+
+    name = "bot"
+
+    def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        raise NotImplementedError
+
+    def why(self, obs: Any, action: Action, lang: str) -> str | None:
+        return None
+
+
+class RandomBot(BaseBot):
     """Chooses uniformly among the legal actions."""
 
     name = "random"
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
         return legal[int(rng.integers(len(legal)))]
+
+    def why(self, obs: Any, action: Action, lang: str) -> str | None:
+        return "au hasard" if lang == "fr" else "at random"
 
 
 BotFactory = Callable[[str | None], Bot]
@@ -194,6 +225,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     Config: ClassVar[type]  # a frozen dataclass with defaults
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": lambda arg: RandomBot()}
+    hooks: ClassVar[Hooks] = Hooks()  # set by :func:`mineedu.core.register`
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -244,30 +276,61 @@ class Game(ABC):
     def action_from_json(self, data: Any) -> Action:
         return _lists_to_tuples(data)
 
-    # --- hooks used by the CLI, the simulator and the boards --------------------
-    # By convention a game's folder holds ``svg.py`` (``render``) and ``odds.py``
-    # (``odds_report``, ``format_odds``); these defaults find them there.
-    def _sibling(self, module: str) -> Any:
+    # --- hooks: a game's folder registers them (see :mod:`mineedu.core.hooks`) ---------
+    def _sibling(self, module: str) -> Any:  # for games that have not registered hooks yet
         package = type(self).__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{module}")
 
     def render_svg(self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
-        """A picture of ``state`` as ``player`` sees it (``show_all``: every hidden card)."""
-        return self._sibling("svg").render(state, player, lang, show_all)
+        """A picture of ``state`` as ``player`` sees it (``show_all``: every hidden card).
+
+        The picture is drawn from the viewer's observation only, so it cannot
+        show what that viewer may not see.
+        """
+        if self.hooks.picture is not None:
+            return self.hooks.picture(state.observation(SEE_ALL if show_all else player), lang)
+        return str(self._sibling("svg").render(state, player, lang, show_all))
 
     def action_label(self, action: Action, lang: str = "fr") -> str:
         """An action or chance outcome in words, for a button or a log line.
 
         Games word their own actions; this fallback spells the action's parts:
 
-        >>> Game.action_label(None, ("place", 2, "mine"), "en")
+        >>> from tests.core.toy import ToyGame
+        >>> ToyGame(2).action_label(("place", 2, "mine"), "en")
         'place 2 mine'
         """
+        if self.hooks.action_label is not None:
+            return self.hooks.action_label(action, lang)
         return " ".join(map(str, action)) if isinstance(action, tuple) else str(action)
+
+    def describe_event(self, event: Event, viewer: int | None, lang: str = "fr") -> str:
+        """A log line for ``event`` that ``viewer`` may read.
+
+        Games with hidden information register their own wording (a card dealt
+        to someone else is "J2 receives 4 cards", never which); this default
+        words every move in full, right for games where everything is public.
+        """
+        if self.hooks.describe_event is not None:
+            return self.hooks.describe_event(event, viewer, lang)
+        who = chance_name(lang) if event.player == CHANCE else player_name(event.player, lang)
+        return f"{who}{colon(lang)} {self.action_label(event.action, lang)}"
+
+    @property
+    def choices(self) -> Choices:
+        """How a board offers this game's actions step by step."""
+        return self.hooks.choices
+
+    @property
+    def hidden_information(self) -> bool:
+        """Whether players hold what others may not see (a hot-seat board passes the screen)."""
+        return self.hooks.hidden_information
 
     def format_odds(self, report: dict[str, Any], lang: str = "en") -> str:
         """The text ``mineedu odds`` prints for an :meth:`odds_report`."""
-        return self._sibling("odds").format_odds(report, lang)
+        if self.hooks.format_odds is not None:
+            return self.hooks.format_odds(report, lang)
+        return str(self._sibling("odds").format_odds(report, lang))
 
     def auto_seats(self) -> tuple[int, ...]:
         """Seats the rules play by themselves (Mine's dummy player): no bot or human sits there."""
@@ -284,7 +347,9 @@ class Game(ABC):
 
     def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
         """The exact odds a lesson shows for ``state`` (JSON-ready), from the game's ``odds.py``."""
-        return self._sibling("odds").odds_report(state, player)
+        if self.hooks.odds_report is not None:
+            return self.hooks.odds_report(state, player)
+        return dict(self._sibling("odds").odds_report(state, player))
 
     def make_bot(self, spec: str) -> Bot:
         """Build a bot from a spec such as ``"random"`` or ``"threshold:0.15"``."""

@@ -76,3 +76,30 @@ def format_number(x: float, lang: str = DEFAULT_LANG, digits: int = 1, percent: 
     if 100 - half <= v < 100:
         return f">{NBSP}{number(100 - 10.0 ** -digits)}{unit}"
     return number(v) + unit
+
+
+def colon(lang: str) -> str:
+    """French puts a no-break space before a colon: ``"J1 : explorer"`` / ``"P1: explore"``."""
+    return NBSP + ":" if lang == "fr" else ":"
+
+
+def player_name(player: int, lang: str = DEFAULT_LANG) -> str:
+    """A seat as players call it, numbered from 1: ``J1`` (joueur) / ``P1`` (player).
+
+    >>> player_name(0, "fr"), player_name(2, "en")
+    ('J1', 'P3')
+    """
+    return f"{'P' if lang == 'en' else 'J'}{player + 1}"
+
+
+def chance_name(lang: str = DEFAULT_LANG) -> str:
+    return "Chance" if lang == "en" else "Hasard"
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``1 point``, ``2 points``; French counts 0 and 1 as singular (``0 point``).
+
+    >>> plural(1, "point", "points"), plural(0, "pépite", "pépites"), plural(3, "pépite", "pépites")
+    ('1 point', '0 pépite', '3 pépites')
+    """
+    return f"{n} {one if abs(n) < 2 else many}"

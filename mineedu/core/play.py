@@ -1,15 +1,50 @@
-"""Playing games: sampling chance, letting bots move, whole playouts."""
+"""Playing games: one loop that yields every event once.
+
+:func:`play` is the only loop that moves a game forward. It samples chance,
+asks bots, and yields one :class:`Event` per move (who moved, what, the state
+before and after, and a bot's reason). Everything else is derived from it:
+:func:`playout` (a whole game with bots), :func:`bot_step` (chance and bots until
+a human must choose), :func:`tournament`, a board's session and the start
+page's pictures. A seat without a bot (``None``) is a player who moves from
+elsewhere (a human at this board, or later a player in another browser): the
+loop stops when such a seat must choose, and goes on from the state after
+their move.
+
+>>> from tests.core.toy import ToyGame
+>>> import numpy as np
+>>> events = list(play(ToyGame(2).initial_state(), [RandomBot(), RandomBot()], np.random.default_rng(1)))
+>>> events[-1].after.is_terminal(), events[0].player
+(True, 0)
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from .game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Bot, RandomBot, State
+from .errors import ConfigError
+from .game import CHANCE, TERMINAL, Action, Bot, Game, RandomBot, State
+from .i18n import LANGS
+
+Words = Mapping[str, str]
+"""A text in every language: ``{"fr": ..., "en": ...}``."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One move: who made it (a seat, or :data:`CHANCE`), what, the states around it,
+    and the bot's reason (``{"fr": ..., "en": ...}``) when a bot made it and said why."""
+
+    player: int
+    action: Action
+    before: State
+    after: State
+    reason: Words | None = None
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator) -> Action:
@@ -23,38 +58,64 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.G
     den = math.lcm(*(p.denominator for _, p in outcomes))
     weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
     r = int(rng.integers(sum(weights)))
-    for (o, _), w in zip(outcomes, weights):
+    for (o, _), w in zip(outcomes, weights, strict=True):
         if r < w:
             return o
         r -= w
     raise AssertionError("probabilities do not sum to 1")  # pragma: no cover
 
 
-def bot_step(state: State, bots: Sequence[Bot | None], rng: np.random.Generator) -> tuple[State, list[tuple[int, Action]]]:
-    """Advance ``state`` through chance and bot moves until a human (``None`` bot) must act.
+def bot_reason(bot: Bot, obs: Any, action: Action) -> Words | None:
+    """The bot's reason for ``action`` in every language, or ``None`` if it gives none."""
+    texts = {lang: bot.why(obs, action, lang) for lang in LANGS}
+    if not all(texts.values()):
+        return None
+    return {lang: str(t) for lang, t in texts.items()}
 
-    Returns the new state and the ``(player, action)`` moves made (player
-    :data:`CHANCE` for chance), so a board can show and record them.
+
+def play(
+    state: State,
+    seats: Sequence[Bot | None],
+    rng: np.random.Generator,
+    *,
+    explain: bool = False,
+    max_moves: int | None = None,
+) -> Iterator[Event]:
+    """Yield each move from ``state`` on, once, until the game ends or a seat
+    without a bot (``None``) must choose.
+
+    Chance is sampled with :func:`sample_outcome`; each bot acts on its own
+    observation and its action is checked by the rules (an illegal bot move
+    raises). At a simultaneous node the bots still owing a choice commit in seat
+    order. With ``explain`` each bot event carries the bot's reason.
+    ``max_moves`` bounds the number of events (default: the game's
+    ``max_moves()``); past it a ``RuntimeError`` says the game did not end.
     """
-    moves: list[tuple[int, Action]] = []
+    limit = max_moves if max_moves is not None else state.game.max_moves()
+    n = 0
     while True:
         cp = state.current_player()
         if cp == TERMINAL:
-            return state, moves
+            return
         if cp == CHANCE:
-            a = sample_outcome(state.chance_outcomes(), rng)
-            state = state.apply(a, check=False)
-            moves.append((CHANCE, a))
-            continue
-        movers = state.players_to_move()
-        bot_movers = [p for p in movers if bots[p] is not None]
-        if not bot_movers:
-            return state, moves
-        p = bot_movers[0]
-        legal = state.legal_actions(p)
-        a = bots[p].act(state.observation(p), legal, rng)  # type: ignore[union-attr]
-        state = state.apply(a, player=p if cp == SIMULTANEOUS else None)
-        moves.append((p, a))
+            action = sample_outcome(state.chance_outcomes(), rng)
+            player, after, reason = CHANCE, state.apply(action, check=False), None
+        else:
+            movers = [p for p in state.players_to_move() if seats[p] is not None]
+            if not movers:
+                return
+            player = movers[0]
+            bot = seats[player]
+            assert bot is not None
+            obs = state.observation(player)
+            action = bot.act(obs, state.legal_actions(player), rng)
+            after = state.apply(action, player=player)
+            reason = bot_reason(bot, obs, action) if explain else None
+        n += 1
+        if n > limit:
+            raise RuntimeError(f"{state.game.name}: no end after {limit} moves")
+        yield Event(player, action, state, after, reason)
+        state = after
 
 
 def playout(
@@ -65,30 +126,32 @@ def playout(
     record: list[tuple[int, Action]] | None = None,
     max_moves: int | None = None,
 ) -> State:
-    """Play ``state`` to the end with one bot per seat; return the final state.
-
-    Bots' actions are checked (an illegal bot move raises); chance is sampled
-    with :func:`sample_outcome`.
-    """
-    limit = max_moves if max_moves is not None else state.game.max_moves()
-    n = 0
-    while True:
-        cp = state.current_player()
-        if cp == TERMINAL:
-            return state
-        n += 1
-        if n > limit:
-            raise RuntimeError(f"{state.game.name}: no end after {limit} moves")
-        if cp == CHANCE:
-            a = sample_outcome(state.chance_outcomes(), rng)
-            state = state.apply(a, check=False)
-            p = CHANCE
-        else:
-            p = state.players_to_move()[0]
-            a = bots[p].act(state.observation(p), state.legal_actions(p), rng)
-            state = state.apply(a, player=p)
+    """Play ``state`` to the end with one bot per seat; return the final state
+    (``record`` collects the ``(player, action)`` moves, chance as :data:`CHANCE`)."""
+    for event in play(state, bots, rng, max_moves=max_moves):
+        state = event.after
         if record is not None:
-            record.append((p, a))
+            record.append((event.player, event.action))
+    return state
+
+
+def bot_step(state: State, bots: Sequence[Bot | None], rng: np.random.Generator) -> tuple[State, list[tuple[int, Action]]]:
+    """Advance ``state`` through chance and bot moves until a seat without a bot must act.
+
+    Returns the new state and the ``(player, action)`` moves made.
+    """
+    moves = []
+    for event in play(state, bots, rng):
+        state = event.after
+        moves.append((event.player, event.action))
+    return state, moves
+
+
+def first_decision(state: State, rng: np.random.Generator) -> State:
+    """The first state from ``state`` where a player must choose (chance sampled on the way)."""
+    for event in play(state, [None] * state.game.num_players, rng):
+        state = event.after
+    return state
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -116,7 +179,7 @@ def mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tupl
 
 
 def tournament(
-    game: Any,
+    game: Game,
     bot_specs: Sequence[str],
     games: int,
     seed: int,
@@ -135,8 +198,6 @@ def tournament(
     if len(bot_specs) == 1:
         bot_specs = list(bot_specs) * n
     if len(bot_specs) != n:
-        from .errors import ConfigError
-
         raise ConfigError(f"give one bot per player ({n}) or a single bot for all, not {len(bot_specs)}")
     bots = [game.make_bot(s) for s in bot_specs]
     idle = RandomBot()  # sits on the rules' own seats, where it is never asked to act

@@ -8,15 +8,24 @@ from typing import Any, TypeVar
 
 from .errors import ConfigError
 from .game import Game
+from .hooks import Hooks
 
 _GAMES: dict[str, type[Game]] = {}
 _G = TypeVar("_G", bound=type[Game])
 
 
-def register(cls: _G) -> _G:
-    """Class decorator: make a :class:`Game` reachable by its ``name``."""
+def register(cls: _G, hooks: Hooks | None = None) -> _G:
+    """Make a :class:`Game` reachable by its ``name``, with the parts of its folder.
+
+    A game's ``__init__.py`` calls ``register(MyGame, Hooks(picture=..., ...))``
+    (see :mod:`mineedu.core.hooks`); ``@register`` alone registers rules only.
+    """
     if cls.name in _GAMES and _GAMES[cls.name] is not cls:
         raise ValueError(f"two games are named {cls.name!r}")
+    if hooks is not None:
+        cls.hooks = hooks
+        if hooks.bots is not None:
+            cls.bots = hooks.bots
     _GAMES[cls.name] = cls
     return cls
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from .errors import IllegalActionError, MineeduError, SavedGameError
 from .game import CHANCE, Action, Game, State, config_to_dict
+from .play import Event
 
 FORMAT = "mineedu-saved-game/1"
 
@@ -26,17 +27,25 @@ class SavedGame:
     seed: int | None = None
     moves: list[tuple[int, Action]] = field(default_factory=list)
 
-    def replay(self, upto: int | None = None) -> State:
-        """The state after the first ``upto`` moves (all by default)."""
+    def events(self, upto: int | None = None) -> list[Event]:
+        """The first ``upto`` moves (all by default) replayed by the rules, as events."""
         state = self.game.initial_state()
+        out = []
         for i, (p, a) in enumerate(self.moves[:upto]):
             try:
                 if p == CHANCE and not state.is_chance():
                     raise IllegalActionError(a, f"it is recorded as chance, but player(s) {state.players_to_move()} must move")
-                state = state.apply(a, player=None if p == CHANCE else p)
+                after = state.apply(a, player=None if p == CHANCE else p)
             except IllegalActionError as exc:
                 raise SavedGameError(f"move {i + 1} of the saved game does not replay: {exc}") from exc
-        return state
+            out.append(Event(p, a, state, after))
+            state = after
+        return out
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` moves (all by default)."""
+        events = self.events(upto)
+        return events[-1].after if events else self.game.initial_state()
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,144 +1,216 @@
-"""A playable board for any registered game, built from ipywidgets.
+"""A playable board for any registered game: ``Board(make("yukon", 3))``.
 
-Layout: a language switch; the picture (the game's SVG in an ``HTML`` widget:
-no plotting library, so the page stays light); a status line; one button per
-legal action of the human to move; undo; the exact-odds panel beside the
-picture; a log of what chance and the bots did (and why, when a bot says so);
-a message area for refused input; a new-game dialog (seats: human or a bot
-with its policy); export/import of the game as JSON.
+The board shows the game's picture and lets the player act *on* it
+(:class:`~mineedu.ui.canvas.Canvas`): the regions that stand for a choice are
+highlighted, clicking or tapping one (or Tab then Enter) picks it, and an
+action of several parts is chosen step by step, each step offering only what
+still leads to a legal action (:class:`mineedu.core.ChoiceTree`). Beside the
+picture: whose turn it is, the game's decision panel, the log, undo, a
+new-game dialog and saving/loading on request.
 
-Every event from the browser enters at one point, :meth:`Board.receive`,
-which checks the value (a client can send *any* widget value: an out-of-range
-slider, a click on a hidden or outdated button, a move for a bot's seat) and
-either changes the session and redraws, or shows a clear message in the
+What one viewer may see is all the board draws: the picture, the status and
+the panel come from that viewer's observation, the log from the game's
+viewer-aware words of each event, and the saved game reaches the browser only
+when the user asks to export it. With several humans at one screen and a game
+with hidden information, the screen is covered between two humans' turns.
+
+Every message from the browser enters at :meth:`Board.receive` and goes, by
+the table :attr:`Board.handlers`, to one method per kind of input. Each method
+checks what it receives (a client can send anything) and either changes the
+session or raises :class:`MoveRefused`, which leaves a message in the
 player's language and changes nothing.
-
-Games customise the board by subclassing (see ``games/gold_mine/board.py``):
-:meth:`describe_action`, :meth:`describe_event`, :meth:`odds_html`,
-:meth:`status_html`, :meth:`picture`.
 """
 
 from __future__ import annotations
 
 import html
-import inspect
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
 
-from mineedu.core import CHANCE, Action, Game, MineeduError, SavedGameError
-from mineedu.core.i18n import DEFAULT_LANG, LANGS
+from mineedu.core import (
+    CHANCE,
+    ChoiceTree,
+    Control,
+    Event,
+    Game,
+    MineeduError,
+    SavedGameError,
+)
+from mineedu.core.choices import Path
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
 
-from .session import Event, GameSession, MoveRefused
+from .canvas import Canvas
+from .session import GameSession, MoveRefused, Seat
 from .texts import T
 
-MAX_BUTTONS = 8
 MAX_SAVED_CHARS = 1_000_000  # a client could paste anything into the import box
 LANG_OPTIONS = (("Français", "fr"), ("English", "en"))
+BOT_PAUSE_MS = 700  # a bot's move stays on screen this long before the next
+LOG_EVENTS = 80  # the log shows this many latest events
 
 
 def seat_name(seat: int, lang: str) -> str:
-    """``"Place 2 (vermillon)"`` — a seat named by number and colour."""
+    """``"J2 (vermillon)"`` — a seat named by number and colour."""
     colour = PLAYER_COLOUR_NAMES["en" if lang == "en" else "fr"][seat % len(PLAYER_COLOURS)]
-    return f"{T('seat', lang, i=seat + 1)} ({colour})"
+    return f"{player_name(seat, lang)} ({colour})"
 
 
 def swatch(seat: int) -> str:
     c = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    return f'<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;background:{c};vertical-align:middle"></span>'
+    return (f'<span aria-hidden="true" style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
+            f'background:{c};vertical-align:middle;border:1px solid #222"></span>')
 
 
-# The picture fills its column (the SVG keeps its proportions through its viewBox),
-# so a projected board is as large as the screen allows, never wider than 1100 px.
-PICTURE_CSS = "<style>.mineedu-picture svg{width:100%;height:auto;max-width:1100px}</style>"
+def _whole(v: Any, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
 class Board:
-    """A game at a board: ``Board(make("toy", 2)).widget`` is the whole app."""
+    """A game at a board; ``Board(game).widget`` is the whole app (it also displays itself).
 
-    #: the number of seats the new-game dialog offers (default: the game's range)
-    seat_range: tuple[int, int] | None = None
-    #: bot specs offered for a seat (default: the game's bot names)
-    bot_choices: Sequence[str] | None = None
-    #: how many log lines are shown
-    log_lines = 12
+    ``seats``: one entry per player, ``None`` for a human, else a bot spec
+    (default: a human, then random bots). ``teacher``: offer "show all" (every
+    hidden card), which players never get. ``bot_pause_ms``: how long each bot
+    move stays on screen before the next (0: bots move at once).
+    """
 
     def __init__(
         self,
         game: Game,
-        seats: Sequence[str | None] | None = None,
+        seats: Sequence[Seat] | None = None,
         seed: int = 0,
         lang: str = DEFAULT_LANG,
+        *,
+        teacher: bool = False,
+        bot_pause_ms: int = BOT_PAUSE_MS,
+        bot_choices: Sequence[str] | None = None,
     ) -> None:
         self.lang = lang if lang in LANGS else DEFAULT_LANG
+        self.teacher = teacher
         self.show_all = False
-        self.message_key: tuple[str, dict[str, Any]] | None = None
-        self.session = GameSession(game, seats, seed)
+        self.bot_pause_ms = bot_pause_ms
+        self.bot_choices = list(bot_choices or sorted(game.bots))
+        self.message_key: tuple[str, Mapping[str, Any]] | None = None
         self.version = 0
-        self._labelled: str | None = None
-        self._tokens: list[tuple[int, int, int] | None] = [None] * MAX_BUTTONS
-        self._last_events: list[Event] = list(self.session.events)
+        self._tokens: dict[str, tuple[str, Any]] = {}
+        self._picked: list[str] = []
+        self._cycled: dict[Path, str] = {}
+        self._screen_for: int | None = None  # the human the screen was last shown to
+        self._tree: ChoiceTree | None = None
+        self._log_cache: dict[tuple[int, int | None, str], str] = {}
+        #: one method per kind of browser input (see :meth:`receive`)
+        self.handlers: dict[str, Callable[[Any], None]] = {
+            "pick": self.on_pick,
+            "control": self.on_control,
+            "tick": self.on_tick,
+            "ready": self.on_ready,
+            "undo": self.on_undo,
+            "lang": self.on_lang,
+            "show_all": self.on_show_all,
+            "players": self.on_players,
+            "new_game": self.on_new_game,
+            "export": self.on_export,
+            "import": self.on_import,
+            "finish": self.on_finish,
+        }
+        self._attach(GameSession(game, seats, seed))
         self._build()
+        if self.bot_pause_ms <= 0:
+            self.session.advance()
         self.redraw()
 
-    # --- construction ------------------------------------------------------
+    # --- the session ---------------------------------------------------------
+    def _attach(self, session: GameSession) -> None:
+        self.session = session
+        self._picked, self._cycled, self._tree = [], {}, None
+        self._log_cache.clear()
+        session.subscribe(self._session_changed)
+        humans = session.humans
+        self._screen_for = humans[0] if len(humans) == 1 else None
+
+    def _session_changed(self, session: GameSession) -> None:
+        if session is self.session:
+            self._picked, self._cycled, self._tree = [], {}, None
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # --- construction ----------------------------------------------------------
     def _build(self) -> None:
-        game = self.session.game
-        lo, hi = self.seat_range or (game.min_players, game.max_players)
+        game = self.game
         self.lang_switch = W.ToggleButtons(options=LANG_OPTIONS, value=self.lang, style={"button_width": "6em"})
-        self.view = W.HTML(layout=W.Layout(min_width="360px"))
-        self.view.add_class("mineedu-picture")
+        self.lang_switch.add_class("mineedu-lang")
+        self.canvas = Canvas(lambda content: self.receive("canvas", content))
+        self.canvas.add_class("mineedu-canvas")
         self.status = W.HTML()
         self.status.add_class("mineedu-status")
-        self.buttons = [W.Button(layout=W.Layout(width="auto", display="none")) for _ in range(MAX_BUTTONS)]
-        for i, b in enumerate(self.buttons):
-            b.add_class("mineedu-action")
-            b.on_click(lambda _b, i=i: self.receive("action", i))
-        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))  # its label is long in French
+        self.undo_button = W.Button(layout=W.Layout(width="auto"))
+        self.undo_button.add_class("mineedu-undo")
         self.undo_button.on_click(lambda _b: self.receive("undo", None))
-        self.show_all_box = W.Checkbox(value=False, indent=False)
-        self.odds = W.HTML(layout=W.Layout(min_width="260px", max_width="420px"))
-        self.odds.add_class("mineedu-odds")
-        self.log = W.HTML()
-        self.log.add_class("mineedu-log")
+        self.finish_button = W.Button(layout=W.Layout(width="auto"))
+        self.finish_button.add_class("mineedu-finish")
+        self.finish_button.on_click(lambda _b: self.receive("finish", None))
         self.message = W.HTML()
         self.message.add_class("mineedu-message")
-        self.saved_view = W.HTML(layout=W.Layout(display="none"))
-        self.saved_view.add_class("mineedu-saved")
-        # new-game dialog
-        self.players_slider = W.IntSlider(value=game.num_players, min=lo, max=hi)
-        choices = list(self.bot_choices or sorted(game.bots))
-        self.seat_boxes = [W.Dropdown(options=[("", None)] + [(c, c) for c in choices], value=None) for _ in range(hi)]
+        self.panel = W.HTML()
+        self.panel.add_class("mineedu-panel")
+        self.log = W.HTML()
+        self.log.add_class("mineedu-log")
+        self.show_all_box = W.Checkbox(value=False, indent=False)
+        self.show_all_box.add_class("mineedu-show-all")
+        # new-game dialog: a toggle button (reachable by Tab) opens it
+        lo, hi = game.min_players, game.max_players
+        self.new_toggle = W.ToggleButton(value=False)
+        self.new_toggle.add_class("mineedu-new-toggle")
+        self.players_box = W.ToggleButtons(options=[str(k) for k in range(lo, hi + 1)], value=str(game.num_players))
+        self.players_box.add_class("mineedu-players")
+        self.seat_boxes = [W.Dropdown(options=[("", None)], value=None) for _ in range(hi)]
         for i, box in enumerate(self.seat_boxes):
-            box.value = self.session.seats[i] if i < game.num_players else (choices[0] if i else None)
+            seat = self.session.seats[i] if i < game.num_players else self.bot_choices[0]
+            box.options = [("", None)] + [(c, c) for c in self.bot_choices]
+            box.value = seat if seat in self.bot_choices else None
             box.layout.display = None if i < game.num_players else "none"
         self.seed_box = W.IntText(value=self.session.seed)
         self.start_button = W.Button(button_style="primary")
         self.start_button.add_class("mineedu-start")
         self.start_button.on_click(lambda _b: self.receive("new_game", None))
-        self.dialog = W.VBox([self.players_slider, *self.seat_boxes, self.seed_box, self.start_button])
-        self.dialog_toggle = W.Accordion(children=[self.dialog], selected_index=None)
-        # saved games
-        self.saved_text = W.Textarea(layout=W.Layout(width="100%", height="6em"))
+        self.dialog = W.VBox([self.players_box, *self.seat_boxes, self.seed_box, self.start_button])
+        self.dialog.add_class("mineedu-dialog")
+        self.dialog.layout.display = "none"
+        self.new_toggle.observe(lambda ch: setattr(self.dialog.layout, "display", None if ch["new"] else "none"), names="value")
+        # saved games, sent to the browser only when asked for
+        self.saved_toggle = W.ToggleButton(value=False)
+        self.saved_toggle.add_class("mineedu-saved-toggle")
+        self.saved_text = W.Textarea(layout=W.Layout(width="100%", height="7em"))
+        self.saved_text.add_class("mineedu-saved-text")
         self.export_button = W.Button()
+        self.export_button.add_class("mineedu-export")
         self.export_button.on_click(lambda _b: self.receive("export", None))
         self.import_button = W.Button()
+        self.import_button.add_class("mineedu-import")
         self.import_button.on_click(lambda _b: self.receive("import", self.saved_text.value))
-        self.saved_box = W.Accordion(children=[W.VBox([self.saved_text, W.HBox([self.export_button, self.import_button])])], selected_index=None)
-        # one observe point for values
+        self.saved_box = W.VBox([self.saved_text, W.HBox([self.export_button, self.import_button])])
+        self.saved_box.layout.display = "none"
+        self.saved_toggle.observe(lambda ch: setattr(self.saved_box.layout, "display", None if ch["new"] else "none"), names="value")
+        # every value a browser may change enters through receive()
         self.lang_switch.observe(lambda ch: self.receive("lang", ch["new"]), names="value")
         self.show_all_box.observe(lambda ch: self.receive("show_all", ch["new"]), names="value")
-        self.players_slider.observe(lambda ch: self.receive("players", ch["new"]), names="value")
+        self.players_box.observe(lambda ch: self.receive("players", ch["new"]), names="value")
 
-        self.controls = W.HBox([*self.buttons, self.undo_button], layout=W.Layout(flex_flow="row wrap"))
-        left = W.VBox([self.view, self.status, self.controls, self.message], layout=W.Layout(flex="1 1 auto"))
-        right = W.VBox([self.odds, self.show_all_box, self.log], layout=W.Layout(flex="0 1 420px"))
-        self.widget = W.VBox(
-            [self.lang_switch, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")), self.dialog_toggle, self.saved_box, self.saved_view]
-        )
+        tools = W.HBox([self.undo_button, self.finish_button, self.new_toggle, self.saved_toggle],
+                       layout=W.Layout(flex_flow="row wrap"))
+        left = W.VBox([self.status, self.canvas, self.message, tools, self.dialog, self.saved_box],
+                      layout=W.Layout(flex="3 1 560px", min_width="0"))
+        left.add_class("mineedu-main")
+        side = [self.panel, self.log] + ([self.show_all_box] if self.teacher else [])
+        right = W.VBox(side, layout=W.Layout(flex="1 1 300px", min_width="0"))
+        right.add_class("mineedu-side")
+        self.widget = W.VBox([self.lang_switch, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))])
         self.widget.add_class("mineedu-board")
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
@@ -146,13 +218,15 @@ class Board:
 
         display(self.widget)
 
-    # --- the one entry point for browser input ----------------------------
+    # --- the one entry point for browser input --------------------------------
     def receive(self, kind: str, value: Any) -> None:
-        """Handle one event from the browser; refused input leaves a message and no change."""
+        """Handle one input from the browser; refused input leaves a message and no change."""
         try:
-            handler: Callable[[Any], None] | None = getattr(self, f"_on_{kind}", None)
+            if kind == "canvas":
+                kind, value = self._canvas_event(value)
+            handler = self.handlers.get(kind)
             if handler is None:
-                raise MoveRefused("stale")
+                raise MoveRefused("bad_event", what=repr(kind)[:40])
             handler(value)
         except MoveRefused as exc:
             self.message_key = (exc.key, exc.fmt)
@@ -161,183 +235,383 @@ class Board:
         except MineeduError as exc:
             self.message_key = ("error", {"error": str(exc)})
         else:
-            if kind not in ("players",):
+            if kind not in ("players", "tick", "export", "import"):
                 self.message_key = None
         self.redraw()
 
-    def submit(self, seat: Any, index: Any, version: Any) -> None:
-        """A move from the board: the ``index``-th legal action of ``seat``, chosen
-        while version ``version`` was displayed (a stale click is refused)."""
-        if version != self.version:
+    def _canvas_event(self, content: Any) -> tuple[str, Any]:
+        """A canvas message ``{"event", "token", "version"}``, checked field by field."""
+        if not isinstance(content, dict) or set(content) != {"event", "token", "version"}:
+            raise MoveRefused("bad_event", what="format")
+        event, token, version = content["event"], content["token"], content["version"]
+        if event not in ("pick", "control", "tick", "ready"):
+            raise MoveRefused("bad_event", what=repr(event)[:40])
+        if version != self.version or isinstance(version, bool):
             raise MoveRefused("stale")
-        events = self.session.play_index(seat, index)
-        self._moved(events)
+        return event, token
 
-    def _moved(self, events: list[Event]) -> None:
-        self._last_events = events
-        self.version += 1
-
-    def _on_move(self, value: Any) -> None:
-        if not (isinstance(value, tuple) and len(value) == 3):
+    def _token(self, token: Any, kind: str) -> Any:
+        entry = self._tokens.get(token) if isinstance(token, str) else None
+        if entry is None or entry[0] != kind:
             raise MoveRefused("stale")
-        self.submit(*value)
+        return entry[1]
 
-    def _on_action(self, i: Any) -> None:
-        token = self._tokens[i] if isinstance(i, int) and 0 <= i < MAX_BUTTONS else None
-        if token is None:
+    # --- one method per input ---------------------------------------------------
+    def on_pick(self, token: Any) -> None:
+        """A region or button of the current step was picked."""
+        key = self._token(token, "pick")
+        player = self._player()
+        tree = self.tree()
+        prefix, _options, _cycle = self._walk()
+        path = (*prefix, key)
+        action = tree.action(path)
+        if action is None:
+            self._picked.append(key)
+            return
+        self.session.play(action, player)
+        self._after_move()
+
+    def on_control(self, token: Any) -> None:
+        """Rotate, mirror (a cycled step) or back."""
+        name = self._token(token, "control")
+        if name == "back":
+            if self._picked:
+                self._picked.pop()
+            return
+        _prefix, _options, cycle = self._walk()
+        if cycle is None:
             raise MoveRefused("stale")
-        self.submit(*token)
+        at, options, controls, picks_before = cycle
+        control = next((c for c in controls if c.name == name), None)
+        if control is None:
+            raise MoveRefused("stale")
+        nxt = control.move.get(self._cycled[at])
+        if nxt in options:
+            self._cycled[at] = nxt
+            del self._picked[picks_before:]  # picks made after it assumed the old choice
 
-    def _on_undo(self, _: Any) -> None:
-        self.session.undo()
-        self._moved([])
+    def on_tick(self, _token: Any) -> None:
+        """The browser's pause after a bot move is over: the next bot moves."""
+        if self.session.waiting_for_bots():
+            self.session.advance(bot_moves=1)
 
-    def _on_lang(self, value: Any) -> None:
+    def on_finish(self, _value: Any) -> None:
+        """Let chance and the bots play until a human must choose."""
+        self.session.advance()
+
+    def on_ready(self, _token: Any) -> None:
+        """Hot-seat: the next human has the screen."""
+        self._screen_for = self.session.human_to_move()
+
+    def on_undo(self, _value: Any) -> None:
+        self.session.undo(self._undoer())
+        self._after_move()
+
+    def _undoer(self) -> int | None:
+        """Who the undo button is for: the one who has the screen (in hot-seat, the
+        player who just moved, until the next one takes the screen)."""
+        return self._screen_for if self._covered() else self.viewer()
+
+    def on_lang(self, value: Any) -> None:
         if value not in LANGS:
-            raise MoveRefused("bad_value", what="lang", value=repr(value), expected="fr, en")
+            raise MoveRefused("bad_value", what="lang", value=repr(value)[:40], expected="fr, en")
         self.lang = value
 
-    def _on_show_all(self, value: Any) -> None:
+    def on_show_all(self, value: Any) -> None:
+        if not self.teacher:
+            raise MoveRefused("teacher_only")
         if not isinstance(value, bool):
-            raise MoveRefused("bad_value", what="show all", value=repr(value), expected="True/False")
+            raise MoveRefused("bad_value", what="show all", value=repr(value)[:40], expected="True/False")
         self.show_all = value
 
-    def _players_range(self) -> tuple[int, int]:
-        game = self.session.game
-        return self.seat_range or (game.min_players, game.max_players)
-
-    def _on_players(self, value: Any) -> None:
-        lo, hi = self._players_range()
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise MoveRefused("bad_value", what=T("players", self.lang), value=repr(value), expected=f"{lo}–{hi}")
+    def on_players(self, value: Any) -> None:
+        n = self._players_value(value)
         for i, box in enumerate(self.seat_boxes):
-            box.layout.display = None if i < value else "none"
+            box.layout.display = None if i < n else "none"
 
-    def _on_new_game(self, _: Any) -> None:
-        lo, hi = self._players_range()
-        n = self.players_slider.value
-        self._on_players(n)
-        offered = {None, *(self.bot_choices or self.session.game.bots)}
+    def _players_value(self, value: Any) -> int:
+        lo, hi = self.game.min_players, self.game.max_players
+        if not isinstance(value, str) or not value.isdigit() or not lo <= int(value) <= hi:
+            raise MoveRefused("bad_value", what=T("players", self.lang), value=repr(value)[:40], expected=f"{lo}–{hi}")
+        return int(value)
+
+    def on_new_game(self, _value: Any) -> None:
+        n = self._players_value(self.players_box.value)
         seats = [box.value for box in self.seat_boxes[:n]]
         for i, s in enumerate(seats):
-            if s not in offered:
-                raise MoveRefused("bad_value", what=T("seat", self.lang, i=i + 1), value=repr(s), expected=", ".join(sorted(map(str, offered - {None}))))
+            if s is not None and s not in self.bot_choices:
+                raise MoveRefused("bad_value", what=T("seat", self.lang, i=i + 1), value=repr(s)[:40],
+                                  expected=", ".join(self.bot_choices))
         seed = self.seed_box.value
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise MoveRefused("bad_value", what=T("seed", self.lang), value=repr(seed), expected="0 … 2^63")
-        game = type(self.session.game)(n, self.session.game.config)
-        self.session = GameSession(game, seats, seed)
-        self._moved(list(self.session.events))
-        self.dialog_toggle.selected_index = None
+        if not _whole(seed, 0, 2**63 - 1):
+            raise MoveRefused("bad_value", what=T("seed", self.lang), value=repr(seed)[:40], expected="0 … 2^63")
+        game = type(self.game)(n, self.game.config)
+        self._attach(GameSession(game, seats, seed))
+        self.new_toggle.value = False
+        self._after_move()
 
-    def _on_export(self, _: Any) -> None:
+    def on_export(self, _value: Any) -> None:
         self.saved_text.value = self.session.export()
+        self.message_key = ("exported", {})
 
-    def _on_import(self, text: Any) -> None:
+    def on_import(self, text: Any) -> None:
         if not isinstance(text, str) or len(text) > MAX_SAVED_CHARS:
             raise SavedGameError(f"a saved game is JSON text of at most {MAX_SAVED_CHARS} characters")
-        session = GameSession.from_text(text, self.session.seats if self._fits(text) else None)
-        if session.game.name != self.session.game.name:
-            raise SavedGameError(f"this is a {session.game.name} game, not {self.session.game.name}")
-        self.session = session
-        self._moved([])
+        seats = self.session.seats if self._same_players(text) else None
+        session = GameSession.from_text(text, seats)
+        if session.game.name != self.game.name:
+            raise SavedGameError(f"this is a {session.game.name} game, not {self.game.name}")
+        self._attach(session)
+        self._after_move()
         self.message_key = ("loaded", {})
 
-    def _fits(self, text: str) -> bool:
+    def _same_players(self, text: str) -> bool:
         try:
-            return json.loads(text).get("players") == len(self.session.seats)
-        except (ValueError, AttributeError):
+            data = json.loads(text)
+        except (ValueError, RecursionError):
             return False
+        return isinstance(data, dict) and data.get("players") == len(self.session.seats)
 
-    # --- hooks for each game -------------------------------------------------
-    def picture(self) -> str:
-        """The SVG of the displayed state, from the viewer's point of view."""
-        render = getattr(self.session.game, "render_svg", None)
-        if render is None:
-            return ""
-        if len(inspect.signature(render).parameters) >= 4:  # (state, player, lang, show_all)
-            return render(self.session.state, self.viewer(), self.lang, self.show_all)
-        return render(self.session.state)
+    def _after_move(self) -> None:
+        """After a human move: chance resolves at once; bots then move one by one."""
+        self.session.advance(bot_moves=0)
+        if self.bot_pause_ms <= 0:
+            self.session.advance()
 
+    def finish_bots(self) -> None:
+        """Let chance and bots play until a human must choose (what the browser's pauses do)."""
+        self.receive("finish", None)
+
+    # --- who sees what -----------------------------------------------------------
     def viewer(self) -> int | None:
-        """Whose hidden cards may be shown: the human to move, else the only human."""
+        """Whose eyes the board draws for: the human to move (once the screen is theirs),
+        else the only human, else nobody (public facts only)."""
+        s = self.session
+        if self._covered():
+            return None
+        p = s.human_to_move()
+        if p is not None:
+            return p
+        if len(s.humans) == 1:
+            return s.humans[0]
+        return self._screen_for if not self.game.hidden_information else None
+
+    def _covered(self) -> bool:
+        """Hot-seat with hidden information: the screen waits for the next human."""
+        s = self.session
+        p = s.human_to_move()
+        return (
+            self.game.hidden_information and len(s.humans) > 1 and p is not None and p != self._screen_for
+        )
+
+    def _player(self) -> int:
         p = self.session.human_to_move()
-        if p is None and len(self.session.humans) == 1:
-            p = self.session.humans[0]
+        if p is None or self._covered():
+            raise MoveRefused("no_human_turn")
         return p
 
-    def describe_action(self, action: Action, lang: str) -> str:
-        """The words for an action, from the game itself (:meth:`Game.action_label`)."""
-        return self.session.game.action_label(action, lang)
+    def tree(self) -> ChoiceTree:
+        """The choices of the human to move (built once per position)."""
+        p = self._player()
+        if self._tree is None or self._tree.state is not self.session.state or self._tree.player != p:
+            self._tree = ChoiceTree(self.game.choices, self.session.state, p)
+        return self._tree
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        who = T("chance", lang) if event.player == CHANCE else seat_name(event.player, lang)
-        return f"{who} : {self.describe_action(event.action, lang)}" if lang == "fr" else f"{who}: {self.describe_action(event.action, lang)}"
+    def _walk(self) -> tuple[Path, list[str], tuple[Path, list[str], Sequence[Control], int] | None]:
+        """The step now shown: its prefix, its options, and the cycled step (its prefix,
+        options, controls and how many explicit picks come before it)."""
+        tree = self.tree()
+        state, p = self.session.state, tree.player
+        prefix: Path = ()
+        picks = list(self._picked)
+        cycle = None
+        while True:
+            options = tree.options(prefix)
+            controls = self.game.choices.cycle(state, p, prefix, options) if options else None
+            if controls:
+                current = self._cycled.get(prefix)
+                if current not in options:
+                    current = self._cycled[prefix] = options[0]
+                cycle = (prefix, options, controls, len(self._picked) - len(picks))
+                prefix = (*prefix, current)
+                continue
+            if picks:
+                key = picks.pop(0)
+                if key not in options:  # no longer a way to a legal action: start the action again
+                    self._picked = []
+                    return self._walk()
+                prefix = (*prefix, key)
+                continue
+            return prefix, options, cycle
 
-    def odds_html(self, lang: str) -> str:
-        game, state = self.session.game, self.session.state
-        try:
-            report = game.odds_report(state, self.viewer())
-        except (NotImplementedError, ImportError):
-            return ""
-        try:
-            text = game.format_odds(report, lang)
-        except (AttributeError, ImportError):  # a game without its odds text
-            text = json.dumps(report, ensure_ascii=False, indent=1, default=str)
-        return f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre>"
+    # --- drawing -------------------------------------------------------------------
+    def view(self) -> Any:
+        """What the viewer may see (the observation everything is drawn from)."""
+        return self.session.state.observation(self.viewer())
+
+    def picture(self) -> str:
+        return self.game.render_svg(self.session.state, self.viewer(), self.lang, self.show_all)
 
     def status_html(self, lang: str) -> str:
-        s = self.session
-        if s.state.is_terminal():
-            return f"<b>{T('over', lang)}</b>"
-        p = s.human_to_move()
-        if p is None:
-            return T("waiting", lang)
-        return f"{swatch(p)} {html.escape(T('your_turn', lang, seat=p + 1, colour=PLAYER_COLOUR_NAMES[lang][p % 6]))}"
+        """Whose turn it is (or who won), then the game's own status (round results...)."""
+        extra = self.game.hooks.status
+        own = extra(self.view(), lang) if extra is not None else ""
+        return self._turn_html(lang) + own
 
-    # --- drawing -------------------------------------------------------------
+    def _turn_html(self, lang: str) -> str:
+        s = self.session
+        state = s.state
+        if state.is_terminal():
+            w = state.winners()
+            who = ", ".join(seat_name(p, lang) for p in w)
+            scores = ", ".join(f"{player_name(i, lang)} {self._number(x)}" for i, x in enumerate(state.scores()))
+            head = T("winner_is" if len(w) == 1 else "winners_are", lang, who=who)
+            return f"<p class='mineedu-over'><b>{html.escape(head)}</b> {html.escape(T('scores', lang, s=scores))}</p>"
+        p = s.human_to_move()
+        if p is not None:
+            return f"<p>{swatch(p)} <b>{html.escape(T('turn_of', lang, who=player_name(p, lang), colour=self._colour(p, lang)))}</b></p>"
+        if state.is_chance():
+            return f"<p>{html.escape(T('chance_moves', lang))}</p>"
+        bots = [q for q in state.players_to_move() if s.seats[q] is not None]
+        if bots:
+            q = bots[0]
+            return f"<p>{swatch(q)} {html.escape(T('bot_thinks', lang, who=player_name(q, lang), bot=s.seats[q]))}</p>"
+        return f"<p>{html.escape(T('waiting', lang))}</p>"
+
+    @staticmethod
+    def _number(x: float) -> str:
+        return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+    @staticmethod
+    def _colour(p: int, lang: str) -> str:
+        return PLAYER_COLOUR_NAMES[lang][p % len(PLAYER_COLOURS)]
+
+    def panel_html(self, lang: str) -> str:
+        """The game's decision panel for the viewer (from what the viewer may see)."""
+        game = self.game
+        if game.hooks.panel is not None:
+            return game.hooks.panel(self.view(), lang)
+        if game.hidden_information:
+            return ""
+        try:
+            text = game.format_odds(game.odds_report(self.session.state, self.viewer()), lang)
+        except (NotImplementedError, ImportError, AttributeError):
+            return ""
+        return f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre>"
+
+    def log_html(self, lang: str) -> str:
+        viewer = self.viewer()
+        events = self.session.events
+        start = max(0, len(events) - LOG_EVENTS)
+        chapter = self.game.hooks.chapter
+        lines: list[str] = []
+        last_title = None
+        for i in range(start, len(events)):
+            e = events[i]
+            if chapter is not None:
+                title = chapter(e.before, lang)
+                if title and title != last_title:
+                    lines.append(f"<div class='mineedu-log-chapter'><b>{html.escape(title)}</b></div>")
+                    last_title = title
+            key = (i, viewer, lang)
+            text = self._log_cache.get(key)
+            if text is None:
+                text = self._log_cache[key] = self._event_line(e, viewer, lang)
+            if text:
+                lines.append(f"<div class='mineedu-log-line'>{text}</div>")
+        more = f"<div><i>{html.escape(T('more_events', lang, n=start))}</i></div>" if start else ""
+        return f"<h4>{T('log', lang)}</h4><div class='mineedu-log-lines'>{more}{''.join(reversed(lines))}</div>"
+
+    def _event_line(self, event: Event, viewer: int | None, lang: str) -> str:
+        text = html.escape(self.game.describe_event(event, viewer, lang))
+        if event.reason and event.player != CHANCE:
+            text += f" <span class='mineedu-why'>— {html.escape(event.reason[lang])}</span>"
+        return text
+
     def redraw(self) -> None:
         lang, s = self.lang, self.session
         if self.lang_switch.value != lang:
             self.lang_switch.value = lang
-        self.view.value = PICTURE_CSS + self.picture()
-        self.status.value = self.status_html(lang)
+        self.version += 1
+        self._tokens = {}
+        picture = self.picture()
+        canvas_state: dict[str, Any] = {
+            "svg": picture, "options": [], "selected": [], "controls": [], "prompt": "",
+            "cover": "", "cover_button": "", "lang": lang,
+        }
         p = s.human_to_move()
-        legal = s.legal(p) if p is not None else ()
-        for i, b in enumerate(self.buttons):
-            if i < len(legal):
-                self._tokens[i] = (p, i, self.version)
-                b.description = self.describe_action(legal[i], lang)
-                b.layout.display = None
-            else:
-                self._tokens[i] = None
-                b.layout.display = "none"
+        if p is not None and self._covered():
+            canvas_state["cover"] = T("pass_screen", lang, who=player_name(p, lang), colour=self._colour(p, lang))
+            canvas_state["cover_button"] = T("ready", lang, who=player_name(p, lang))
+        elif p is not None:
+            canvas_state.update(self._step_state(lang, picture))
+        waiting = s.waiting_for_bots()
+        canvas_state["tick_ms"] = self.bot_pause_ms if waiting and self.bot_pause_ms > 0 else 0
+        canvas_state["version"] = self.version
+        with self.canvas.hold_sync():
+            for k, v in canvas_state.items():
+                if getattr(self.canvas, k) != v:
+                    setattr(self.canvas, k, v)
+        self.status.value = f"<div role='status' aria-live='polite'>{self.status_html(lang)}</div>"
         self.undo_button.description = T("undo", lang)
-        self.undo_button.disabled = not s.can_undo()
-        self.show_all_box.description = T("show_all", lang)
-        self.odds.value = f"<h4>{T('odds', lang)}</h4>" + self.odds_html(lang)
-        lines = [html.escape(self.describe_event(e, lang)) for e in s.events[-self.log_lines:]]
-        self.log.value = f"<h4>{T('log', lang)}</h4><div style='font-size:90%'>" + "<br>".join(lines) + "</div>"
+        self.undo_button.disabled = not s.can_undo(self._undoer())
+        self.finish_button.description = T("finish_bots", lang)
+        self.finish_button.layout.display = None if waiting else "none"
+        self.panel.value = f"<div aria-live='polite'><h4>{T('odds', lang)}</h4>{self.panel_html(lang)}</div>"
+        self.log.value = self.log_html(lang)
         if self.message_key:
             key, fmt = self.message_key
-            self.message.value = f"<div role='alert' style='color:#B00020;font-weight:bold'>{html.escape(T(key, lang, **fmt))}</div>"
+            role = "status" if key in ("loaded", "exported") else "alert"
+            colour = "#1b5e20" if role == "status" else "#B00020"
+            self.message.value = f"<div role='{role}' style='color:{colour};font-weight:bold'>{html.escape(T(key, lang, **fmt))}</div>"
         else:
             self.message.value = ""
-        self.saved_view.value = f"<pre class='mineedu-saved-json'>{html.escape(s.export())}</pre>"
-        if self._labelled != lang:
-            self._relabel(lang)
-            self._labelled = lang
+        self._relabel(lang)
+
+    def _step_state(self, lang: str, picture: str) -> dict[str, Any]:
+        """The canvas's options, selection, controls and prompt for the step now shown."""
+        tree = self.tree()
+        prefix, options, cycle = self._walk()
+        state, p = self.session.state, tree.player
+        choices = self.game.choices
+        out_options = []
+        for i, key in enumerate(options):
+            token = f"o{self.version}.{i}"
+            self._tokens[token] = ("pick", key)
+            region = key if f'data-region="{html.escape(key, quote=True)}"' in picture else None
+            out_options.append({
+                "token": token, "region": region, "label": tree.label(prefix, key, lang),
+                "preview": choices.preview(state, p, prefix, key),
+            })
+        controls = []
+        if cycle is not None:
+            for j, c in enumerate(cycle[2]):
+                token = f"c{self.version}.{j}"
+                self._tokens[token] = ("control", c.name)
+                controls.append({"token": token, "label": c.words[lang], "shortcut": c.shortcut})
+        if self._picked:
+            token = f"c{self.version}.back"
+            self._tokens[token] = ("control", "back")
+            controls.append({"token": token, "label": T("back", lang), "shortcut": "escape"})
+        return {
+            "options": out_options, "selected": list(prefix), "controls": controls,
+            "prompt": choices.prompt(state, p, prefix, lang),
+        }
 
     def _relabel(self, lang: str) -> None:
-        self.players_slider.description = T("players", lang)
+        self.new_toggle.description = T("new_game", lang)
+        self.saved_toggle.description = T("saved_label", lang)
+        self.show_all_box.description = T("show_all", lang)
         for i, box in enumerate(self.seat_boxes):
             box.description = T("seat", lang, i=i + 1)
             keep = box.value
-            box.options = [(T("human", lang), None)] + [(T("bot_name", lang, spec=o[1]), o[1]) for o in box.options[1:]]
-            box.value = keep
+            opts = [(T("human", lang), None)] + [(T("bot_name", lang, spec=c), c) for c in self.bot_choices]
+            if list(box.options) != opts:
+                box.options = opts
+                box.value = keep
+        self.players_box.description = T("players", lang)
         self.seed_box.description = T("seed", lang)
         self.start_button.description = T("start", lang)
-        self.dialog_toggle.set_title(0, T("new_game", lang))
-        self.saved_box.set_title(0, T("saved_label", lang))
         self.export_button.description = T("export", lang)
         self.import_button.description = T("import", lang)
+

@@ -1,22 +1,31 @@
-"""A game being played at a board: seats, seeded chance, bots, undo, saved games.
+"""A game being played at a table: seats, seeded chance, bots, undo, saved games.
 
-The session is the *model* behind every board widget, and the one place where
-a move coming from a browser is checked. It knows nothing of widgets.
+The session is the *model* behind every board, and the one place where a move
+coming from outside is checked. It knows nothing of widgets. A seat is ``None``
+(a player who moves from outside: a human at this board, and later a student
+at another browser of the same table) or a bot spec such as
+``"threshold:0.2"``. Moves are made by :meth:`GameSession.play` (a player's
+action, checked) and :meth:`GameSession.advance` (chance and bots, from
+:func:`mineedu.core.play`, one bot move at a time if asked so a board can show
+them one by one). Boards :meth:`~GameSession.subscribe` to hear of every change.
 
 >>> from tests.core.toy import ToyGame
 >>> s = GameSession(ToyGame(2), seats=[None, "random"], seed=3)
->>> s.human_to_move()
-0
->>> s.legal()
-('draw', 'pass')
->>> _ = s.play_index(0, 1)      # seat 0 passes; the bot then plays until seat 0 must bid
->>> s.undo(); len(s.moves)
+>>> s.human_to_move(), s.legal()
+(0, ('draw', 'pass'))
+>>> _ = s.play_index(0, 1)      # seat 0 passes
+>>> s.waiting_for_bots()
+True
+>>> _ = s.advance()             # the bot plays until seat 0 must bid
+>>> s.human_to_move(), s.can_undo(0)
+(0, True)
+>>> s.undo(0); len(s.moves)
 0
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,13 +35,15 @@ from mineedu.core import (
     CHANCE,
     SIMULTANEOUS,
     Action,
+    Bot,
+    Event,
     Game,
     IllegalActionError,
     MineeduError,
     SavedGame,
     SavedGameError,
     State,
-    bot_step,
+    play,
 )
 
 from .texts import T
@@ -51,46 +62,71 @@ class MoveRefused(MineeduError):
 
 
 @dataclass(frozen=True)
-class Event:
-    """One move made at the board and the state it led to."""
+class _Snapshot:
+    """What undo restores: the state before a player's move, and the generator then."""
 
-    player: int  # a seat, or CHANCE
-    action: Action
-    before: State
-    after: State
+    player: int
+    state: State
+    events: int
+    rng_state: dict[str, Any]
+
+
+Seat = str | None
 
 
 class GameSession:
-    """Seats (``None`` = a human, else a bot spec such as ``"threshold:0.2"``),
-    a seeded generator, the moves made, and undo of the last human move."""
+    """Seats, a seeded generator, the events so far, and undo of a player's own last move."""
 
-    def __init__(self, game: Game, seats: Sequence[str | None] | None = None, seed: int = 0) -> None:
+    def __init__(
+        self, game: Game, seats: Sequence[Seat] | None = None, seed: int = 0, *, history: Sequence[Event] = ()
+    ) -> None:
+        """``history``: the events of a game already played (a resumed saved game)."""
         n = game.num_players
         seats = list(seats) if seats is not None else [None] + ["random"] * (n - 1)
         if len(seats) != n:
             raise MoveRefused("seats_count", n=n, k=len(seats))
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise MoveRefused("bad_seed", seed=repr(seed))
+        auto = set(game.auto_seats())
         self.game = game
-        self.seats = seats
-        self.bots = [None if s is None else game.make_bot(s) for s in seats]
+        self.seats: list[Seat] = [("random" if i in auto else s) for i, s in enumerate(seats)]
+        self.bots: list[Bot | None] = [None if s is None else game.make_bot(s) for s in self.seats]
         self.seed = seed
-        self.rng = np.random.default_rng(seed)
-        self.state: State = game.initial_state()
-        self.moves: list[tuple[int, Action]] = []
-        self.events: list[Event] = []  # every move, for the log and round results
-        self._undo: list[tuple[State, int, int, dict[str, Any]]] = []
-        self.advance()
+        # a resumed game goes on with a generator of its own, still reproducible
+        self.rng = np.random.default_rng([seed, len(history)] if history else seed)
+        self.events: list[Event] = list(history)
+        self.state: State = self.events[-1].after if self.events else game.initial_state()
+        self._undo: list[_Snapshot] = []
+        self._listeners: list[Callable[[GameSession], None]] = []
+        self.advance(bot_moves=0)  # the deal and other chance before anyone chooses
 
     # --- who acts ---------------------------------------------------------
+    @property
+    def moves(self) -> list[tuple[int, Action]]:
+        """Every move so far as ``(player, action)`` (chance as :data:`CHANCE`)."""
+        return [(e.player, e.action) for e in self.events]
+
     @property
     def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s is None)
 
     def human_to_move(self) -> int | None:
-        """The human seat whose choice the board waits for (``None``: nobody)."""
+        """The human seat whose choice the table waits for (``None``: nobody)."""
+        if self.state.is_chance() or self.state.is_terminal():
+            return None
         movers = [p for p in self.state.players_to_move() if self.seats[p] is None]
-        return movers[0] if movers else None
+        bots = [p for p in self.state.players_to_move() if self.seats[p] is not None]
+        # at a simultaneous choice the bots commit first (they see nothing of it)
+        return movers[0] if movers and not bots else None
+
+    def waiting_for_bots(self) -> bool:
+        """Whether chance or a bot moves next (the board lets them, one by one)."""
+        s = self.state
+        if s.is_terminal():
+            return False
+        if s.is_chance():
+            return True
+        return any(self.seats[p] is not None for p in s.players_to_move())
 
     def legal(self, player: int | None = None) -> tuple[Action, ...]:
         p = self.human_to_move() if player is None else player
@@ -99,32 +135,42 @@ class GameSession:
         return self.state.legal_actions(p)
 
     # --- moving -----------------------------------------------------------
-    def advance(self) -> list[Event]:
-        """Let chance and bots move until a human must choose (or the end)."""
-        before = self.state
-        state, moves = bot_step(self.state, self.bots, self.rng)
-        events = self._record(before, moves)
-        assert events == [] or events[-1].after == state
-        return events
+    def subscribe(self, listener: Callable[[GameSession], None]) -> None:
+        """Call ``listener(session)`` after every change (every board of the table redraws)."""
+        self._listeners.append(listener)
 
-    def _record(self, state: State, moves: list[tuple[int, Action]]) -> list[Event]:
-        events = []
-        for p, a in moves:
-            nxt = state.apply(a, player=None if p == CHANCE or state.current_player() != SIMULTANEOUS else p, check=False)
-            events.append(Event(p, a, state, nxt))
-            state = nxt
-        self.moves += moves
-        self.events += events
-        self.state = state
-        return events
+    def _changed(self) -> None:
+        for f in self._listeners:
+            f(self)
 
-    def play_index(self, player: Any, index: Any) -> list[Event]:
-        """Play the ``index``-th legal action of ``player`` (both as sent by a client).
+    def advance(self, bot_moves: int | None = None) -> list[Event]:
+        """Let chance and bots move: all of it until a human must choose (``None``), or
+        ``bot_moves`` bot moves and the chance that follows them (``0``: chance only)."""
+        new: list[Event] = []
+        run = play(self.state, self.bots, self.rng, explain=True)
+        made = 0
+        while bot_moves is None or made < bot_moves or self.state.is_chance():
+            event = next(run, None)
+            if event is None:
+                break
+            self.events.append(event)
+            self.state = event.after
+            new.append(event)
+            # a hidden simultaneous commitment shows nothing: it needs no pause of its own
+            made += event.player != CHANCE and event.before.current_player() != SIMULTANEOUS
+        if new:
+            self._changed()
+        return new
 
-        Everything is checked before the state changes: the seat exists and is
-        a human's whose turn it is, the index is a whole number within the
-        legal actions. Raises :class:`MoveRefused` (state unchanged).
-        """
+    def play_index(self, player: Any, index: Any) -> Event:
+        """Play the ``index``-th legal action of ``player`` (both as sent by a client)."""
+        self._check_player(player)
+        legal = self.state.legal_actions(player)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(legal):
+            raise MoveRefused("bad_index", index=repr(index), k=len(legal))
+        return self.play(legal[index], player)
+
+    def _check_player(self, player: Any) -> None:
         n = self.game.num_players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise MoveRefused("bad_seat", seat=repr(player))
@@ -132,78 +178,66 @@ class GameSession:
             raise MoveRefused("game_over")
         if self.seats[player] is not None:
             raise MoveRefused("bot_seat", seat=player + 1)
-        if player not in self.state.players_to_move():
+        if player != self.human_to_move():
             raise MoveRefused("not_your_turn", seat=player + 1)
-        legal = self.state.legal_actions(player)
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(legal):
-            raise MoveRefused("bad_index", index=repr(index), k=len(legal))
-        return self.play(legal[index], player)
 
-    def play(self, action: Action, player: int | None = None) -> list[Event]:
-        """Play a human's action, then let chance and bots move."""
-        p = self.human_to_move() if player is None else player
-        if p is None or self.seats[p] is not None:
-            raise MoveRefused("no_human_turn")
-        snapshot = (self.state, len(self.moves), len(self.events), self.rng.bit_generator.state)
+    def play(self, action: Action, player: int) -> Event:
+        """A human's move, checked by the rules (chance and bots move on with :meth:`advance`).
+
+        Raises :class:`MoveRefused` with the state unchanged.
+        """
+        self._check_player(player)
         try:
-            state = self.state.apply(action, player=p)
+            after = self.state.apply(action, player=player)
         except IllegalActionError as exc:
             raise MoveRefused("illegal", rule=exc.rule) from exc
-        self._undo.append(snapshot)
-        before = self.state
-        self.moves.append((p, action))
-        self.events.append(Event(p, action, before, state))
-        self.state = state
-        return [self.events[-1], *self.advance()]
+        self._undo.append(_Snapshot(player, self.state, len(self.events), self.rng.bit_generator.state))
+        event = Event(player, action, self.state, after)
+        self.events.append(event)
+        self.state = after
+        self._changed()
+        return event
 
-    def can_undo(self) -> bool:
-        return bool(self._undo)
+    def can_undo(self, player: int | None) -> bool:
+        """Whether ``player`` may take back a move: the last move a human made is theirs."""
+        return player is not None and bool(self._undo) and self._undo[-1].player == player
 
-    def undo(self) -> None:
-        """Take back the last human move and what chance and bots did after it.
+    def undo(self, player: int | None) -> None:
+        """Take back ``player``'s last move and what chance and bots did after it.
 
-        The generator is rewound too, so playing the same move again brings the
-        same cards: undo is not a way to redraw.
+        Only the player who made the last human move may (another human's move
+        stays). The generator is rewound too, so the same move brings the same
+        cards: undo is not a way to redraw.
         """
-        if not self._undo:
+        if not self.can_undo(player):
             raise MoveRefused("nothing_to_undo")
-        state, nmoves, nevents, rng_state = self._undo.pop()
-        self.state = state
-        del self.moves[nmoves:]
-        del self.events[nevents:]
-        self.rng.bit_generator.state = rng_state
+        snap = self._undo.pop()
+        self.state = snap.state
+        del self.events[snap.events:]
+        self.rng.bit_generator.state = snap.rng_state
+        self._changed()
 
     # --- saved games ------------------------------------------------------
     def saved(self) -> SavedGame:
-        return SavedGame(self.game, self.seed, list(self.moves))
+        return SavedGame(self.game, self.seed, self.moves)
 
     def export(self) -> str:
         """The game so far as JSON text (a :class:`SavedGame`)."""
         return self.saved().dumps()
 
     @classmethod
-    def from_text(cls, text: Any, seats: Sequence[str | None] | None = None) -> GameSession:
+    def from_text(cls, text: Any, seats: Sequence[Seat] | None = None) -> GameSession:
         """Resume a game exported by :meth:`export` (raises :class:`SavedGameError`).
 
-        The chance generator continues from a fresh one seeded with the saved
-        seed and the number of moves, so a resumed game is still reproducible.
+        The moves are replayed once, by the rules. The chance generator goes on
+        from a fresh one seeded with the saved seed and the number of moves, so
+        a resumed game is still reproducible.
         """
         if not isinstance(text, str):
             raise SavedGameError("a saved game is JSON text")
         saved = SavedGame.loads(text)
-        final = saved.replay()
         n = saved.game.num_players
-        s = cls.__new__(cls)
-        s.game = saved.game
-        s.seats = list(seats) if seats is not None else [None] * n
-        if len(s.seats) != n:
-            raise SavedGameError(f"the saved game has {n} players, not {len(s.seats)}")
-        s.bots = [None if x is None else saved.game.make_bot(x) for x in s.seats]
-        s.seed = saved.seed if saved.seed is not None else 0
-        s.rng = np.random.default_rng([s.seed, len(saved.moves)])
-        s.state = saved.game.initial_state()
-        s.moves, s.events, s._undo = [], [], []
-        s._record(s.state, saved.moves)
-        assert s.state == final
-        s.advance()
-        return s
+        seats = list(seats) if seats is not None else [None] * n
+        if len(seats) != n:
+            raise SavedGameError(f"the saved game has {n} players, not {len(seats)}")
+        return cls(saved.game, seats, saved.seed if saved.seed is not None else 0, history=saved.events())

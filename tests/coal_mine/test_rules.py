@@ -12,7 +12,6 @@ from mineedu.games.coal_mine import CoalMineGame, split_loot
 
 from .helpers import cards_total, draw_all, hand_of, resolve
 
-
 # --- setup ---------------------------------------------------------------------------
 
 

@@ -177,6 +177,7 @@ def test_actions_must_match_in_type_not_only_in_value():
     toy = ToyGame(2).initial_state().apply("draw")
     assert toy.apply("red") == toy.apply("red")
     from fractions import Fraction as F
+
     from mineedu.core.game import same_action
 
     assert not same_action(1, True) and not same_action(1, 1.0) and not same_action(F(1), 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from mineedu.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
+from mineedu.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Hooks, State
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class ToyConfig:
 
 @dataclass(frozen=True)
 class ToyState(State):
-    game: "ToyGame"
+    game: ToyGame
     deck: tuple[int, int]
     turn: int = 0
     stopped: tuple[bool, ...] = ()
@@ -107,7 +107,14 @@ class ToyState(State):
         return tuple(i for i, p in enumerate(self.points) if p == best)
 
 
+def _picture(view, lang):
+    from mineedu.core.svg import document, text
+
+    return document(200, 40, [text(100, 25, f"points {view['points']}")])
+
+
 class ToyGame(Game):
+    hooks = Hooks(picture=_picture, hidden_information=True)
     name = "toy"
     title = {"fr": "Jeu jouet", "en": "Toy game"}
     min_players = 2
@@ -120,11 +127,6 @@ class ToyGame(Game):
 
     def max_moves(self):
         return 4 * (self.config.red + self.config.black) + 4 * self.num_players
-
-    def render_svg(self, state):
-        from mineedu.core.svg import document, text
-
-        return document(200, 40, [text(100, 25, f"points {state.points}")])
 
     def odds_report(self, state, player=None):
         r, b = state.deck

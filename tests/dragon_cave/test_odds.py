@@ -144,7 +144,7 @@ def test_escape_dp_matches_monte_carlo_through_the_rules(variant, index, dragon,
 
 def test_dragon_first_is_the_dragon_move_then_the_race():
     cfg = Config(dice_dragon=True)
-    by_hand = sum(Fraction(1, 6) * (0 if 5 > 9 - k else escape_probability(5, 2, 9 - k, cfg)) for k in range(1, 7))
+    by_hand = sum(Fraction(1, 6) * (0 if 9 - k < 5 else escape_probability(5, 2, 9 - k, cfg)) for k in range(1, 7))
     assert escape_probability(5, 2, 9, cfg, dragon_first=True) == by_hand
 
 

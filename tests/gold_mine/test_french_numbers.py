@@ -10,6 +10,7 @@ from mineedu.games.gold_mine.odds import format_odds
 from ..conformance import check_both_languages
 from .helpers import at, new
 
+
 def test_french_odds_text_writes_decimal_commas():
     game = mineedu.make("gold_mine", 4)
     report = game.odds_report(game.initial_state(), 1)

@@ -11,7 +11,7 @@ from mineedu.core import CHANCE, SIMULTANEOUS, TERMINAL, ConfigError, IllegalAct
 from mineedu.games.silver_gold import CARDS, Board, SilverGold, orientations, score_sheet
 from mineedu.games.silver_gold.shapes import mask_cells
 
-from .helpers import deal, everyone, find_cards, set_board, standard
+from .helpers import everyone, find_cards, set_board, standard
 
 
 def free_cells(card_id, crossed=0):

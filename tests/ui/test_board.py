@@ -1,8 +1,6 @@
-"""The shared board, driven in-process like a browser would: clicks and values."""
+"""The shared board, driven in-process exactly as its browser front end would."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -10,9 +8,7 @@ from mineedu.core import SavedGame
 from mineedu.ui import Board
 from tests.core.toy import ToyGame
 
-
-def visible(board):
-    return [b for b in board.buttons if b.layout.display != "none"]
+from .drive import labels, pick, run_bots, send, tick
 
 
 def snapshot(board):
@@ -24,44 +20,60 @@ def board():
     return Board(ToyGame(2), seats=[None, "random"], seed=3)
 
 
-def test_buttons_are_the_legal_actions_and_click_plays(board):
-    assert [b.description for b in visible(board)] == ["draw", "pass"]
-    visible(board)[1].click()  # pass
+def test_options_are_the_legal_actions_and_a_pick_plays(board):
+    assert labels(board) == ["draw", "pass"]
+    assert all(o["region"] is None for o in board.canvas.options)  # the toy's picture has no regions: buttons
+    pick(board, label="pass")
     s = board.session
     assert s.moves[0] == (0, "pass")
     assert s.state.stopped[0]
-    # the log shows the bot's moves after ours
-    assert "Place 2" in board.log.value
+    assert board.canvas.tick_ms > 0 and board.canvas.options == []  # the bot moves next, after a pause
+    run_bots(board)
+    assert "J2" in board.log.value and "au hasard" in board.log.value  # the bot's move and its reason
     assert board.message.value == ""
 
 
-def test_saved_view_replays_to_the_displayed_state(board):
-    visible(board)[0].click()
-    data = json.loads(board.saved_view.value.split(">", 1)[1].rsplit("<", 1)[0].replace("&quot;", '"'))
-    assert data["moves"] == [[p, a] for p, a in board.session.moves]
+def test_tokens_are_opaque_and_say_nothing_of_the_action(board):
+    tokens = [o["token"] for o in board.canvas.options]
+    assert len(set(tokens)) == 2 and not any("draw" in t or "pass" in t for t in tokens)
+
+
+def test_the_saved_game_is_sent_only_when_asked(board, monkeypatch):
+    from mineedu.core import registry
+
+    monkeypatch.setitem(registry._GAMES, "toy", ToyGame)
+    pick(board, label="draw")
+    run_bots(board)
+    assert board.saved_text.value == ""
+    board.export_button.click()
+    assert SavedGame.loads(board.saved_text.value).replay() == board.session.state
 
 
 def test_undo_button(board):
     before = snapshot(board)
     assert board.undo_button.disabled
-    visible(board)[0].click()
+    pick(board, label="draw")
+    run_bots(board)
     assert not board.undo_button.disabled
     board.undo_button.click()
     assert snapshot(board) == before
 
 
 def test_language_switch_rerenders_every_text(board):
-    fr = (board.status.value, board.undo_button.description, board.odds.value, board.start_button.description)
+    fr = (board.status.value, board.undo_button.description, board.start_button.description, board.new_toggle.description)
     board.lang_switch.value = "en"
-    en = (board.status.value, board.undo_button.description, board.odds.value, board.start_button.description)
-    assert all(a != b for a, b in zip(fr, en))
+    en = (board.status.value, board.undo_button.description, board.start_button.description, board.new_toggle.description)
+    assert all(a != b for a, b in zip(fr, en, strict=True))
     assert "Your turn" in board.status.value and board.seat_boxes[1].description == "Seat 2"
+    assert board.canvas.lang == "en"
     board.lang_switch.value = "fr"
-    assert (board.status.value, board.undo_button.description, board.odds.value, board.start_button.description) == fr
+    assert (board.status.value, board.undo_button.description, board.start_button.description, board.new_toggle.description) == fr
 
 
 def test_new_game_dialog(board):
-    board.players_slider.value = 3
+    board.new_toggle.value = True
+    assert board.dialog.layout.display is None
+    board.players_box.value = "3"
     assert board.seat_boxes[2].layout.display is None
     board.seat_boxes[0].value = "random"
     board.seat_boxes[1].value = None
@@ -70,45 +82,76 @@ def test_new_game_dialog(board):
     board.start_button.click()
     s = board.session
     assert s.game.num_players == 3 and s.seats == ["random", None, "random"] and s.seed == 42
-    assert s.human_to_move() == 1 and board.message.value == ""
+    assert board.message.value == "" and board.new_toggle.value is False
+    run_bots(board)
+    assert s.human_to_move() == 1
 
 
-# --- hostile client: any widget value, any click ------------------------------
+def test_bots_at_once_when_there_is_no_pause():
+    b = Board(ToyGame(3), seats=["random", "random", None], seed=2, bot_pause_ms=0)
+    assert b.session.human_to_move() == 2 and b.canvas.tick_ms == 0
 
 
-def test_click_on_hidden_button_is_refused(board):
+def test_hot_seat_with_hidden_information_passes_the_screen():
+    b = Board(ToyGame(2), seats=[None, None], seed=1)
+    # one screen, two humans, secret bids: the screen is covered until the next human says they have it
+    assert b.canvas.cover and b.canvas.options == [] and b.viewer() is None
+    send(b, "ready")
+    assert not b.canvas.cover and b.viewer() == 0 and labels(b) == ["draw", "pass"]
+    pick(b, label="pass")
+    assert b.canvas.cover and "J2" in b.canvas.cover and b.viewer() is None
+
+
+# --- hostile client: any message, any widget value ------------------------------
+
+
+def test_unknown_or_malformed_messages_are_refused(board):
     before = snapshot(board)
-    board.buttons[5].click()  # hidden: no legal action behind it
+    for content in ({"event": "pick"}, {"event": "fly", "token": "x", "version": board.canvas.version}, "pick", None,
+                    {"event": "pick", "token": ["o1.0"], "version": board.canvas.version}):
+        board.receive("canvas", content)
+        assert snapshot(board) == before and board.message.value
+    board.receive("execute", "import os")
+    assert snapshot(board) == before and "refus" in board.message.value
+
+
+def test_a_forged_token_is_refused(board):
+    before = snapshot(board)
+    send(board, "pick", "o999.0")
     assert snapshot(board) == before
     assert "ne correspond plus" in board.message.value
 
 
 def test_stale_click_is_refused(board):
     board.lang_switch.value = "en"
-    token = board._tokens[0]
-    visible(board)[0].click()
+    old = board.canvas.options[0]["token"], board.canvas.version
+    pick(board, label="draw")
     before = snapshot(board)
-    board.receive("move", token)  # the click that arrives after the position changed
+    send(board, "pick", *old)  # the click that arrives after the position changed
     assert snapshot(board) == before
     assert "no longer matches" in board.message.value
 
 
-def test_move_for_a_bots_seat_is_refused(board):
+def test_a_tick_does_not_let_a_human_seat_move(board):
     before = snapshot(board)
-    board.receive("move", (1, 0, board.version))
+    tick(board)  # nobody but the human can move now: a tick does nothing
     assert snapshot(board) == before
-    assert "robot" in board.message.value
 
 
-def test_out_of_range_slider_is_refused(board):
+def test_show_all_is_the_teachers_only(board):
+    board.receive("show_all", True)
+    assert board.show_all is False and "enseignant" in board.message.value
+    teacher = Board(ToyGame(2), seats=[None, "random"], teacher=True)
+    teacher.show_all_box.value = True
+    assert teacher.show_all is True
+
+
+def test_out_of_range_player_count_is_refused(board):
     before = snapshot(board)
-    # a client may change a slider's bounds and then its value
-    board.players_slider.set_state({"max": 99})
-    board.players_slider.set_state({"value": 50})
+    board.receive("players", "50")
     assert "50" in board.message.value and "2–3" in board.message.value
-    board.start_button.click()
+    board.receive("new_game", None)
     assert snapshot(board) == before
-    assert "50" in board.message.value
 
 
 def test_seat_box_out_of_range_index_does_not_reach_the_game(board):
@@ -151,11 +194,11 @@ def test_export_then_import(board, monkeypatch):
     from mineedu.core import registry
 
     monkeypatch.setitem(registry._GAMES, "toy", ToyGame)
-    visible(board)[0].click()
+    pick(board, label="draw")
+    run_bots(board)
     board.export_button.click()
     state = board.session.state
     board.receive("new_game", None)
     assert board.session.state != state
     board.import_button.click()
-    assert board.session.state == state
-    assert SavedGame.loads(board.saved_text.value).replay() == state
+    assert board.session.state == state and "chargée" in board.message.value

@@ -260,7 +260,7 @@ def test_lesson_language_switch_reaches_every_part(page):
     assert page.game_board.lang == "en"
     assert "Explore: draw an exploration card" in [b.description for b in visible(page.game_board)]
     assert page.predict_section.button.description == "Simulate"
-    assert "Check" == page.exercise_list[0].button.description
+    assert page.exercise_list[0].button.description == "Check"
     page.language.switch.value = "fr"
     assert page.game_board.lang == "fr" and page.predict_section.button.description == "Simuler"
 

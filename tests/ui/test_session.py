@@ -13,6 +13,8 @@ from tests.core.toy import ToyGame
 
 def test_bots_move_until_a_human_must_choose():
     s = GameSession(ToyGame(3), seats=["random", None, "random"], seed=5)
+    assert s.waiting_for_bots() and s.human_to_move() is None
+    s.advance()
     # seat 0 is a bot: it moved before seat 1 was asked
     assert s.moves and s.moves[0][0] == 0
     assert s.human_to_move() == 1
@@ -21,7 +23,8 @@ def test_bots_move_until_a_human_must_choose():
 
 def test_all_bots_play_to_the_end():
     s = GameSession(ToyGame(2), seats=["random", "random"], seed=1)
-    assert s.state.is_terminal()
+    s.advance()
+    assert s.state.is_terminal() and not s.waiting_for_bots()
     assert s.human_to_move() is None and s.legal() == ()
 
 
@@ -31,6 +34,7 @@ def test_same_seed_same_game_and_replay_matches():
     for s in (a, b):
         while s.human_to_move() is not None:
             s.play_index(s.human_to_move(), 0)
+            s.advance()
     assert a.moves == b.moves and a.state == b.state
     assert SavedGame(a.game, 9, a.moves).replay() == a.state
 
@@ -38,6 +42,7 @@ def test_same_seed_same_game_and_replay_matches():
 def test_events_chain_states():
     s = GameSession(ToyGame(2), seats=[None, "random"], seed=2)
     s.play_index(0, 0)
+    s.advance()
     state = s.game.initial_state()
     for e in s.events:
         assert e.before == state
@@ -51,14 +56,17 @@ def test_undo_rewinds_state_moves_and_chance():
     s = GameSession(ToyGame(2), seats=[None, "random"], seed=4)
     start, moves0 = s.state, list(s.moves)
     s.play_index(0, 0)  # draw: a chance card follows
+    s.advance()
     after, moves1 = s.state, list(s.moves)
-    s.undo()
+    assert not s.can_undo(1)  # the bot's seat, and nobody else's move, cannot be undone
+    s.undo(0)
     assert s.state == start and s.moves == moves0
     s.play_index(0, 0)  # same move, same card: undo does not redraw
+    s.advance()
     assert s.state == after and s.moves == moves1
-    s.undo()
+    s.undo(0)
     with pytest.raises(MoveRefused) as exc:
-        s.undo()
+        s.undo(0)
     assert exc.value.key == "nothing_to_undo"
     assert "Rien" in exc.value.text("fr") and "Nothing" in exc.value.text("en")
 
@@ -84,7 +92,7 @@ def test_hostile_moves_are_refused_and_change_nothing(player, index, key):
     with pytest.raises(MoveRefused) as exc:
         s.play_index(player, index)
     assert exc.value.key == key
-    assert s.state == state and s.moves == moves and not s.can_undo()
+    assert s.state == state and s.moves == moves and not s.can_undo(0)
 
 
 def test_not_your_turn_for_a_human_waiting():
@@ -97,7 +105,7 @@ def test_not_your_turn_for_a_human_waiting():
 def test_illegal_action_gives_the_rule():
     s = GameSession(ToyGame(2), seats=[None, "random"], seed=0)
     with pytest.raises(MoveRefused) as exc:
-        s.play("fly")
+        s.play("fly", 0)
     assert exc.value.key == "illegal" and "legal actions" in exc.value.text("en")
 
 
@@ -111,6 +119,7 @@ def toy_registered(monkeypatch):
 def test_export_import_round_trip(toy_registered):
     s = GameSession(ToyGame(3), seats=[None, "random", None], seed=11)
     s.play_index(0, 0)
+    s.advance()
     t = GameSession.from_text(s.export(), seats=s.seats)
     assert t.state == s.state and t.moves == s.moves and t.seed == 11
 
@@ -149,14 +158,44 @@ def test_random_play_with_undo_matches_replay(seed, picks, undo_at):
         p = s.human_to_move()
         if p is None:
             break
-        history.append((s.state, list(s.moves)))
+        history.append((p, s.state, list(s.moves)))
         try:
             s.play_index(p, i)
+            s.advance()
         except MoveRefused as exc:
             assert exc.key == "bad_index" and i >= len(s.legal(p))
             history.pop()
-        if k == undo_at and s.can_undo():
-            s.undo()
-            state, moves = history.pop()
+        if k == undo_at and s.can_undo(history[-1][0] if history else None):
+            s.undo(history[-1][0])
+            _, state, moves = history.pop()
             assert s.state == state and s.moves == moves
     assert SavedGame(s.game, seed, s.moves).replay() == s.state
+
+
+def test_undo_is_only_for_the_player_who_made_the_last_human_move():
+    s = GameSession(ToyGame(2), seats=[None, None], seed=3)
+    s.play_index(0, 1)  # seat 0 passes; seat 1 (another human) is to move
+    assert s.human_to_move() == 1
+    assert not s.can_undo(1)
+    with pytest.raises(MoveRefused):
+        s.undo(1)
+    assert s.can_undo(0)
+
+
+def test_bots_can_be_paced_one_move_at_a_time():
+    s = GameSession(ToyGame(3), seats=[None, "random", "random"], seed=8)
+    s.play_index(0, 1)  # pass: two bots to go
+    made = s.advance(bot_moves=1)
+    assert sum(e.player != CHANCE for e in made) == 1
+    assert all(e.player == CHANCE for e in made[1:])  # the chance a bot's move calls for follows it at once
+    assert made[0].reason == {"fr": "au hasard", "en": "at random"}
+
+
+def test_listeners_hear_every_change():
+    s = GameSession(ToyGame(2), seats=[None, "random"], seed=1)
+    heard = []
+    s.subscribe(lambda session: heard.append(len(session.events)))
+    s.play_index(0, 1)
+    s.advance()
+    s.undo(0)
+    assert len(heard) == 3 and heard[-1] == 0

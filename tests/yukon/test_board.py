@@ -9,7 +9,18 @@ from itertools import combinations
 import pytest
 
 from mineedu.games.yukon.board import (
-    CELL_XY, CELLS, CELLS_OF, CENTRE, DEFAULT_VALUES, IS_CORNER, NEIGHBOURS, RING_DISTANCE, RINGS, SPACES, STARTS, XY,
+    CELL_XY,
+    CELLS,
+    CELLS_OF,
+    CENTRE,
+    DEFAULT_VALUES,
+    IS_CORNER,
+    NEIGHBOURS,
+    RING_DISTANCE,
+    RINGS,
+    SPACES,
+    STARTS,
+    XY,
 )
 
 

@@ -47,8 +47,9 @@ def test_greedy_bots_gather_more_gold_than_random():
 
 def test_odds_report_measures_the_way_to_a_ring():
     g = YukonGame(3)
+    from mineedu.games.yukon.board import NEIGHBOURS, RINGS
+
     from .util import position
-    from mineedu.games.yukon.board import RINGS, NEIGHBOURS
 
     ring = RINGS[0]
     out = next(t for t in NEIGHBOURS[ring[0]] if t not in ring)
@@ -79,9 +80,9 @@ def test_value_per_distance_leaves_the_centre_alone_while_its_team_is_big():
 
 
 def test_picture_shows_values_chains_and_claims_in_both_languages():
+    from mineedu.core.svg import PLAYER_COLOURS
     from mineedu.games.yukon.board import CELLS, RINGS
     from mineedu.games.yukon.svg import render
-    from mineedu.core.svg import PLAYER_COLOURS
 
     from .util import position
 

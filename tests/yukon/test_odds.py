@@ -14,7 +14,12 @@ from mineedu.core import RandomBot, sample_outcome
 from mineedu.games.yukon import YukonGame
 from mineedu.games.yukon.board import CELLS, CENTRE, NEIGHBOURS, RINGS, SPACES
 from mineedu.games.yukon.odds import (
-    pip_distribution, pip_mean, pip_probability, pip_variance, ring_distance, turns_to_collect,
+    pip_distribution,
+    pip_mean,
+    pip_probability,
+    pip_variance,
+    ring_distance,
+    turns_to_collect,
 )
 
 from .util import position

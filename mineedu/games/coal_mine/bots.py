@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from mineedu.core import BaseBot
+
 from .odds import raid_mix
 
 
@@ -33,7 +35,7 @@ def richest_rival(obs: dict[str, Any]) -> int | None:
     return max(rivals, key=lambda p: (coal[p], -p)) if rivals else None
 
 
-class PlanBot:
+class PlanBot(BaseBot):
     """Shared skeleton: hand-limit discards, and a placement rule per subclass."""
 
     name = "plan"

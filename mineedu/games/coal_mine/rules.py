@@ -404,7 +404,7 @@ class CoalMineState(State):
         coal, points, central = list(self.coal), list(self.points), self.central
         tally = [list(t) for t in self.tally]
         log: list[tuple[Any, ...]] = []
-        count = lambda p, space, kind: self.on_space(p, space).count(kind)  # noqa: E731
+        count = lambda p, space, kind: self.on_space(p, space).count(kind)
         # 1. Events. Coup de grisou hits everyone, its player too: a mine needs one
         # pipe-miner per grisou card played this round, else it yields nothing (D20).
         grisou = sum(count(p, "event", "grisou") for p in range(n))

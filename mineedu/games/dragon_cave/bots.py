@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mineedu.core import RandomBot
+from mineedu.core import BaseBot, RandomBot
 
 from .rules import EATEN, IN, OUT
 
@@ -41,7 +41,7 @@ def pick(legal: Sequence[Any], *, back: bool | None = None, capture: bool | None
     return max(legal, key=lambda a: (a[1] == -1, a[3]))
 
 
-class TurnBackBot:
+class TurnBackBot(BaseBot):
     """Turn back after ``n`` cards: capture each card it leaves until it holds ``n``."""
 
     def __init__(self, n: int = 2) -> None:
@@ -60,7 +60,7 @@ class TurnBackBot:
         return pick(legal, back=False, capture=True)
 
 
-class GreedyDepthBot:
+class GreedyDepthBot(BaseBot):
     """Dive as deep as ``depth`` (or as deep as possible), turn back with that card, run home."""
 
     def __init__(self, depth: int | None = None) -> None:
@@ -77,7 +77,7 @@ class GreedyDepthBot:
         return pick(legal, back=False, capture=False)
 
 
-class OddsBot:
+class OddsBot(BaseBot):
     """Chooses the move with the best P(escape) × expected treasure (see the module doc)."""
 
     def __init__(self, p_min: float = 0.5) -> None:

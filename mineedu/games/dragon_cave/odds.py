@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mineedu.core import Texts
@@ -135,7 +135,7 @@ def escape_probability(
     return _race(steps, dragon, moves, drag)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _race(a: int, d: int, moves: Dist, drag: Dist) -> Fraction:
     """The DP: the miner moves (all their points, up to the entrance), then the dragon moves."""
     if a <= 0:

@@ -111,7 +111,7 @@ class GoldMineBoard(Board):
         if why is not None:
             try:
                 reason = why(event.before.observation(event.player), event.action, lang)
-            except Exception:  # noqa: BLE001 - an explanation must never break the board
+            except Exception:
                 reason = None
             if reason:
                 text += T("why", lang, why=reason)

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import Texts
+from mineedu.core import BaseBot, Texts
 from mineedu.core.i18n import format_number
 
 from .cards import EXIT_ACTION, EXPLORE_ACTION
@@ -79,7 +79,7 @@ def nearest_exit(obs: dict[str, Any], legal: Sequence[Any]) -> Any:
     return min(legal, key=lambda a: position_after(obs, a))
 
 
-class GoldMineBot:
+class GoldMineBot(BaseBot):
     """Base: decisions at the turn (``decide``) and at an exit card (``pick_option``)."""
 
     name = "base"

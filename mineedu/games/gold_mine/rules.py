@@ -87,8 +87,23 @@ from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, IllegalActionError
 
 from .bots import BOTS
 from .cards import (
-    BURNED, CARD_GOLD, DRAGON, EXIT, EXIT_ACTION, EXIT_OPTIONS, EXPLORE, EXPLORE_ACTION, EXPLORE_KINDS,
-    GOLD3_VALUE, KIND_INDEX, LADDER, OPTION, OVER, REVEAL, SETUP, TURN,
+    BURNED,
+    CARD_GOLD,
+    DRAGON,
+    EXIT,
+    EXIT_ACTION,
+    EXIT_OPTIONS,
+    EXPLORE,
+    EXPLORE_ACTION,
+    EXPLORE_KINDS,
+    GOLD3_VALUE,
+    KIND_INDEX,
+    LADDER,
+    OPTION,
+    OVER,
+    REVEAL,
+    SETUP,
+    TURN,
 )
 from .cards import action_label as label_for
 

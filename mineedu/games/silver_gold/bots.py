@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import Action
+from mineedu.core import Action, BaseBot
 
 from .rules import CARDS, TreasureCard, _action_mask, display_palms
 from .shapes import placement_count
@@ -53,7 +53,7 @@ def gain(obs: dict[str, Any], action: Action) -> float:
     return pts - (card.boxes & ~crossed).bit_count() / 100
 
 
-class GreedyBot:
+class GreedyBot(BaseBot):
     """Takes the action with the most immediate points (first one on ties)."""
 
     name = "greedy"
@@ -84,7 +84,7 @@ def open_placements(obs: dict[str, Any], action: Action | None = None) -> int:
     return total
 
 
-class OpenBot:
+class OpenBot(BaseBot):
     """Keeps the most placements open: completes a card when it can, else leaves most room."""
 
     name = "open"

@@ -12,7 +12,7 @@ the mask of the boxes a shape covers.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 Cell = tuple[int, int]
 
@@ -48,7 +48,7 @@ def _normalise(cells: frozenset[Cell] | set[Cell]) -> tuple[Cell, ...]:
     return tuple(sorted((r - r0, c - c0) for r, c in cells))
 
 
-@lru_cache(maxsize=None)
+@cache
 def orientations(shape: str) -> tuple[tuple[Cell, ...], ...]:
     """The distinct orientations of ``shape`` (rotations by 90° and mirror images).
 
@@ -91,7 +91,7 @@ def mask_cells(mask: int, cols: int) -> list[Cell]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_placements(shape: str, rows: int, cols: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every ``(orientation, row, col, mask)`` of ``shape`` inside a ``rows x cols`` frame.
 

@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from mineedu.core import BaseBot
+
 from .board import CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE
 
 Key = Callable[[int, int], float]
@@ -54,7 +56,7 @@ def estimates(chain: Sequence[int], free_claims: Sequence[int]) -> dict[int, int
     return {c: n - on.get(c, 0) + min(RING_DISTANCE[c][a], RING_DISTANCE[c][b]) for c in free_claims}
 
 
-class GreedyBot:
+class GreedyBot(BaseBot):
     """Takes the best legal claim, else the pip that scores best under ``key(value, steps)`` (lower is better)."""
 
     def __init__(self, name: str, key: Key, centre_team: int | None = None) -> None:

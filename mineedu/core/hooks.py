@@ -1,0 +1,65 @@
+"""What a game's folder plugs into the core, in one record.
+
+Each game's ``__init__.py`` registers its rules with the parts that surround
+them, the same way for every game::
+
+    register(GoldMine, Hooks(
+        picture=svg.render,            # (view, lang) -> SVG text, from what one viewer sees
+        odds_report=odds.odds_report,  # (state, player) -> JSON-ready exact odds
+        format_odds=odds.format_odds,  # (report, lang) -> the text `mineedu odds` prints
+        action_label=words.action_label,       # (action, lang) -> words for a button or a log
+        describe_event=words.describe_event,   # (event, viewer, lang) -> a log line that viewer may read
+        bots=bots.BOTS,                # {"threshold": factory, ...}
+        choices=choices.CHOICES,       # how a board offers an action step by step
+        lesson="mineedu.games.gold_mine.lesson",  # the lesson's spec (imported only by the apps)
+        hidden_information=True,       # hot-seat boards pass the screen between humans
+    ))
+
+``rules.py`` imports none of these, so a game folder has no import cycle: the
+pictures, odds, bots and words import the rules, and ``__init__.py`` ties them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .choices import Choices
+
+if TYPE_CHECKING:
+    from .game import Action, Bot, State
+    from .play import Event
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """A game's parts outside its rules (every field optional; see the module docstring)."""
+
+    picture: Callable[[Any, str], str] | None = None
+    odds_report: Callable[[State, int | None], dict[str, Any]] | None = None
+    format_odds: Callable[[dict[str, Any], str], str] | None = None
+    action_label: Callable[[Action, str], str] | None = None
+    describe_event: Callable[[Event, int | None, str], str] | None = None
+    bots: Mapping[str, Callable[[str | None], Bot]] | None = None
+    choices: Choices = field(default_factory=Choices)
+    panel: Callable[[Any, str], str] | None = None
+    """(view, lang) -> the decision panel's HTML for that viewer."""
+    status: Callable[[Any, str], str] | None = None
+    """(view, lang) -> HTML under the turn line (round results, a podium)."""
+    chapter: Callable[[State, str], str | None] | None = None
+    """(state, lang) -> the log heading the state belongs to ("Manche 2")."""
+    variants: tuple[Variant, ...] = ()
+    """Config fields a new-game dialog offers (the cave's dice, My Gold Mine's face-up deck)."""
+    lesson: str | None = None
+    hidden_information: bool = False
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A config field offered in a new game: a switch (``options`` empty, a ``bool``
+    field) or a choice among ``options`` (value -> words)."""
+
+    field: str
+    words: Mapping[str, str]
+    options: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
