@@ -30,7 +30,7 @@ NOTEBOOKS_ENV = "MINEEDU_NOTEBOOKS"
 POOL_SIZE = 1
 CULL_IDLE_TIMEOUT = 900  # seconds a disconnected, idle kernel may live
 CULL_INTERVAL = 60
-DENIED_EXTENSIONS = ("jupyterlab-plotly", "anywidget", "jupyterlab_pygments")
+DENIED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
 
 
 def find_notebooks(start: Path | None = None) -> Path | None:
@@ -66,7 +66,7 @@ def voila_args(
         "--Voila.port_retries=0",
         "--Voila.open_browser=False",  # serve() opens the start page itself
         "--show_tracebacks=False",
-        # the page loads only the widget extensions: plotly's mime renderer
+        # the page loads only the widget extensions (ipywidgets, anywidget for the boards): plotly's mime renderer
         # (a 4.8 MB bundle parsed on every page) and anywidget are not needed,
         # because the lessons ship a chart's plotly.js only when one is drawn
         *(f"--VoilaConfiguration.extension_denylist={x}" for x in DENIED_EXTENSIONS),

@@ -38,3 +38,19 @@ def document(width: float, height: float, body: list[str] | str, title: str = ""
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" role="img">{t}{inner}</svg>'
     )
+
+
+def region(key: str, body: list[str] | str, label: str = "") -> str:
+    """Group SVG elements as one *region* a board can offer as a choice.
+
+    ``key`` is the choice key of :mod:`mineedu.core.choices` that the region
+    stands for (``"card:5"``, ``"space:tower"``); the board makes the region
+    clickable, focusable and highlighted when that key is an option of the
+    current step, and does nothing with it otherwise. ``label`` is a tooltip.
+
+    >>> region("card:5", '<rect x="0" y="0" width="10" height="10"/>')
+    '<g data-region="card:5"><rect x="0" y="0" width="10" height="10"/></g>'
+    """
+    inner = body if isinstance(body, str) else "".join(body)
+    title = f"<title>{escape(label)}</title>" if label else ""
+    return f'<g data-region="{escape(key, quote=True)}">{title}{inner}</g>'
