@@ -65,6 +65,11 @@ class Choices:
         """The keys a player picks, in order, to make ``action``."""
         return (json.dumps(state.game.action_to_json(action)),)
 
+    def paths(self, state: State, player: int, action: Action) -> Sequence[Path]:
+        """Every way to pick ``action`` (default: its one :meth:`path`). An unordered
+        choice, such as keeping two cards of four, has one path per order."""
+        return (self.path(state, player, action),)
+
     def label(self, state: State, player: int, prefix: Path, key: str, action: Action | None, lang: str) -> str:
         """Words for picking ``key`` after ``prefix``; ``action`` is the action it completes, if it does."""
         if action is not None:
@@ -88,7 +93,8 @@ class ChoiceTree:
     """The legal actions of ``player`` in ``state``, as paths of keys.
 
     Raises ``ValueError`` if two actions share a path, or one path is the start
-    of another (the board could not tell them apart).
+    of another (the board could not tell them apart). One action may have
+    several paths (:meth:`Choices.paths`).
     """
 
     def __init__(self, choices: Choices, state: State, player: int, legal: Sequence[Action] | None = None) -> None:
@@ -98,12 +104,12 @@ class ChoiceTree:
         self.legal = tuple(state.legal_actions(player) if legal is None else legal)
         self.paths: dict[Path, Action] = {}
         for a in self.legal:
-            p = tuple(choices.path(state, player, a))
-            if not p or not all(isinstance(k, str) and k for k in p):
-                raise ValueError(f"{state.game.name}: the path of {a!r} must be non-empty keys, not {p!r}")
-            if p in self.paths:
-                raise ValueError(f"{state.game.name}: {a!r} and {self.paths[p]!r} have the same path {p!r}")
-            self.paths[p] = a
+            for p in map(tuple, choices.paths(state, player, a)):
+                if not p or not all(isinstance(k, str) and k for k in p):
+                    raise ValueError(f"{state.game.name}: the path of {a!r} must be non-empty keys, not {p!r}")
+                if p in self.paths:
+                    raise ValueError(f"{state.game.name}: {a!r} and {self.paths[p]!r} have the same path {p!r}")
+                self.paths[p] = a
         prefixes = {p[:i] for p in self.paths for i in range(1, len(p))}
         clash = prefixes & set(self.paths)
         if clash:
