@@ -17,13 +17,14 @@ from .game import (
     config_from_dict,
     config_to_dict,
 )
-from .hooks import Hooks
+from .hooks import Hooks, Variant
 from .i18n import Texts
 from .play import (
     Event,
     bot_step,
     first_decision,
     mean_interval,
+    outcomes_after,
     play,
     playout,
     sample_outcome,
@@ -36,7 +37,7 @@ from .saved import SavedGame
 __all__ = [
     "CHANCE", "SEE_ALL", "SIMULTANEOUS", "TERMINAL", "Action", "BaseBot", "Bot", "ChoiceTree", "Choices",
     "ConfigError", "Control", "Event", "Game", "Hooks", "IllegalActionError", "MineeduError", "RandomBot",
-    "SavedGame", "SavedGameError", "State", "Texts", "bot_step", "config_from_dict", "config_to_dict",
+    "SavedGame", "SavedGameError", "State", "Texts", "Variant", "bot_step", "config_from_dict", "config_to_dict",
     "exact_json", "first_decision", "fraction_text", "from_json", "game_class", "game_names", "make",
-    "mean_interval", "play", "playout", "register", "sample_outcome", "tournament", "wilson_interval",
+    "mean_interval", "outcomes_after", "play", "playout", "register", "sample_outcome", "tournament", "wilson_interval",
 ]

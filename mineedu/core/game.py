@@ -70,6 +70,11 @@ def same_action(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def spelled(action: Any) -> str:
+    """An action's parts spelled out, the words of last resort: ``place 2 mine``."""
+    return " ".join(map(str, action)) if isinstance(action, tuple) else str(action)
+
+
 def _find(action: Any, options: Sequence[Any]) -> bool:
     try:
         return any(same_action(action, o) for o in options if o == action)
@@ -281,14 +286,18 @@ class Game(ABC):
         package = type(self).__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{module}")
 
-    def render_svg(self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
-        """A picture of ``state`` as ``player`` sees it (``show_all``: every hidden card).
+    def render_svg(
+        self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False, *, narrow: bool = False
+    ) -> str:
+        """A picture of ``state`` as ``player`` sees it (``show_all``: every hidden card;
+        ``narrow``: laid out for a phone held upright, if the game has such a layout).
 
         The picture is drawn from the viewer's observation only, so it cannot
         show what that viewer may not see.
         """
-        if self.hooks.picture is not None:
-            return self.hooks.picture(state.observation(SEE_ALL if show_all else player), lang)
+        draw = self.hooks.narrow_picture if narrow and self.hooks.narrow_picture else self.hooks.picture
+        if draw is not None:
+            return draw(state.observation(SEE_ALL if show_all else player), lang)
         return str(self._sibling("svg").render(state, player, lang, show_all))
 
     def action_label(self, action: Action, lang: str = "fr") -> str:
@@ -302,7 +311,7 @@ class Game(ABC):
         """
         if self.hooks.action_label is not None:
             return self.hooks.action_label(action, lang)
-        return " ".join(map(str, action)) if isinstance(action, tuple) else str(action)
+        return spelled(action)
 
     def describe_event(self, event: Event, viewer: int | None, lang: str = "fr") -> str:
         """A log line for ``event`` that ``viewer`` may read.

@@ -37,6 +37,8 @@ class Hooks:
     """A game's parts outside its rules (every field optional; see the module docstring)."""
 
     picture: Callable[[Any, str], str] | None = None
+    narrow_picture: Callable[[Any, str], str] | None = None
+    """(view, lang) -> the picture laid out for a narrow screen (a phone held upright), if it differs."""
     odds_report: Callable[[State, int | None], dict[str, Any]] | None = None
     format_odds: Callable[[dict[str, Any], str], str] | None = None
     action_label: Callable[[Action, str], str] | None = None

@@ -147,6 +147,28 @@ def bot_step(state: State, bots: Sequence[Bot | None], rng: np.random.Generator)
     return state, moves
 
 
+def outcomes_after(state: State, action: Action, player: int | None = None) -> list[tuple[State, Fraction]]:
+    """Every position ``action`` can lead to before the next decision, with its exact
+    probability: the chance events that follow it, enumerated by the rules.
+
+    What a player risks by a choice is then a sum over these positions (the
+    board's "P(I am burned if I explore now)").
+
+    >>> from tests.core.toy import ToyGame
+    >>> [(s.points, p) for s, p in outcomes_after(ToyGame(2).initial_state(), "draw")]
+    [((1, 0), Fraction(3, 5)), ((0, 0), Fraction(2, 5))]
+    """
+    out: list[tuple[State, Fraction]] = []
+    stack = [(state.apply(action, player=player), Fraction(1))]
+    while stack:
+        s, p = stack.pop()
+        if s.is_chance():
+            stack.extend((s.apply(o, check=False), p * q) for o, q in reversed(s.chance_outcomes()))
+        else:
+            out.append((s, p))
+    return out
+
+
 def first_decision(state: State, rng: np.random.Generator) -> State:
     """The first state from ``state`` where a player must choose (chance sampled on the way)."""
     for event in play(state, [None] * state.game.num_players, rng):

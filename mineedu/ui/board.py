@@ -50,6 +50,7 @@ from .texts import T
 MAX_SAVED_CHARS = 1_000_000  # a client could paste anything into the import box
 LANG_OPTIONS = (("Français", "fr"), ("English", "en"))
 BOT_PAUSE_MS = 700  # a bot's move stays on screen this long before the next
+NARROW_BELOW = 600  # a picture shown narrower than this (px) takes the game's narrow layout
 LOG_EVENTS = 80  # the log shows this many latest events
 
 
@@ -92,6 +93,7 @@ class Board:
         self.lang = lang if lang in LANGS else DEFAULT_LANG
         self.teacher = teacher
         self.show_all = False
+        self.narrow = False
         self.bot_pause_ms = bot_pause_ms
         self.bot_choices = list(bot_choices or sorted(game.bots))
         self.message_key: tuple[str, Mapping[str, Any]] | None = None
@@ -116,6 +118,7 @@ class Board:
             "export": self.on_export,
             "import": self.on_import,
             "finish": self.on_finish,
+            "width": self.on_width,
         }
         self._attach(GameSession(game, seats, seed))
         self._build()
@@ -147,6 +150,7 @@ class Board:
         self.lang_switch.add_class("mineedu-lang")
         self.canvas = Canvas(lambda content: self.receive("canvas", content))
         self.canvas.add_class("mineedu-canvas")
+        self.canvas.observe(lambda ch: self.receive("width", ch["new"]), names="client_width")
         self.status = W.HTML()
         self.status.add_class("mineedu-status")
         self.undo_button = W.Button(layout=W.Layout(width="auto"))
@@ -235,7 +239,7 @@ class Board:
         except MineeduError as exc:
             self.message_key = ("error", {"error": str(exc)})
         else:
-            if kind not in ("players", "tick", "export", "import"):
+            if kind not in ("players", "tick", "export", "import", "width"):
                 self.message_key = None
         self.redraw()
 
@@ -298,6 +302,12 @@ class Board:
     def on_finish(self, _value: Any) -> None:
         """Let chance and the bots play until a human must choose."""
         self.session.advance()
+
+    def on_width(self, value: Any) -> None:
+        """The browser says how wide the picture is shown: a phone gets the narrow layout."""
+        if not _whole(value, 0, 100_000):
+            raise MoveRefused("bad_value", what="width", value=repr(value)[:40], expected="0 … 100000")
+        self.narrow = 0 < value < NARROW_BELOW
 
     def on_ready(self, _token: Any) -> None:
         """Hot-seat: the next human has the screen."""
@@ -450,7 +460,7 @@ class Board:
         return self.session.state.observation(self.viewer())
 
     def picture(self) -> str:
-        return self.game.render_svg(self.session.state, self.viewer(), self.lang, self.show_all)
+        return self.game.render_svg(self.session.state, self.viewer(), self.lang, self.show_all, narrow=self.narrow)
 
     def status_html(self, lang: str) -> str:
         """Whose turn it is (or who won), then the game's own status (round results...)."""

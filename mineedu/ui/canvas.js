@@ -191,6 +191,18 @@ function render({ model, el: host }) {
     }
   });
 
+  // tell the kernel how wide the picture is, so a phone gets the narrow layout
+  let reported = 0;
+  const observer = new ResizeObserver(() => {
+    const w = Math.round(host.getBoundingClientRect().width);
+    if (w > 0 && Math.abs(w - reported) > 20) {
+      reported = w;
+      model.set("client_width", w);
+      model.save_changes();
+    }
+  });
+  observer.observe(host);
+
   model.on("change:svg", drawPicture);
   model.on("change:options", drawOptions);
   model.on("change:selected", drawOptions);
@@ -200,7 +212,10 @@ function render({ model, el: host }) {
   model.on("change:tick_ms", schedule);
   model.on("change:version", schedule);
   drawPicture();
-  return () => timer && clearTimeout(timer);
+  return () => {
+    if (timer) clearTimeout(timer);
+    observer.disconnect();
+  };
 }
 
 export default { render };

@@ -44,6 +44,8 @@ class Canvas(anywidget.AnyWidget):  # type: ignore[misc]
     tick_ms = traitlets.Int(0).tag(sync=True)
     """Above 0: the browser asks for the next bot move after this pause."""
     lang = traitlets.Unicode("fr").tag(sync=True)
+    client_width = traitlets.Int(0).tag(sync=True)
+    """Set by the browser: the width the picture has on screen (chooses a narrow layout)."""
 
     def __init__(self, handler: Callable[[Any], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -10,6 +10,7 @@ import pytest
 import mineedu
 from mineedu.cli import main
 from mineedu.core import ConfigError, playout
+from mineedu.core.i18n import NBSP
 from mineedu.games.gold_mine import BURNED, LADDER, RoundResult
 from mineedu.games.gold_mine.bots import CautiousBot, GreedyBot, RandomBot, ThresholdBot
 
@@ -60,14 +61,15 @@ def test_when_the_exploration_deck_is_empty_the_bots_say_it_was_the_only_choice(
         assert bot.why(s.observation(0), EXIT, "en").startswith("the only choice")
 
 
-def test_bots_decide_from_the_observation_only():
-    # two states that differ only in another player's hidden gold look the same to player 0
-    s1 = at(new(), kept=((), ("eyes", "eyes"), (), ()))
-    s2 = at(new(), kept=((), ("nugget", "lantern"), (), ()))
-    assert s1.observation(0) == s2.observation(0)
-    for name in ("threshold", "cautious", "greedy"):
-        bot = s1.game.make_bot(name)
-        assert decide(bot, s1) == decide(bot, s2)
+def test_the_burn_bot_measures_the_risk_that_matters():
+    from mineedu.games.gold_mine.bots import BurnBot
+
+    far = at(new(), explore=(20, 14, 16, 8))
+    near = at(new(), positions=(4, 4, 4, 4), dragon=5, explore=(20, 13, 16, 5))  # 21/54 next to Dragobert
+    assert decide(ThresholdBot(0.15), near) == ("explore",)  # P(dragon next) = 5/54 < 15 %: explores, into a 38,9 % burn
+    assert decide(BurnBot(0.2), near) == EXIT and decide(BurnBot(0.2), far) == ("explore",)
+    assert BurnBot(0.2).why(near.observation(0), EXIT, "fr") == f"P(grillé) = 7/18 ≈ 38,9{NBSP}% ≥ 20{NBSP}% : je prends une carte Sortie"
+    assert BurnBot(0.2).why(near.observation(0), EXIT, "en") == "P(burned) = 7/18 ≈ 38.9% ≥ 20%: I take an exit card"
 
 
 def test_every_bot_gives_a_reason_in_both_languages():

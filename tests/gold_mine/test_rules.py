@@ -312,14 +312,13 @@ def test_E3_after_the_turn_limit_the_mine_collapses_and_burns_everyone_inside():
 
 # --- hidden information ---------------------------------------------------------------
 
-def test_kept_cards_are_face_down_others_see_how_many_not_the_gold():
+def test_E5_every_card_shows_by_its_effect_so_every_miners_gold_is_public():
     s = play(new(), EXPLORE, "eyes", EXPLORE, "nugget")
-    o = s.observation(1)
-    assert o["cards_held"] == (1, 1, 0, 0)
-    assert o["gold"] == (None, 1, None, None) and o["my_cards"] == ("nugget",)
-    assert s.observation(None)["gold"] == (None,) * 4 and s.observation(None)["my_cards"] is None
-    # the deck's composition is public
-    assert o["explore"] == (19, 14, 15, 8)
+    for viewer in (None, 0, 1):
+        o = s.observation(viewer)
+        assert o.kept == (("eyes",), ("nugget",), (), ()) and [o.gold(p) for p in range(4)] == [2, 1, 0, 0]
+        assert o.explore == (19, 14, 15, 8)  # the deck's composition is public
+        assert o.viewer == viewer
 
 
 # --- found in review ---------------------------------------------------------------
@@ -362,3 +361,19 @@ def test_a_swap_target_must_be_a_player_number(target):
     with pytest.raises(IllegalActionError, match="player number"):
         s.apply(("option", "SWAP", target))
     assert s.apply(("option", "SWAP", 1)).positions == (2, 6, LADDER, 5)
+
+
+@pytest.mark.parametrize("bad, words", [
+    ({"exploration": {"nugget": 10**30, "lantern": 14, "eyes": 16, "dragon": 8}}, "exploration count of at most 200"),
+    ({"exit_deck": (("L1", 10**6),)}, "exit card count of at most 200"),
+    ({"track_length": 30000, "cart": 4}, "track_length of at most 20"),
+    ({"rounds": 10**9}, "rounds of at most 10"),
+    ({"turn_limit": 10**7}, "turn_limit of at most 1000"),
+    ({"token_awards": (1,) * 50}, "number of token awards of at most 6"),
+    ({"token_awards": (10**9, 1)}, "token award of at most 100"),
+])
+def test_every_config_field_is_bounded(bad, words):
+    """A saved game can carry any config: a huge one is refused with a clear message (issue 18)."""
+    with pytest.raises(ConfigError, match=words):
+        mineedu.make("gold_mine", 3, **bad)
+    mineedu.make("gold_mine", 3, exploration={"nugget": 200, "lantern": 0, "eyes": 0, "dragon": 200}, track_length=20)

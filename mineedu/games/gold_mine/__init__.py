@@ -1,9 +1,15 @@
 """My Gold Mine (``gold_mine``): push your luck against Dragobert the dragon.
 
-The rules are in :mod:`.rules`, exact odds in :mod:`.odds`, bots in :mod:`.bots`
-and the picture in :mod:`.svg`.
+The folder, one module per part: :mod:`.rules` (the game, pure), :mod:`.cards`
+(names and numbers), :mod:`.odds` (exact odds), :mod:`.bots`, :mod:`.svg` (the
+picture), :mod:`.words` (the log), :mod:`.choices` (acting at a board),
+:mod:`.panel` (the decision panel), :mod:`.lesson` (the lesson's spec). This
+file ties them to the rules.
 """
 
+from mineedu.core import Hooks, Variant, register
+
+from . import bots, cards, choices, odds, panel, svg, words
 from .rules import (
     BURNED,
     EXIT_OPTIONS,
@@ -12,10 +18,29 @@ from .rules import (
     GoldMine,
     GoldMineConfig,
     GoldMineState,
+    GoldMineView,
     RoundResult,
 )
 
+register(GoldMine, Hooks(
+    picture=svg.render,
+    narrow_picture=svg.render_narrow,
+    odds_report=odds.odds_report,
+    format_odds=odds.format_odds,
+    action_label=cards.action_label,
+    describe_event=words.describe_event,
+    bots=bots.BOTS,
+    choices=choices.CHOICES,
+    panel=panel.panel,
+    status=panel.status,
+    chapter=words.chapter,
+    variants=(Variant("deck_mode", {"fr": "Pioche Exploration", "en": "Exploration deck"},
+                      {"face_down": {"fr": "face cachée (le texte)", "en": "face down (the text)"},
+                       "face_up": {"fr": "face visible (la règle publiée)", "en": "face up (the published rules)"}}),),
+    lesson="mineedu.games.gold_mine.lesson",
+))
+
 __all__ = [
     "BURNED", "EXIT_OPTIONS", "EXPLORE_KINDS", "LADDER", "GoldMine", "GoldMineConfig",
-    "GoldMineState", "RoundResult",
+    "GoldMineState", "GoldMineView", "RoundResult",
 ]

@@ -20,17 +20,19 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import BaseBot, Texts
+from mineedu.core import BaseBot, Texts, fraction_text
 from mineedu.core.i18n import format_number
 
 from .cards import EXIT_ACTION, EXPLORE_ACTION
-from .odds import dragon_fraction
+from .odds import burn_risk, dragon_fraction
+from .rules import GoldMineView
 
 T = Texts({
     "random": {"fr": "au hasard : {what}", "en": "at random: {what}"},
     "explore": {"fr": "j'explore", "en": "I explore"},
     "exit": {"fr": "je prends une carte Sortie", "en": "I take an exit card"},
     "risk": {"fr": "P(dragon) = {f} ≈ {pc} {cmp} {t} : {what}", "en": "P(dragon) = {f} ≈ {pc} {cmp} {t}: {what}"},
+    "burn": {"fr": "P(grillé) = {f} ≈ {pc} {cmp} {t} : {what}", "en": "P(burned) = {f} ≈ {pc} {cmp} {t}: {what}"},
     "far": {"fr": "Dragobert est à {d} cases (≥ {m}) : {what}", "en": "Dragobert is {d} cards away (≥ {m}): {what}"},
     "near": {"fr": "Dragobert est à {d} cases (< {m}) : {what}", "en": "Dragobert is only {d} cards away (< {m}): {what}"},
     "greedy": {"fr": "toujours plus d'or : {what}", "en": "always more gold: {what}"},
@@ -56,25 +58,25 @@ def describe(action: Any, lang: str = "fr") -> str:
     return T(action[1], lang)
 
 
-def can_explore(obs: dict[str, Any]) -> bool:
+def can_explore(obs: GoldMineView) -> bool:
     """Whether an exploration card can be taken (face up: a visible card; face down: any left)."""
-    return obs["top"] is not None if obs["deck_mode"] == "face_up" else any(obs["explore"])
+    return obs.top is not None if obs.game.config.deck_mode == "face_up" else any(obs.explore)
 
 
-def position_after(obs: dict[str, Any], action: Any) -> int:
+def position_after(obs: GoldMineView, action: Any) -> int:
     """Where the bot's own miner stands after resolving an exit option (0 = the ladder)."""
-    pos = obs["positions"][obs["player"]]
+    pos = obs.positions[obs.viewer]
     opt = action[1]
     if opt == "L1" or opt == "ALL1":
         return max(pos - 1, 0)
     if opt == "L2":
         return max(pos - 2, 0)
     if opt == "SWAP" and len(action) == 3:
-        return obs["positions"][action[2]]
+        return obs.positions[action[2]]
     return pos
 
 
-def nearest_exit(obs: dict[str, Any], legal: Sequence[Any]) -> Any:
+def nearest_exit(obs: GoldMineView, legal: Sequence[Any]) -> Any:
     """The exit option that brings the bot closest to the ladder (first such in ``legal``)."""
     return min(legal, key=lambda a: position_after(obs, a))
 
@@ -84,23 +86,23 @@ class GoldMineBot(BaseBot):
 
     name = "base"
 
-    def act(self, obs: dict[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if len(legal) == 1:
             return legal[0]
         if legal[0][0] == "option":
             return self.pick_option(obs, legal)
         return EXPLORE_ACTION if self.explores(obs) else EXIT_ACTION
 
-    def explores(self, obs: dict[str, Any]) -> bool:
+    def explores(self, obs: GoldMineView) -> bool:
         raise NotImplementedError
 
-    def pick_option(self, obs: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def pick_option(self, obs: GoldMineView, legal: Sequence[Any]) -> Any:
         return nearest_exit(obs, legal)
 
-    def turn_reason(self, obs: dict[str, Any], what: str, lang: str) -> str:
+    def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         raise NotImplementedError
 
-    def why(self, obs: dict[str, Any], action: Any, lang: str = "fr") -> str:
+    def why(self, obs: GoldMineView, action: Any, lang: str = "fr") -> str:
         what = describe(action, lang)
         if action == EXIT_ACTION and not can_explore(obs):
             return T("only", lang, what=what)
@@ -114,10 +116,10 @@ class RandomBot(GoldMineBot):
 
     name = "random"
 
-    def act(self, obs: dict[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         return legal[int(rng.integers(len(legal)))]
 
-    def why(self, obs: dict[str, Any], action: Any, lang: str = "fr") -> str:
+    def why(self, obs: GoldMineView, action: Any, lang: str = "fr") -> str:
         return T("random", lang, what=describe(action, lang))
 
 
@@ -131,15 +133,36 @@ class ThresholdBot(GoldMineBot):
             raise ValueError(f"the threshold is a probability in [0, 1], not {threshold}")
         self.threshold = threshold
 
-    def explores(self, obs: dict[str, Any]) -> bool:
+    def explores(self, obs: GoldMineView) -> bool:
         d, n = dragon_fraction(obs)
         return n > 0 and d < self.threshold * n
 
-    def turn_reason(self, obs: dict[str, Any], what: str, lang: str) -> str:
+    def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         d, n = dragon_fraction(obs)
         cmp = "<" if n and d < self.threshold * n else "≥"
         whole = round(100 * self.threshold, 1).is_integer()  # a threshold of 0.15 reads "15 %", not "15,0 %"
         return T("risk", lang, f=f"{d}/{n}", pc=format_number(d / n if n else 0.0, lang, percent=True), cmp=cmp,
+                 t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
+
+
+class BurnBot(GoldMineBot):
+    """Explores while P(I am burned if I explore now) < ``threshold``: the risk that matters."""
+
+    name = "burn"
+
+    def __init__(self, threshold: float = 0.2) -> None:
+        if not 0 <= threshold <= 1:
+            raise ValueError(f"the threshold is a probability in [0, 1], not {threshold}")
+        self.threshold = threshold
+
+    def explores(self, obs: GoldMineView) -> bool:
+        return bool(burn_risk(obs, obs.viewer) < self.threshold)
+
+    def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
+        r = burn_risk(obs, obs.viewer)
+        whole = round(100 * self.threshold, 1).is_integer()
+        return T("burn", lang, f=fraction_text(r), pc=format_number(r, lang, percent=True),
+                 cmp="<" if r < self.threshold else "≥",
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 
@@ -153,13 +176,13 @@ class CautiousBot(GoldMineBot):
             raise ValueError(f"the margin is a number of cards >= 1, not {margin}")
         self.margin = margin
 
-    def distance(self, obs: dict[str, Any]) -> int:
-        return obs["dragon"] - obs["positions"][obs["player"]]
+    def distance(self, obs: GoldMineView) -> int:
+        return obs.dragon - obs.positions[obs.viewer]
 
-    def explores(self, obs: dict[str, Any]) -> bool:
+    def explores(self, obs: GoldMineView) -> bool:
         return self.distance(obs) >= self.margin
 
-    def turn_reason(self, obs: dict[str, Any], what: str, lang: str) -> str:
+    def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         d = self.distance(obs)
         return T("far" if d >= self.margin else "near", lang, d=d, m=self.margin, what=what)
 
@@ -169,17 +192,17 @@ class GreedyBot(GoldMineBot):
 
     name = "greedy"
 
-    def explores(self, obs: dict[str, Any]) -> bool:
+    def explores(self, obs: GoldMineView) -> bool:
         return True
 
-    def pick_option(self, obs: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def pick_option(self, obs: GoldMineView, legal: Sequence[Any]) -> Any:
         gold = ("option", "GOLD3")
         return gold if gold in legal else nearest_exit(obs, legal)
 
-    def turn_reason(self, obs: dict[str, Any], what: str, lang: str) -> str:
+    def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         return T("greedy", lang, what=what)
 
-    def why(self, obs: dict[str, Any], action: Any, lang: str = "fr") -> str:
+    def why(self, obs: GoldMineView, action: Any, lang: str = "fr") -> str:
         if action == ("option", "GOLD3"):
             return T("greedy", lang, what=describe(action, lang))
         return super().why(obs, action, lang)
@@ -188,7 +211,9 @@ class GreedyBot(GoldMineBot):
 BOTS = {
     "random": lambda arg: RandomBot(),
     "threshold": lambda arg: ThresholdBot(float(arg) if arg else 0.15),
+    "burn": lambda arg: BurnBot(float(arg) if arg else 0.2),
     "cautious": lambda arg: CautiousBot(int(arg) if arg else 3),
     "greedy": lambda arg: GreedyBot(),
 }
-"""Bot specs: ``random``, ``threshold[:t]`` (0.15), ``cautious[:margin]`` (3), ``greedy``."""
+"""Bot specs: ``random``, ``threshold[:t]`` (explore while P(dragon next) < t, 0.15),
+``burn[:t]`` (explore while P(burned if I explore) < t, 0.2), ``cautious[:margin]`` (3), ``greedy``."""

@@ -1,19 +1,37 @@
-"""Exact odds of My Gold Mine, from the public deck counts of any state.
+"""Exact odds of My Gold Mine, for the decision the player to move faces.
 
 Every exploration card's type is revealed by its effect, so the counts of the
-cards not yet seen (``state.explore``) are public. Draws are without
-replacement, so the number of dragons among the next ``k`` cards is
-hypergeometric. In ``face_up`` mode (D7) the visible top card is known and is
-never a dragon; "the next draws" are then the cards still hidden under it.
+cards not yet seen (``explore``) are public, and every function here takes a
+state or a :class:`~mineedu.games.gold_mine.rules.GoldMineView` alike.
+
+The question a miner faces on their turn is *explore or exit?* Exploring
+risks a burn, and a burn loses every card held this round:
+
+* :func:`burn_risk`: P(I am burned if I explore now). Next to Dragobert a
+  dragon card burns me (he moves onto my card) and so does an eyes card (it
+  walks me onto his); anywhere else nothing drawn now can burn me. On card 4
+  with Dragobert on 5 and 54 cards left, 16 of them eyes and 5 dragons, that is
+  21/54, not the 5/54 of "P(next card is a dragon)".
+* :func:`gold_change`: the expected change of my round's gold if I explore
+  (a burn costs what I hold).
+* :func:`p_dragon_reaches`: P(Dragobert reaches my card within the next k
+  exploration cards, whoever draws them).
+* :func:`exit_offers`: what the exit deck offers instead (exiting never burns).
+
+:func:`burn_risk` and :func:`gold_change` are sums over the chance outcomes of
+the rules themselves (:func:`mineedu.core.outcomes_after`), so they are exact in
+both deck modes (the face-up variant's chain of revealed dragons included) and
+at the end of a round (the mine collapsing, E3).
 
 >>> import mineedu
 >>> s = mineedu.make("gold_mine", players=4).initial_state()
->>> p_dragon_next(s)
-Fraction(4, 29)
+>>> p_dragon_next(s), burn_risk(s), gold_change(s)
+(Fraction(4, 29), Fraction(0, 1), Fraction(33, 29))
+>>> near = s._evolve(dragon=5, explore=(20, 13, 16, 5))   # card 4, Dragobert on 5: 54 cards left
+>>> burn_risk(near), p_dragon_next(near)
+(Fraction(7, 18), Fraction(5, 54))
 >>> dragons_in_next(s, 2)[2]
 Fraction(28, 1653)
->>> expected_gold_next(s)
-Fraction(33, 29)
 >>> p_dragon_reaches(s, 7, 1) == p_dragon_next(s)
 True
 """
@@ -24,83 +42,172 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from mineedu.core import Texts
-from mineedu.core.i18n import format_number
+from mineedu.core import Texts, exact_json, outcomes_after
+from mineedu.core.i18n import format_number, player_name
 
-from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_KINDS, LADDER, kind_count
+from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS, KIND_INDEX, LADDER, TURN, kind_count
 
 K_MAX = 10
+EYES = KIND_INDEX["eyes"]
 
 
-def _deck(state_or_counts: Any) -> tuple[int, ...]:
-    if isinstance(state_or_counts, tuple):
-        return state_or_counts
-    if isinstance(state_or_counts, dict):  # an observation
-        return tuple(state_or_counts["explore"])
-    return tuple(state_or_counts.explore)
+def dragon_fraction(position: Any) -> tuple[int, int]:
+    """``(dragons left, cards left)`` among the unseen exploration cards: the unreduced odds.
 
-
-def _dragon(state_or_obs: Any) -> int:
-    return state_or_obs["dragon"] if isinstance(state_or_obs, dict) else state_or_obs.dragon
-
-
-def dragon_fraction(state: Any) -> tuple[int, int]:
-    """``(dragons left, cards left)`` among the unseen exploration cards: the unreduced odds."""
-    deck = _deck(state)
+    Accepts a state, a view, or the ``explore`` counts themselves.
+    """
+    deck = position if isinstance(position, tuple) else tuple(position.explore)
     return deck[DRAGON], sum(deck)
 
 
-def p_dragon_next(state: Any) -> Fraction:
-    """P(the next unseen exploration card is a dragon) = dragons left / cards left (0 if none left).
-
-    Accepts a state, an observation dict or the ``explore`` counts.
-    """
-    d, n = dragon_fraction(state)
+def p_dragon_next(position: Any) -> Fraction:
+    """P(the next unseen exploration card is a dragon) = dragons left / cards left (0 if none)."""
+    d, n = dragon_fraction(position)
     return Fraction(d, n) if n else Fraction(0)
 
 
-def dragons_in_next(state: Any, k: int) -> dict[int, Fraction]:
-    """The distribution of the number of dragons among the next ``k`` draws (hypergeometric).
-
-    If fewer than ``k`` cards are left, the draws stop with the deck.
+def dragons_in_next(position: Any, k: int) -> dict[int, Fraction]:
+    """The number of dragons among the next ``k`` draws (hypergeometric; fewer if the deck ends).
 
     >>> dragons_in_next((1, 0, 0, 1), 1)
     {0: Fraction(1, 2), 1: Fraction(1, 2)}
     """
     if k < 0:
         raise ValueError(f"k must be >= 0, not {k}")
-    d, n = dragon_fraction(state)
+    d, n = dragon_fraction(position)
     k = min(k, n)
     total = comb(n, k)
     return {j: Fraction(comb(d, j) * comb(n - d, k - j), total) for j in range(0, min(d, k) + 1)
             if comb(n - d, k - j)}
 
 
-def p_dragon_reaches(state: Any, position: int, k: int) -> Fraction:
-    """P(Dragobert reaches ``position`` within the next ``k`` exploration draws).
+def p_dragon_within(k: int, dragons: int, cards: int, replacement: bool = False) -> Fraction:
+    """P(at least one dragon among ``k`` cards drawn from ``cards`` holding ``dragons``).
 
-    He moves one card per dragon drawn (D3), so he needs ``dragon - position``
-    dragons. (Counts the deck only: as if the round lasted for those draws.)
+    Without replacement (the game): 1 − C(cards − dragons, k) / C(cards, k);
+    with replacement (each card put back): 1 − ((cards − dragons)/cards)^k.
+
+    >>> p_dragon_within(2, 8, 58), p_dragon_within(2, 8, 58, replacement=True)
+    (Fraction(428, 1653), Fraction(216, 841))
     """
-    need = _dragon(state) - position
+    if replacement:
+        return 1 - Fraction(cards - dragons, cards) ** k
+    return 1 - Fraction(comb(cards - dragons, k), comb(cards, k))
+
+
+def p_dragon_reaches(position: Any, card: int, k: int) -> Fraction:
+    """P(Dragobert reaches ``card`` within the next ``k`` exploration cards, whoever draws them).
+
+    He moves one card per dragon drawn (D3), so he needs ``dragon − card``
+    dragons among them (the deck only: as if the round lasted for those draws).
+    """
+    need = position.dragon - card
     if need <= 0:
         return Fraction(1)
-    return sum((p for j, p in dragons_in_next(state, k).items() if j >= need), Fraction(0))
+    return sum((p for j, p in dragons_in_next(position, k).items() if j >= need), Fraction(0))
 
 
-def expected_gold_next(state: Any) -> Fraction:
-    """Expected gold on the next exploration card taken (a dragon has none).
-
-    In ``face_up`` mode the card taken is the visible top card: its gold exactly.
-    """
-    top = state["top"] if isinstance(state, dict) else getattr(state, "top", None)
-    if top is not None:
-        return Fraction(CARD_GOLD.get(top, 0))
-    deck = _deck(state)
+def expected_gold_next(position: Any) -> Fraction:
+    """Expected gold on the next exploration card taken (a dragon has none; face up: the visible card's)."""
+    if position.top is not None:
+        return Fraction(CARD_GOLD.get(position.top, 0))
+    deck = tuple(position.explore)
     n = sum(deck)
     if not n:
         return Fraction(0)
-    return Fraction(sum(CARD_GOLD.get(kind, 0) * c for kind, c in zip(EXPLORE_KINDS, deck)), n)
+    return Fraction(sum(CARD_GOLD.get(kind, 0) * c for kind, c in zip(EXPLORE_KINDS, deck, strict=True)), n)
+
+
+def _state(position: Any) -> Any:
+    return position.state() if hasattr(position, "state") else position
+
+
+def _turn_of(position: Any, player: int | None) -> tuple[Any, int]:
+    """The position as ``player`` would face it on their turn (default: the player to move)."""
+    s = _state(position)
+    p = s.turn if player is None else player
+    if s.phase != TURN or s.turn != p:
+        s = s._evolve(phase=TURN, turn=p)
+    return s, p
+
+
+def can_explore(position: Any, player: int | None = None) -> bool:
+    """Whether ``player`` (default: the player to move) may take an exploration card now."""
+    s, p = _turn_of(position, player)
+    return s.positions[p] > 0 and EXPLORE_ACTION in s.legal_actions(p)
+
+
+def _explore_outcomes(position: Any, player: int | None) -> tuple[list[tuple[Any, Fraction]], int]:
+    s, p = _turn_of(position, player)
+    if not can_explore(s, p):
+        return [], p
+    return outcomes_after(s, EXPLORE_ACTION, p), p
+
+
+def burn_risk(position: Any, player: int | None = None) -> Fraction:
+    """P(``player`` is burned if they explore now), exact (0 if they cannot explore)."""
+    s0, p = _turn_of(position, player)
+    outs, _ = _explore_outcomes(s0, p)
+    return sum((q for s, q in outs if _burned(s, s0, p)), Fraction(0))
+
+
+def _round_ended(s: Any, s0: Any) -> bool:
+    return bool(s.phase == "over" or s.round != s0.round)
+
+
+def _burned(s: Any, s0: Any, p: int) -> bool:
+    """Burned by this draw: out of the mine, or (when the draw ended the round) banked nothing."""
+    if _round_ended(s, s0):  # the round was scored: its result says
+        return bool(s.results[-1].rungs[p] == 0)
+    return bool(s.positions[p] == BURNED)
+
+
+def gold_change(position: Any, player: int | None = None) -> Fraction:
+    """The expected change of ``player``'s gold this round if they explore now (a burn loses it all)."""
+    s0, p = _turn_of(position, player)
+    outs, _ = _explore_outcomes(s0, p)
+    if not outs:
+        return Fraction(0)
+    held = s0.gold(p)
+    total = Fraction(0)
+    for s, q in outs:
+        if _round_ended(s, s0):  # the round ended on this draw: what was banked
+            after = s.results[-1].gold[p]
+        else:
+            after = s.gold(p)
+        total += q * (after - held)
+    return total
+
+
+def burn_causes(position: Any, player: int | None = None) -> dict[str, int] | None:
+    """Why exploring can burn ``player`` in words a student can count: next to Dragobert, the
+    dragon and eyes cards left (face down); ``None`` when the simple count does not apply
+    (face-up deck, or not next to him)."""
+    s, p = _turn_of(position, player)
+    if s.top is not None or s.positions[p] != s.dragon - 1:
+        return None
+    return {"dragons": s.explore[DRAGON], "eyes": s.explore[EYES], "cards": sum(s.explore)}
+
+
+def exit_offers(position: Any, player: int | None = None) -> list[tuple[str, int]]:
+    """The exit cards the next draw comes from (``(card, count)``, the discards once the deck is empty)."""
+    s = _state(position)
+    names = s.game.exit_names
+    deck = s.exits if any(s.exits) else s.exit_discard
+    return [(name, c) for name, c in zip(names, deck, strict=True) if c]
+
+
+def p_exit_reaches_ladder(position: Any, player: int | None = None) -> Fraction:
+    """P(the next exit card can bring ``player`` to the ladder at once) (L1/ALL1 from card 1, L2 from 1–2)."""
+    s, p = _turn_of(position, player)
+    q = s.positions[p]
+    offers = exit_offers(s, p)
+    n = sum(c for _, c in offers)
+    if not n or q <= 0:
+        return Fraction(0)
+    steps = {"L1": 1, "ALL1": 1, "L2": 2}
+    good = sum(c for name, c in offers if max((steps.get(o, 0) for o in name.split("|")), default=0) >= q)
+    return Fraction(good, n)
 
 
 def as_float(dist: dict[int, Fraction]) -> dict[int, float]:
@@ -108,16 +215,11 @@ def as_float(dist: dict[int, Fraction]) -> dict[int, float]:
     return {j: float(p) for j, p in dist.items()}
 
 
-def _frac(p: Fraction, unreduced: str | None = None) -> dict[str, Any]:
-    return {"fraction": unreduced or f"{p.numerator}/{p.denominator}", "reduced": f"{p.numerator}/{p.denominator}",
-            "float": float(p)}
-
-
 def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:
-    """The exact odds of ``state`` as JSON-ready data (fractions as strings, plus floats).
+    """The exact odds of ``state`` as JSON-ready data (every number in :func:`mineedu.core.exact_json` form).
 
     ``player`` (default: the player to move) is the point of view of the
-    "dragon reaches my card" figures.
+    "me" figures: the burn risk, the gold change, Dragobert reaching my card.
     """
     d, n = dragon_fraction(state)
     if player is None:
@@ -127,24 +229,29 @@ def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:
         "game": "gold_mine",
         "round": state.round,
         "deck_mode": state.game.config.deck_mode,
-        "deck": dict(zip(EXPLORE_KINDS, state.explore)),
+        "deck": dict(zip(EXPLORE_KINDS, state.explore, strict=True)),
         "top": state.top,
         "cards_left": n,
         "dragons_left": d,
         "dragon": state.dragon,
-        "p_dragon_next": _frac(p_dragon_next(state), f"{d}/{n}"),
+        "p_dragon_next": exact_json(p_dragon_next(state), (d, n) if n else None),
         "dragons_in_next_k": {
-            str(k): {str(j): _frac(p) for j, p in dragons_in_next(state, k).items()} for k in range(1, K_MAX + 1)
+            str(k): {str(j): exact_json(p) for j, p in dragons_in_next(state, k).items()} for k in range(1, K_MAX + 1)
         },
         "player": player,
         "position": pos,
+        "can_explore": can_explore(state, player) if pos > 0 else False,
+        "burn_risk": None,
+        "gold_change": None,
         "dragon_reaches_me": None,
-        "expected_gold_next": _frac(expected_gold_next(state)),
+        "expected_gold_next": exact_json(expected_gold_next(state)),
+        "exit_reaches_ladder": None,
     }
     if pos not in (LADDER, BURNED):
-        report["dragon_reaches_me"] = {
-            str(k): _frac(p_dragon_reaches(state, pos, k)) for k in range(1, K_MAX + 1)
-        }
+        report["burn_risk"] = exact_json(burn_risk(state, player))
+        report["gold_change"] = exact_json(gold_change(state, player))
+        report["dragon_reaches_me"] = {str(k): exact_json(p_dragon_reaches(state, pos, k)) for k in range(1, K_MAX + 1)}
+        report["exit_reaches_ladder"] = exact_json(p_exit_reaches_ladder(state, player))
     return report
 
 
@@ -152,11 +259,13 @@ T = Texts({
     "head": {"fr": "My Gold Mine — manche {r}, Dragobert sur la case {dr}", "en": "My Gold Mine — round {r}, Dragobert on card {dr}"},
     "deck": {"fr": "Cartes Exploration non vues : {n} ({detail})", "en": "Unseen exploration cards: {n} ({detail})"},
     "next": {"fr": "P(prochaine carte = dragon) = {f} ≈ {pc}", "en": "P(next card is a dragon) = {f} ≈ {pc}"},
+    "burn": {"fr": "P({p} grillé s'il explore maintenant) = {f} ≈ {pc}", "en": "P({p} is burned if exploring now) = {f} ≈ {pc}"},
+    "change": {"fr": "Variation attendue de l'or de {p} s'il explore : {f} ≈ {x}", "en": "Expected change of {p}'s gold if exploring: {f} ≈ {x}"},
     "dist": {"fr": "Dragons dans les k prochaines cartes :", "en": "Dragons among the next k cards:"},
-    "reach": {"fr": "P(Dragobert atteint la case {q} de J{p} en k cartes) :",
-              "en": "P(Dragobert reaches P{p}'s card {q} within k cards):"},
+    "reach": {"fr": "P(Dragobert atteint la case {q} de {p} dans les k prochaines cartes, piochées par n'importe qui) :",
+              "en": "P(Dragobert reaches {p}'s card {q} within the next k cards, whoever draws them):"},
     "gold": {"fr": "Or attendu d'une carte Exploration : {f} ≈ {x}", "en": "Expected gold of one exploration card: {f} ≈ {x}"},
-    "safe": {"fr": "J{p} n'est plus dans la mine.", "en": "P{p} is no longer inside the mine."},
+    "safe": {"fr": "{p} n'est plus dans la mine.", "en": "{p} is no longer inside the mine."},
 })
 
 
@@ -164,16 +273,20 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as readable text, in French or English."""
     detail = ", ".join(kind_count(name, k, lang) for name, k in report["deck"].items())
     pd = report["p_dragon_next"]
+    p = player_name(report["player"], lang)
     lines = [
         T("head", lang, r=report["round"], dr=report["dragon"]),
         T("deck", lang, n=report["cards_left"], detail=detail),
         T("next", lang, f=pd["fraction"], pc=format_number(pd["float"], lang, percent=True)),
-        T("dist", lang),
     ]
+    if report["burn_risk"] is not None:
+        b, g = report["burn_risk"], report["gold_change"]
+        lines.append(T("burn", lang, p=p, f=b["fraction"], pc=format_number(b["float"], lang, percent=True)))
+        lines.append(T("change", lang, p=p, f=g["fraction"], x=format_number(g["float"], lang, 3)))
+    lines.append(T("dist", lang))
     for k, dist in report["dragons_in_next_k"].items():
         cells = "  ".join(f"{j}: {format_number(v['float'], lang, 3)}" for j, v in dist.items())
         lines.append(f"  k={k:>2}  {cells}")
-    p = report["player"] + 1
     if report["dragon_reaches_me"] is None:
         lines.append(T("safe", lang, p=p))
     else:

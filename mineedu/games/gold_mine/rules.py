@@ -59,11 +59,10 @@ Decision points and actions (the same player decides in a row):
   resolves at once and the next card is revealed);
 * ``phase == "over"``: TERMINAL.
 
-``observation(player)`` is a dict of public facts (positions, rungs, dragon,
-deck counts, tokens, how many cards each player holds, past round results)
-plus, for ``player``, their own cards and gold. Others' gold stays hidden until
-the round's scoring (``"gold"`` holds ``None`` for them), as the cards are kept
-face down (the deck's composition is public: every card's effect shows its type).
+``observation(player)`` is a :class:`GoldMineView`: every fact of the position,
+since every card's effect shows its type to the whole table (E5 in
+``docs/rules/gold_mine.md``: the board shows each miner's gold instead of asking
+players to remember it).
 
 When nobody is left inside, the round is scored at once (``results`` grows) and
 the next round starts, or the game ends after the last one.
@@ -83,9 +82,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, IllegalActionError, State, register
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, IllegalActionError, State
 
-from .bots import BOTS
 from .cards import (
     BURNED,
     CARD_GOLD,
@@ -105,7 +103,14 @@ from .cards import (
     SETUP,
     TURN,
 )
-from .cards import action_label as label_for
+
+MAX_CARDS_OF_A_KIND = 200
+MAX_EXIT_KINDS = 20
+MAX_ROUNDS = 10
+MAX_TRACK = 20
+MAX_TURN_LIMIT = 1000
+MAX_TOKEN_AWARDS = 6
+MAX_TOKENS = 100
 
 
 @dataclass(frozen=True)
@@ -157,6 +162,18 @@ class GoldMineConfig:
                 "the exit deck needs at least one card without the GOLD3 option (D4): "
                 "kept GOLD3 cards leave the deck, and a player must always be able to take an exit card"
             )
+        for what, value, hi in (
+            ("an exploration count", max(counts.values()), MAX_CARDS_OF_A_KIND),
+            ("an exit card count", max((k for _, k in self.exit_deck), default=0), MAX_CARDS_OF_A_KIND),
+            ("the number of exit card kinds", len(self.exit_deck), MAX_EXIT_KINDS),
+            ("rounds", self.rounds, MAX_ROUNDS),
+            ("track_length", self.track_length, MAX_TRACK),
+            ("turn_limit", self.turn_limit, MAX_TURN_LIMIT),
+            ("the number of token awards", len(self.token_awards), MAX_TOKEN_AWARDS),
+            ("a token award", max(self.token_awards, default=0), MAX_TOKENS),
+        ):
+            if value > hi:
+                raise ConfigError(f"{what} of at most {hi}, not {value}: a game a class can play")
         if self.rounds < 1:
             raise ConfigError(f"rounds must be at least 1, not {self.rounds}")
         if self.deck_mode not in ("face_down", "face_up"):
@@ -399,40 +416,10 @@ class GoldMineState(State):
         raise AssertionError(f"no move in phase {ph}")  # pragma: no cover
 
     # --- what is seen -------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        n = len(self.positions)
-        mine = player is not None and 0 <= player < n
-        gold: list[int | None] = [None] * n
-        if mine:
-            gold[player] = self.gold(player)  # type: ignore[index]
-        c = self.game.config
-        return {
-            "player": player,
-            "round": self.round,
-            "rounds": c.rounds,
-            "phase": self.phase,
-            "turn": self.turn,
-            "start": self.start,
-            "turns": self.turns,
-            "positions": self.positions,
-            "rungs": self.rungs,
-            "dragon": self.dragon,
-            "track_length": c.track_length,
-            "deck_mode": c.deck_mode,
-            "explore": self.explore,
-            "explore_kinds": EXPLORE_KINDS,
-            "explore_discard": self.explore_discard,
-            "top": self.top,
-            "exit_cards_left": sum(self.exits),
-            "exit_discard": sum(self.exit_discard),
-            "card": self.card,
-            "cards_held": tuple(map(len, self.kept)),
-            "gold": tuple(gold),
-            "my_cards": self.kept[player] if mine else None,
-            "tokens": self.tokens,
-            "pool": self.pool,
-            "results": self.results,
-        }
+    def observation(self, player: int | None) -> GoldMineView:
+        """Everything: each card's effect shows its type to the whole table, so the decks'
+        counts, the cards each miner keeps and their gold are public (see :class:`GoldMineView`)."""
+        return GoldMineView(player, **{f: getattr(self, f) for f in _STATE_FIELDS})
 
     # --- the result ---------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -461,6 +448,68 @@ class GoldMineState(State):
     def winners(self) -> tuple[int, ...]:
         podium = self.podium()
         return podium[0] if podium else ()
+
+
+_STATE_FIELDS = (
+    "game", "round", "start", "turn", "phase", "positions", "rungs", "dragon", "kept", "tokens", "pool",
+    "explore", "explore_discard", "top", "exits", "exit_discard", "card", "turns", "results",
+)
+
+
+@dataclass(frozen=True)
+class GoldMineView:
+    """What one viewer sees of a My Gold Mine position: all of it.
+
+    Every exploration card shows its type by its effect (a nugget stays, a
+    lantern steps toward the exit, eyes step toward Dragobert, a dragon moves
+    him), exit cards are resolved in the open, and the face-up variant's top
+    card is visible: nothing a player holds is secret, only hard to remember.
+    The view therefore carries every field of the state (``viewer`` says who
+    looks) and :meth:`state` gives the position back, for exact odds computed
+    by the rules themselves.
+    """
+
+    viewer: int | None
+    game: GoldMine
+    round: int
+    start: int
+    turn: int
+    phase: str
+    positions: tuple[int, ...]
+    rungs: tuple[int, ...]
+    dragon: int
+    kept: tuple[tuple[str, ...], ...]
+    tokens: tuple[int, ...]
+    pool: int
+    explore: tuple[int, ...]
+    explore_discard: tuple[int, ...]
+    top: str | None
+    exits: tuple[int, ...]
+    exit_discard: tuple[int, ...]
+    card: str | None
+    turns: int
+    results: tuple[RoundResult, ...]
+
+    def state(self) -> GoldMineState:
+        """The position this view shows."""
+        return GoldMineState(**{f: getattr(self, f) for f in _STATE_FIELDS})
+
+    def gold(self, player: int) -> int:
+        """Gold on the cards ``player`` holds this round."""
+        return sum(_card_gold(c) for c in self.kept[player])
+
+    @property
+    def fire(self) -> tuple[int, ...]:
+        return tuple(range(self.dragon + 1, self.game.config.track_length + 1))
+
+    def inside(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.positions) if p > 0)
+
+    def podium(self) -> tuple[tuple[int, ...], ...]:
+        return self.state().podium()
+
+    def scores(self) -> tuple[float, ...]:
+        return self.state().scores()
 
 
 class _Work:
@@ -606,7 +655,6 @@ class _Work:
         )
 
 
-@register
 class GoldMine(Game):
     """My Gold Mine (Kosmos 2021): push your luck against Dragobert."""
 
@@ -615,7 +663,6 @@ class GoldMine(Game):
     min_players = 3
     max_players = 6
     Config = GoldMineConfig
-    bots = BOTS
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         super().__init__(players, config, **overrides)
@@ -648,15 +695,6 @@ class GoldMine(Game):
         # and at most one face-up reveal per exploration card
         per_round = 1 + 3 * self.config.turn_limit + sum(self.explore0)
         return self.config.rounds * per_round
-
-    def action_label(self, action: Any, lang: str = "fr") -> str:
-        """An action or a card drawn in neutral words (see ``cards.action_label``).
-
-        >>> g = GoldMine(3)
-        >>> g.action_label(("option", "L2"), "fr"), g.action_label(("option", "L2"), "en")
-        ('Avancer de 2 cases vers la sortie', 'Move 2 cards toward the exit')
-        """
-        return label_for(action, lang)
 
     def metrics(self, state: Any, player: int) -> dict[str, float]:
         """``win``, ``score``, ``escaped`` (share of rounds on the ladder), ``gold`` (mean banked per round)."""

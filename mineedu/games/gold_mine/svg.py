@@ -1,10 +1,16 @@
-"""The picture of a My Gold Mine position (a pure function: state -> SVG text).
+"""The picture of a My Gold Mine position, drawn from what a viewer sees (pure: view -> SVG).
+
+Two layouts of the same picture: :func:`render` lays the mine out as a row of
+cards (a projector, a laptop), :func:`render_narrow` as a shaft going down
+from the ladder to Dragobert (a phone held upright). Both mark the places a
+player acts on as regions (:func:`mineedu.core.svg.region`): the exploration
+deck (``deck:explore``), the exit deck (``deck:exit``) and each miner inside
+the mine (``miner:<p>``, the targets of a swap).
 
 >>> import mineedu
->>> from mineedu.games.gold_mine.svg import render
 >>> s = mineedu.make("gold_mine", players=3).initial_state()
->>> svg = render(s, lang="en")
->>> svg.startswith("<svg") and "Dragobert" in svg and "Exit" in svg
+>>> svg = render(s.observation(0), lang="en")
+>>> svg.startswith("<svg") and "Dragobert" in svg and 'data-region="deck:explore"' in svg
 True
 """
 
@@ -13,9 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import Texts
-from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, text
+from mineedu.core.i18n import player_name
+from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, text
 
-from .cards import BURNED, EXPLORE_KINDS, LADDER, OVER, exit_card_name, kind_count, kind_name
+from .cards import BURNED, DRAGON, EXPLORE_KINDS, LADDER, OVER, exit_card_name, kind_count, kind_name
 
 T = Texts({
     "exit": {"fr": "Sortie", "en": "Exit"},
@@ -24,115 +31,191 @@ T = Texts({
     "cart": {"fr": "chariot", "en": "cart"},
     "fire": {"fr": "feu", "en": "fire"},
     "round": {"fr": "Manche {r}/{n}", "en": "Round {r}/{n}"},
-    "to_move": {"fr": "au tour de J{p}", "en": "P{p} to move"},
+    "to_move": {"fr": "au tour de {p}", "en": "{p} to move"},
     "over": {"fr": "Partie terminée", "en": "Game over"},
-    "explore_deck": {"fr": "Exploration : {n} cartes", "en": "Exploration: {n} cards"},
-    "exit_deck": {"fr": "Sortie : {n} cartes (défausse {d})", "en": "Exit: {n} cards (discards {d})"},
-    "top": {"fr": "carte visible : {c}", "en": "face-up card: {c}"},
+    "explore_pile": {"fr": "Exploration", "en": "Exploration"},
+    "exit_pile": {"fr": "Sortie", "en": "Exit"},
+    "cards": {"fr": "{n} cartes", "en": "{n} cards"},
+    "one_card": {"fr": "1 carte", "en": "1 card"},
+    "dragons": {"fr": "dont {d} dragons", "en": "{d} of them dragons"},
+    "one_dragon": {"fr": "dont 1 dragon", "en": "1 of them a dragon"},
+    "no_dragon": {"fr": "aucun dragon", "en": "no dragon"},
+    "discards": {"fr": "défausse {d}", "en": "discards {d}"},
+    "top": {"fr": "visible : {c}", "en": "face up: {c}"},
     "card": {"fr": "carte Sortie : {c}", "en": "exit card: {c}"},
-    "player": {"fr": "J{p}", "en": "P{p}"},
-    "inside": {"fr": "dans la mine (case {q})", "en": "inside (card {q})"},
+    "inside": {"fr": "case {q}", "en": "card {q}"},
     "on_ladder": {"fr": "échelon {r}", "en": "rung {r}"},
     "burned": {"fr": "grillé", "en": "burned"},
-    "held": {"fr": "cartes : {n}", "en": "cards: {n}"},
     "gold": {"fr": "or {g}", "en": "gold {g}"},
-    "gold_hidden": {"fr": "or ?", "en": "gold ?"},
     "tokens": {"fr": "pépites {t}", "en": "tokens {t}"},
     "pool": {"fr": "réserve : {t} pépites", "en": "pool: {t} tokens"},
     "winner": {"fr": "gagnant : {w}", "en": "winner: {w}"},
+    "winners": {"fr": "gagnants : {w}", "en": "winners: {w}"},
+    "deck_detail": {"fr": "Exploration : {detail}", "en": "Exploration: {detail}"},
 })
 
-CARD_W, CARD_H, GAP, LEFT, TOP = 72, 96, 8, 16, 44
-MINE_BLUE, FIRE_RED, DRAGON_RED, EXIT_GREEN = "#cfe3f5", "#f7b58f", "#b8322a", "#cdebc6"
+MINE_BLUE, FIRE_RED, DRAGON_RED, EXIT_GREEN, BACK = "#cfe3f5", "#f7b58f", "#b8322a", "#cdebc6", "#fbfaf6"
+DECK_BROWN = "#6b4a2b"
 
 
-def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
-    """The track, the decks and each player's standing as SVG text.
+def _place(view: Any, q: int, lang: str) -> tuple[str, str, str]:
+    """(fill, label, text colour) of card ``q`` of the track."""
+    if q == LADDER:
+        return EXIT_GREEN, T("exit", lang), "#222"
+    if q == view.dragon:
+        return DRAGON_RED, "Dragobert", "#fff"
+    if q > view.dragon:
+        return FIRE_RED, T("fire", lang), "#222"
+    return MINE_BLUE, (T("cart", lang) if q == view.game.config.cart else T("mine", lang)), "#222"
 
-    ``player`` sees their own gold; ``show_all`` shows everyone's (a teacher's view).
-    """
-    g = state.game
-    c = g.config
-    n = g.num_players
-    track = c.track_length
-    width = LEFT * 2 + (track + 1) * (CARD_W + GAP)
-    height = TOP + CARD_H + 60 + 22 * n + 20
-    body: list[str] = [rect(0, 0, width, height, fill="#fbfaf6", stroke="none", rx=0)]
-    head = T("round", lang, r=state.round, n=c.rounds)
-    head += "  ·  " + (T("over", lang) if state.phase == OVER else T("to_move", lang, p=state.turn + 1))
-    body.append(text(LEFT, 24, head, size=15, anchor="start", weight="bold"))
 
-    for q in range(track + 1):
-        x = LEFT + q * (CARD_W + GAP)
-        if q == LADDER:
-            fill, label = EXIT_GREEN, T("exit", lang)
-        elif q == state.dragon:
-            fill, label = DRAGON_RED, "Dragobert"
-        elif q > state.dragon:
-            fill, label = FIRE_RED, T("fire", lang)
-        else:
-            fill, label = MINE_BLUE, (T("cart", lang) if q == c.cart else T("mine", lang))
-        body.append(rect(x, TOP, CARD_W, CARD_H, fill=fill, stroke="#444"))
-        body.append(text(x + CARD_W / 2, TOP + 14, label, size=11, fill="#fff" if q == state.dragon else "#222"))
-        body.append(text(x + CARD_W / 2, TOP + CARD_H - 5, str(q), size=10, fill="#fff" if q == state.dragon else "#555"))
-        if q == LADDER:  # rungs 1 (top) .. 6
-            for r in range(1, 7):
-                y = TOP + 14 + r * 11
-                body.append(f'<line x1="{x + 8}" y1="{y}" x2="{x + 22}" y2="{y}" stroke="#7a5a2b" stroke-width="2"/>')
-    # miners
-    for q in range(1, track):
-        here = [i for i, p in enumerate(state.positions) if p == q]
-        x = LEFT + q * (CARD_W + GAP)
-        for k, i in enumerate(here):
-            cx = x + 14 + (k % 3) * 22  # up to 6 miners, 3 a row, inside the card
-            cy = TOP + 36 + (k // 3) * 24
-            body.append(circle(cx, cy, 10, PLAYER_COLOURS[i]))
-            body.append(text(cx, cy + 4, i + 1, size=12, fill="#fff", weight="bold"))
-    for i, r in enumerate(state.rungs):
-        if r:
-            cx, cy = LEFT + 40, TOP + 14 + r * 11
-            body.append(circle(cx, cy, 5, PLAYER_COLOURS[i]))
-            body.append(text(cx + 15, cy + 4, T("player", lang, p=i + 1), size=10))
+def _head(view: Any, lang: str) -> str:
+    c = view.game.config
+    head = T("round", lang, r=view.round, n=c.rounds) + "  ·  "
+    return head + (T("over", lang) if view.phase == OVER else T("to_move", lang, p=player_name(view.turn, lang)))
 
-    # decks
-    y = TOP + CARD_H + 22
-    deck = ", ".join(kind_count(name, k, lang) for name, k in zip(EXPLORE_KINDS, state.explore))
-    line = T("explore_deck", lang, n=sum(state.explore)) + f" ({deck})"
-    if state.top is not None:
-        line += "  ·  " + T("top", lang, c=kind_name(state.top, lang))
-    body.append(text(LEFT, y, line, size=12, anchor="start"))
-    line = T("exit_deck", lang, n=sum(state.exits), d=sum(state.exit_discard)) + "  ·  " + T("pool", lang, t=state.pool)
-    if state.card:
-        line += "  ·  " + T("card", lang, c=exit_card_name(state.card, lang))
-    body.append(text(LEFT, y + 20, line, size=12, anchor="start"))
 
-    # players
-    y += 44
-    podium = state.podium() if state.phase == OVER else ()
-    for i in range(n):
-        yy = y + 22 * i
-        body.append(circle(LEFT + 8, yy - 4, 7, PLAYER_COLOURS[i]))
-        q = state.positions[i]
+def _cards(n: int, lang: str) -> str:
+    return T("one_card", lang) if n == 1 else T("cards", lang, n=n)
+
+
+def _dragons(d: int, lang: str) -> str:
+    return T("no_dragon", lang) if d == 0 else (T("one_dragon", lang) if d == 1 else T("dragons", lang, d=d))
+
+
+def _miner(view: Any, p: int, cx: float, cy: float, r: float, size: float) -> str:
+    body = circle(cx, cy, r, PLAYER_COLOURS[p], stroke="#111", stroke_width="2") + text(
+        cx, cy + size * 0.36, p + 1, size=size, fill="#fff" if p != 3 else "#111", weight="bold")
+    return region(f"miner:{p}", body) if view.positions[p] > 0 else body
+
+
+def _decks(view: Any, x: float, y: float, w: float, h: float, gap: float, size: float, lang: str) -> list[str]:
+    """The two piles a player draws from, each a region."""
+    out: list[str] = []
+    d, n = view.explore[DRAGON], sum(view.explore)
+    lines = [T("explore_pile", lang), _cards(n, lang), _dragons(d, lang)]
+    if view.top is not None:
+        lines[2] = T("top", lang, c=kind_name(view.top, lang))
+    pile = [rect(x + 6, y + 6, w, h, fill="#4a3320", stroke="#222", rx=8), rect(x, y, w, h, fill=DECK_BROWN, stroke="#222", rx=8)]
+    pile += [text(x + w / 2, y + (k + 1) * h / 4 + size * 0.3, s, size=size if k else size * 1.1, fill="#fff",
+                  weight="bold" if k == 0 else "normal") for k, s in enumerate(lines)]
+    out.append(region("deck:explore", pile))
+    x2 = x + w + gap
+    lines = [T("exit_pile", lang), _cards(sum(view.exits), lang), T("discards", lang, d=sum(view.exit_discard))]
+    pile = [rect(x2 + 6, y + 6, w, h, fill="#2f6b2f", stroke="#222", rx=8), rect(x2, y, w, h, fill="#3d8b3d", stroke="#222", rx=8)]
+    pile += [text(x2 + w / 2, y + (k + 1) * h / 4 + size * 0.3, s, size=size if k else size * 1.1, fill="#fff",
+                  weight="bold" if k == 0 else "normal") for k, s in enumerate(lines)]
+    out.append(region("deck:exit", pile))
+    return out
+
+
+def _player_rows(view: Any, x: float, y: float, line: float, size: float, lang: str, wide: bool) -> list[str]:
+    out: list[str] = []
+    over = view.phase == OVER
+    for i in range(view.game.num_players):
+        yy = y + line * i
+        q = view.positions[i]
         if q == BURNED:
             where = T("burned", lang)
         elif q == LADDER:
-            where = T("on_ladder", lang, r=state.rungs[i])
+            where = T("on_ladder", lang, r=view.rungs[i])
         else:
             where = T("inside", lang, q=q)
-        seen = show_all or player == i or state.phase == OVER
-        gold = T("gold", lang, g=state.gold(i)) if seen else T("gold_hidden", lang)
-        if state.phase == OVER and state.results:
-            gold = T("gold", lang, g=state.results[-1].gold[i])
-        row = "  ·  ".join([
-            T("player", lang, p=i + 1), where, T("held", lang, n=len(state.kept[i])), gold,
-            T("tokens", lang, t=state.tokens[i]),
-        ])
-        weight = "bold" if i == state.turn and state.phase != OVER else "normal"
-        body.append(text(LEFT + 22, yy, row, size=12, anchor="start", weight=weight))
-    if podium:
-        w = ", ".join(T("player", lang, p=p + 1) for p in podium[0])
-        body.append(text(width - LEFT, 24, T("winner", lang, w=w), size=14, anchor="end", weight="bold"))
-    return document(width, height, body, title=g.title.get(lang, g.title["fr"]))
+        gold = view.results[-1].gold[i] if over and view.results else view.gold(i)
+        parts = [player_name(i, lang), where, T("gold", lang, g=gold), T("tokens", lang, t=view.tokens[i])]
+        weight = "bold" if i == view.turn and not over else "normal"
+        out.append(circle(x + size * 0.5, yy - size * 0.35, size * 0.5, PLAYER_COLOURS[i], stroke="#111"))
+        out.append(text(x + size * 1.5, yy, "  ·  ".join(parts), size=size, anchor="start", weight=weight))
+    return out
 
 
-__all__ = ["render", "T"]
+def _winner_line(view: Any, lang: str) -> str | None:
+    if view.phase != OVER:
+        return None
+    first = view.podium()[0]
+    w = ", ".join(player_name(p, lang) for p in first)
+    return T("winner" if len(first) == 1 else "winners", lang, w=w)
+
+
+def render(view: Any, lang: str = "fr") -> str:
+    """The mine as a row of cards, the two decks, and each miner's standing (a wide screen)."""
+    c = view.game.config
+    n = view.game.num_players
+    track = c.track_length
+    cw, ch, gap, left, top = 104, 136, 10, 20, 58
+    width = left * 2 + (track + 1) * (cw + gap) - gap
+    deck_y = top + ch + 30
+    rows_y = deck_y + 130 + 36
+    height = rows_y + 34 * n + 10
+    body: list[str] = [rect(0, 0, width, height, fill=BACK, stroke="none", rx=0)]
+    body.append(text(left, 36, _head(view, lang), size=26, anchor="start", weight="bold"))
+    win = _winner_line(view, lang)
+    if win:
+        body.append(text(width - left, 36, win, size=26, anchor="end", weight="bold", fill="#7a1f00"))
+    for q in range(track + 1):
+        x = left + q * (cw + gap)
+        fill, label, ink = _place(view, q, lang)
+        body.append(rect(x, top, cw, ch, fill=fill, stroke="#444", rx=8))
+        body.append(text(x + cw / 2, top + 26, label, size=20, fill=ink, weight="bold" if q == view.dragon else "normal"))
+        body.append(text(x + cw / 2, top + ch - 10, str(q), size=20, fill=ink))
+        if q == LADDER:  # rungs 1 (top) .. 6, each with the miner on it
+            for r in range(1, 7):
+                y = top + 24 + r * 15
+                body.append(f'<line x1="{x + 10}" y1="{y}" x2="{x + 34}" y2="{y}" stroke="#7a5a2b" stroke-width="3"/>')
+        elif 0 < q < view.dragon:
+            here = [i for i, p in enumerate(view.positions) if p == q]
+            for k, i in enumerate(here):  # up to 6 miners, 2 a row
+                body.append(_miner(view, i, x + 28 + (k % 2) * 48, top + 56 + (k // 2) * 30, 15, 17))
+    for i, r in enumerate(view.rungs):
+        if r:
+            y = top + 24 + r * 15
+            body.append(circle(left + 46, y, 6, PLAYER_COLOURS[i], stroke="#111"))
+            body.append(text(left + 56, y + 6, player_name(i, lang), size=16, anchor="start"))
+    body += _decks(view, left, deck_y, 250, 120, 30, 20, lang)
+    x_info = left + 2 * 250 + 60
+    detail = ", ".join(kind_count(name, k, lang) for name, k in zip(EXPLORE_KINDS, view.explore, strict=True))
+    body.append(text(x_info, deck_y + 30, T("deck_detail", lang, detail=detail), size=18, anchor="start"))
+    body.append(text(x_info, deck_y + 62, T("pool", lang, t=view.pool), size=18, anchor="start"))
+    if view.card:
+        body.append(text(x_info, deck_y + 94, T("card", lang, c=exit_card_name(view.card, lang)), size=18,
+                         anchor="start", weight="bold"))
+    body += _player_rows(view, left, rows_y, 34, 21, lang, wide=True)
+    return document(width, height, body, title=view.game.title.get(lang, view.game.title["fr"]))
+
+
+def render_narrow(view: Any, lang: str = "fr") -> str:
+    """The mine as a shaft from the ladder (top) down to Dragobert, for a phone held upright."""
+    c = view.game.config
+    n = view.game.num_players
+    track = c.track_length
+    width, left, top, row = 400, 10, 44, 46
+    deck_y = top + (track + 1) * row + 14
+    rows_y = deck_y + 110 + 30
+    height = rows_y + 30 * n + 36
+    body: list[str] = [rect(0, 0, width, height, fill=BACK, stroke="none", rx=0)]
+    body.append(text(left, 28, _head(view, lang), size=19, anchor="start", weight="bold"))
+    for q in range(track + 1):
+        y = top + q * row
+        fill, label, ink = _place(view, q, lang)
+        body.append(rect(left, y, width - 2 * left, row - 5, fill=fill, stroke="#444", rx=6))
+        body.append(text(left + 10, y + row / 2 + 4, f"{q}  {label}", size=17, anchor="start", fill=ink,
+                         weight="bold" if q == view.dragon else "normal"))
+        if q == LADDER:
+            on = sorted((r, i) for i, r in enumerate(view.rungs) if r)
+            for k, (_r, i) in enumerate(on):
+                body.append(circle(left + 150 + k * 36, y + row / 2 - 2, 14, PLAYER_COLOURS[i], stroke="#111"))
+                body.append(text(left + 150 + k * 36, y + row / 2 + 4, i + 1, size=16, fill="#fff" if i != 3 else "#111",
+                                 weight="bold"))
+        elif 0 < q < view.dragon:
+            here = [i for i, p in enumerate(view.positions) if p == q]
+            for k, i in enumerate(here):
+                body.append(_miner(view, i, left + 150 + k * 38, y + row / 2 - 2, 15, 17))
+    body += _decks(view, left, deck_y, 180, 100, 20, 16, lang)
+    body += _player_rows(view, left, rows_y, 30, 15, lang, wide=False)
+    win = _winner_line(view, lang)
+    if win:
+        body.append(text(left, height - 12, win, size=18, anchor="start", weight="bold", fill="#7a1f00"))
+    return document(width, height, body, title=view.game.title.get(lang, view.game.title["fr"]))
+
+
+__all__ = ["T", "render", "render_narrow"]
