@@ -60,6 +60,18 @@ def main(argv: list[str] | None = None) -> int:
     proc = subprocess.Popen([str(voila), str(nbpath), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser",
                              "--VoilaConfiguration.extension_denylist=jupyterlab-plotly"],
                             stdout=log, stderr=subprocess.STDOUT, cwd=nbpath.parent)
+    import urllib.request
+
+    for _ in range(600):  # wait until the server answers at all (a page request would start a kernel: never retry one)
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/static/", timeout=2).close()
+            break
+        except OSError as exc:
+            if getattr(exc, "code", None):  # an HTTP error: the server answers
+                break
+            time.sleep(0.5)
+    else:
+        raise SystemExit("Voilà did not start")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
