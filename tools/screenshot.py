@@ -83,13 +83,8 @@ def main(argv: list[str] | None = None) -> int:
                 page = browser.new_page(viewport={"width": w, "height": h})
                 page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
                 url = f"http://127.0.0.1:{port}/" + (f"?{args.query}" if args.query else "")
-                for _ in range(120):
-                    try:
-                        page.goto(url, timeout=5000)
-                        break
-                    except Exception:
-                        time.sleep(0.5)
-                page.wait_for_selector(".jp-OutputArea-output, .widget-box", timeout=120_000)
+                page.goto(url, timeout=300_000, wait_until="commit")  # one request, one kernel: never retried
+                page.wait_for_selector(".widget-box", timeout=300_000)
                 time.sleep(args.wait)
                 for sel in args.click:
                     page.locator(sel).first.click()
