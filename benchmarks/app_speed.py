@@ -1,20 +1,20 @@
-"""How fast the My Gold Mine app is in real Chromium, against the real Voilà server.
+"""How fast every lesson is in real Chromium, against the real Voilà server.
 
-    .venv/bin/python benchmarks/app_speed.py [--runs 5] [--json]
+    .venv/bin/python benchmarks/app_speed.py [--runs 5] [--clicks 5] [--lessons gold_mine,yukon] [--cold] [--json]
 
-Measures, median of ``--runs``:
+Measures, median of ``--runs`` pages per lesson:
 
-* start page: from ``page.goto`` of the start page to every lesson's picture
-  being shown (the pictures are drawn by the games, cached per kernel);
-* navigation → board interactive: from ``page.goto`` to the first action
-  button of the board being visible (it appears only once the widgets have
-  been built from the kernel, so clicks then reach the kernel);
-* click → board redrawn: from a click on "explore" to the new position being
-  on the page (the hidden saved-game text changes with the redraw);
+* start page: from ``page.goto`` to every game's picture shown;
+* navigation → board interactive: from ``page.goto`` to the board offering a
+  choice (a region or button of the picture, built from the kernel, so a click
+  then reaches it);
+* click → board redrawn: from a click on the board's first choice to the
+  kernel's redraw being on the page (the canvas's ``data-version`` changes); the
+  bots are then let finish with the board's own button before the next click.
 
-with preheated kernels (``mineedu serve``'s setting; a fresh pooled kernel per
-page: the pool refills between runs) and cold (``--preheat_kernel=False``).
-Targets on a 2-core machine: ≤ 3 s preheated, ≤ 8 s cold, ≤ 150 ms a click.
+Preheated kernels (``mineedu serve``'s setting; the pool refills between
+runs), and cold with ``--cold``. Targets (2-core machine): interactive ≤ 2 s
+preheated, click ≤ 100 ms median.
 """
 
 from __future__ import annotations
@@ -32,13 +32,23 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.helpers import APP, START, launch, new_page, voila_server  # noqa: E402
+from tests.browser.helpers import START, launch, new_page, voila_server  # noqa: E402
+from tests.browser.lesson import CHANGED, CHOICE, READY, finish_bots, version  # noqa: E402
 
-ACTION = ".mineedu-action >> visible=true"
-CHANGED = "old => { const e = document.querySelector('.mineedu-saved-json'); return e && e.innerText !== old; }"
+THUMBS_SHOWN = ("() => { const t = [...document.querySelectorAll('img.mineedu-thumb')]; "
+                "return t.length > 0 && t.every(i => i.complete && i.naturalWidth > 0); }")
 
 
-THUMBS_SHOWN = "() => { const t = [...document.querySelectorAll('img.mineedu-thumb')]; return t.length === 5 && t.every(i => i.complete && i.naturalWidth > 0); }"
+def lesson_notebooks(only: list[str] | None) -> dict[str, str]:
+    from mineedu.core import game_names
+    from mineedu.ui.lesson import lesson_spec
+
+    out = {}
+    for name in game_names():
+        spec = lesson_spec(name)
+        if spec is not None and (not only or name in only):
+            out[name] = spec.notebook
+    return out
 
 
 def measure_start(browser, url: str) -> float:
@@ -51,71 +61,87 @@ def measure_start(browser, url: str) -> float:
     return shown
 
 
-def measure_page(browser, url: str, clicks: int) -> tuple[float, list[float]]:
+def measure_page(browser, url: str, notebook: str, clicks: int) -> tuple[float, list[float]]:
     page = new_page(browser)
     t0 = time.perf_counter()
-    page.goto(url + APP)
-    page.locator(ACTION).first.wait_for(timeout=120_000)
+    page.goto(f"{url}/voila/render/{notebook}")
+    page.wait_for_function(READY, timeout=120_000)
     interactive = time.perf_counter() - t0
     times = []
     for _ in range(clicks):
-        old = page.locator(".mineedu-saved-json").inner_text()
-        button = page.locator(ACTION).first
+        choice = page.locator(CHOICE).first
+        if not choice.count():
+            break
+        v = version(page)
         t0 = time.perf_counter()
-        button.click()
-        page.wait_for_function(CHANGED, arg=old, timeout=30_000)
+        choice.click()
+        page.wait_for_function(CHANGED, arg=v, timeout=30_000)
         times.append(time.perf_counter() - t0)
-        page.locator(ACTION).first.wait_for()
+        finish_bots(page)
     page.close()
     return interactive, times
 
 
-def run(preheat: bool, runs: int, clicks: int) -> dict:
+def wait_pools(log: Path, notebooks: list[str], fills: int) -> None:
+    deadline = time.monotonic() + 180
+    for nb in notebooks:
+        while log.read_text().count(f"Kernel pool of {nb} is filled") < fills and time.monotonic() < deadline:
+            time.sleep(0.5)
+
+
+def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str]) -> dict:
+    out: dict = {"mode": "preheated" if preheat else "cold", "lessons": {}}
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "voila.log"
         with voila_server(preheat=preheat, log=log) as url, sync_playwright() as p:
             browser = launch(p)
             new_page(browser).goto(url + "/")  # warm the browser's own start-up
-            inter, clicks_all, starts = [], [], []
+            starts = []
             for i in range(runs):
-                if preheat:  # wait until the pools have refilled (each page takes a pooled kernel)
-                    for nb in ("gold_mine.ipynb", "index.ipynb"):
-                        filled = log.read_text().count(f"Kernel pool of {nb} is filled")
-                        deadline = time.monotonic() + 120
-                        while i and filled < i + 1 and time.monotonic() < deadline:
-                            time.sleep(0.5)
-                            filled = log.read_text().count(f"Kernel pool of {nb} is filled")
-                    time.sleep(1.0)
+                if preheat:
+                    wait_pools(log, ["index.ipynb"], i + 1)
                 starts.append(measure_start(browser, url))
-                t, c = measure_page(browser, url, clicks)
-                inter.append(t)
-                clicks_all += c
+            out["start_median_s"] = round(statistics.median(starts), 3)
+            for name, nb in lessons.items():
+                inter, all_clicks = [], []
+                for i in range(runs):
+                    if preheat:
+                        wait_pools(log, [nb], i + 1)
+                        time.sleep(0.5)
+                    t, c = measure_page(browser, url, nb, clicks)
+                    inter.append(t)
+                    all_clicks += c
+                out["lessons"][name] = {
+                    "interactive_s": [round(x, 3) for x in inter],
+                    "interactive_median_s": round(statistics.median(inter), 3),
+                    "click_median_ms": round(1000 * statistics.median(all_clicks), 1) if all_clicks else None,
+                    "clicks": len(all_clicks),
+                }
             browser.close()
-    return {
-        "mode": "preheated" if preheat else "cold",
-        "start_s": starts,
-        "start_median_s": round(statistics.median(starts), 3),
-        "interactive_s": inter,
-        "interactive_median_s": round(statistics.median(inter), 3),
-        "click_s": clicks_all,
-        "click_median_ms": round(1000 * statistics.median(clicks_all), 1),
-    }
+    return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--clicks", type=int, default=5, help="clicks measured per page")
+    ap.add_argument("--lessons", default="", help="comma-separated game names (default: every lesson)")
+    ap.add_argument("--cold", action="store_true", help="also measure without preheated kernels")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    results = [run(True, args.runs, args.clicks), run(False, args.runs, args.clicks)]
+    lessons = lesson_notebooks([x for x in args.lessons.split(",") if x] or None)
+    results = [run(True, args.runs, args.clicks, lessons)]
+    if args.cold:
+        results.append(run(False, args.runs, args.clicks, lessons))
     if args.json:
         print(json.dumps(results, indent=1))
-    else:
-        for r in results:
-            print(f"{r['mode']:>9}: start page with its pictures {r['start_median_s']:.2f} s; navigation → interactive {r['interactive_median_s']:.2f} s (median of {len(r['interactive_s'])}: "
-                  f"{', '.join(f'{x:.2f}' for x in r['interactive_s'])}); click → redrawn {r['click_median_ms']:.0f} ms "
-                  f"(median of {len(r['click_s'])})")
+        return 0
+    for r in results:
+        print(f"{r['mode']}: start page with its pictures {r['start_median_s']:.2f} s (median of {args.runs})")
+        for name, m in r["lessons"].items():
+            click = f"{m['click_median_ms']:.0f} ms" if m["click_median_ms"] is not None else "n/a"
+            print(f"  {name:<12} navigation → interactive {m['interactive_median_s']:.2f} s "
+                  f"({', '.join(f'{x:.2f}' for x in m['interactive_s'])}); click → redrawn {click} (median of {m['clicks']})")
     return 0
 
 

@@ -23,6 +23,7 @@ player's language and changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -129,6 +130,7 @@ class Board:
     # --- the session ---------------------------------------------------------
     def _attach(self, session: GameSession) -> None:
         self.session = session
+        self._announced = len(session.events)
         self._picked, self._cycled, self._tree = [], {}, None
         self._log_cache.clear()
         session.subscribe(self._session_changed)
@@ -161,6 +163,8 @@ class Board:
         self.finish_button.on_click(lambda _b: self.receive("finish", None))
         self.message = W.HTML()
         self.message.add_class("mineedu-message")
+        self.announce = W.HTML()
+        self.announce.add_class("mineedu-announce")  # read by screen readers, not shown
         self.panel = W.HTML()
         self.panel.add_class("mineedu-panel")
         self.log = W.HTML()
@@ -169,7 +173,7 @@ class Board:
         self.show_all_box.add_class("mineedu-show-all")
         # new-game dialog: a toggle button (reachable by Tab) opens it
         lo, hi = game.min_players, game.max_players
-        self.new_toggle = W.ToggleButton(value=False)
+        self.new_toggle = W.ToggleButton(value=False, layout=W.Layout(width="auto"))
         self.new_toggle.add_class("mineedu-new-toggle")
         self.players_box = W.ToggleButtons(options=[str(k) for k in range(lo, hi + 1)], value=str(game.num_players))
         self.players_box.add_class("mineedu-players")
@@ -180,15 +184,24 @@ class Board:
             box.value = seat if seat in self.bot_choices else None
             box.layout.display = None if i < game.num_players else "none"
         self.seed_box = W.IntText(value=self.session.seed)
+        self.variant_boxes: list[W.Widget] = []
+        for v in game.hooks.variants:
+            current = getattr(game.config, v.field)
+            if v.options:
+                box = W.Dropdown(options=[(str(k), k) for k in v.options], value=current)
+            else:
+                box = W.Checkbox(value=bool(current), indent=False)
+            box.add_class("mineedu-variant")
+            self.variant_boxes.append(box)
         self.start_button = W.Button(button_style="primary")
         self.start_button.add_class("mineedu-start")
         self.start_button.on_click(lambda _b: self.receive("new_game", None))
-        self.dialog = W.VBox([self.players_box, *self.seat_boxes, self.seed_box, self.start_button])
+        self.dialog = W.VBox([self.players_box, *self.seat_boxes, *self.variant_boxes, self.seed_box, self.start_button])
         self.dialog.add_class("mineedu-dialog")
         self.dialog.layout.display = "none"
         self.new_toggle.observe(lambda ch: setattr(self.dialog.layout, "display", None if ch["new"] else "none"), names="value")
         # saved games, sent to the browser only when asked for
-        self.saved_toggle = W.ToggleButton(value=False)
+        self.saved_toggle = W.ToggleButton(value=False, layout=W.Layout(width="auto"))
         self.saved_toggle.add_class("mineedu-saved-toggle")
         self.saved_text = W.Textarea(layout=W.Layout(width="100%", height="7em"))
         self.saved_text.add_class("mineedu-saved-text")
@@ -208,11 +221,11 @@ class Board:
 
         tools = W.HBox([self.undo_button, self.finish_button, self.new_toggle, self.saved_toggle],
                        layout=W.Layout(flex_flow="row wrap"))
-        left = W.VBox([self.status, self.canvas, self.message, tools, self.dialog, self.saved_box],
+        left = W.VBox([self.status, self.canvas, self.message, self.announce, tools, self.dialog, self.saved_box],
                       layout=W.Layout(flex="3 1 560px", min_width="0"))
         left.add_class("mineedu-main")
-        side = [self.panel, self.log] + ([self.show_all_box] if self.teacher else [])
-        right = W.VBox(side, layout=W.Layout(flex="1 1 300px", min_width="0"))
+        self.show_all_box.layout.display = None if self.teacher else "none"
+        right = W.VBox([self.panel, self.log, self.show_all_box], layout=W.Layout(flex="1 1 300px", min_width="0"))
         right.add_class("mineedu-side")
         self.widget = W.VBox([self.lang_switch, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))])
         self.widget.add_class("mineedu-board")
@@ -327,6 +340,15 @@ class Board:
             raise MoveRefused("bad_value", what="lang", value=repr(value)[:40], expected="fr, en")
         self.lang = value
 
+    def set_teacher(self, on: bool) -> None:
+        """The teacher's switches ("show all") appear, or go (and everything is hidden again)."""
+        self.teacher = bool(on)
+        self.show_all_box.layout.display = None if self.teacher else "none"
+        if not self.teacher:
+            self.show_all = False
+            self.show_all_box.value = False
+        self.redraw()
+
     def on_show_all(self, value: Any) -> None:
         if not self.teacher:
             raise MoveRefused("teacher_only")
@@ -355,7 +377,15 @@ class Board:
         seed = self.seed_box.value
         if not _whole(seed, 0, 2**63 - 1):
             raise MoveRefused("bad_value", what=T("seed", self.lang), value=repr(seed)[:40], expected="0 … 2^63")
-        game = type(self.game)(n, self.game.config)
+        changes = {}
+        for v, box in zip(self.game.hooks.variants, self.variant_boxes, strict=True):
+            value = box.value
+            if (value not in v.options) if v.options else not isinstance(value, bool):
+                raise MoveRefused("bad_value", what=v.words[self.lang], value=repr(value)[:40],
+                                  expected=", ".join(map(str, v.options)) or "True/False")
+            changes[v.field] = value
+        config = dataclasses.replace(self.game.config, **changes) if changes else self.game.config
+        game = type(self.game)(n, config)
         self._attach(GameSession(game, seats, seed))
         self.new_toggle.value = False
         self._after_move()
@@ -569,6 +599,12 @@ class Board:
         self.finish_button.layout.display = None if waiting else "none"
         self.panel.value = f"<div aria-live='polite'><h4>{T('odds', lang)}</h4>{self.panel_html(lang)}</div>"
         self.log.value = self.log_html(lang)
+        events = s.events
+        fresh = events[self._announced:] if self._announced <= len(events) else []
+        self._announced = len(events)
+        said = " ".join(self._log_cache.get((i, self.viewer(), lang)) or self._event_line(e, self.viewer(), lang)
+                        for i, e in enumerate(fresh, len(events) - len(fresh)))[-2000:]
+        self.announce.value = f"<div aria-live='polite'>{said}</div>"
         if self.message_key:
             key, fmt = self.message_key
             role = "status" if key in ("loaded", "exported") else "alert"
@@ -619,6 +655,14 @@ class Board:
             if list(box.options) != opts:
                 box.options = opts
                 box.value = keep
+        for v, box in zip(self.game.hooks.variants, self.variant_boxes, strict=True):
+            box.description = v.words[lang]
+            if v.options:
+                keep = box.value
+                opts = [(v.options[k][lang], k) for k in v.options]
+                if list(box.options) != opts:
+                    box.options = opts
+                    box.value = keep
         self.players_box.description = T("players", lang)
         self.seed_box.description = T("seed", lang)
         self.start_button.description = T("start", lang)

@@ -95,6 +95,8 @@ function render({ model, el: host }) {
     const selected = new Set(model.get("selected"));
     const covered = model.get("cover") !== "";
     prompt.textContent = model.get("prompt");
+    host.dataset.version = model.get("version"); // for tests and tools: what the kernel last drew
+    host.dataset.waiting = model.get("tick_ms") > 0 ? "1" : "0";
     host.setAttribute("lang", model.get("lang"));
     picture.style.display = covered ? "none" : "";
     cover.style.display = covered ? "" : "none";

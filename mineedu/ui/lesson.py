@@ -1,34 +1,107 @@
-"""Pieces every lesson notebook shares: one language switch for the whole page,
-answers typed by students, exercises the notebook checks, and progress.
+"""The lesson layer: one page per game, assembled from a small spec in the game's folder.
 
->>> parse_answer("4/29"), parse_answer("13,8 %"), parse_answer(" 0.25 ")
-(Fraction(4, 29), Fraction(69, 500), Fraction(1, 4))
->>> parse_answer("beaucoup") is None
-True
+Every lesson teaches one concept in the same four movements
+(``shared/LESSONS.md``): **play** the real game at a board whose panel shows
+the exact odds of the decision at hand; **predict** a number before anything
+is revealed; **simulate** with a seed of the page's own (two students get two
+samples a class can pool, and the seed is shown so a run can be repeated);
+**compute** the exact value with its derivation, then **exercises** the page
+checks, each with its tolerance, a hint after a wrong answer and a worked
+solution on demand. Plus teacher notes, the rules in brief, a tournament of
+bots with 95 % intervals, and one language switch for the whole page.
+
+A game declares its lesson as a :class:`LessonSpec` (``games/<name>/lesson.py``,
+named in its :class:`~mineedu.core.Hooks`); :class:`Lesson` builds the page.
+Nothing heavy runs before a student asks: simulations and tournaments run
+on their buttons, with a progress bar.
 """
 
 from __future__ import annotations
 
 import html
+import importlib
+import math
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
+import numpy as np
 
-from mineedu.core import Texts
+from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
 from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_number
 
-from .board import LANG_OPTIONS
+from . import charts
+from .board import LANG_OPTIONS, Board
+
+Words = Mapping[str, str]
 
 T = Texts(
     {
         "check": {"fr": "Vérifier", "en": "Check"},
         "answer": {"fr": "Réponse", "en": "Answer"},
+        "tolerance": {"fr": "(réponse acceptée à {tol} près)", "en": "(answers within {tol} are accepted)"},
+        "exact_only": {"fr": "(réponse exacte attendue)", "en": "(an exact answer is expected)"},
         "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.", "en": "Right! The exact value is {exact} ≈ {approx}."},
-        "wrong": {"fr": "Pas encore : {given} ≈ {approx}. Réessayez (une fraction comme 3/7, un décimal ou un pourcentage).", "en": "Not yet: {given} ≈ {approx}. Try again (a fraction such as 3/7, a decimal or a percentage)."},
-        "unreadable": {"fr": "Je ne lis pas « {text} » : écrivez une fraction (3/7), un décimal (0,43) ou un pourcentage (43 %).", "en": "I cannot read \"{text}\": write a fraction (3/7), a decimal (0.43) or a percentage (43%)."},
+        "wrong": {"fr": "Pas encore : {given} ≈ {approx}.", "en": "Not yet: {given} ≈ {approx}."},
+        "hint": {"fr": "Indice : {hint}", "en": "Hint: {hint}"},
+        "not_a_probability": {"fr": "Une probabilité est entre 0 et 1 (ou 0 % et 100 %) : {given} ne peut pas en être une.",
+                              "en": "A probability lies between 0 and 1 (or 0% and 100%): {given} cannot be one."},
+        "unreadable": {"fr": "Je ne lis pas « {text} » : écrivez une fraction (3/7), un décimal (0,43) ou un pourcentage (43 %).",
+                       "en": "I cannot read \"{text}\": write a fraction (3/7), a decimal (0.43) or a percentage (43%)."},
+        "solution": {"fr": "Voir la solution", "en": "Show the solution"},
+        "hide_solution": {"fr": "Cacher la solution", "en": "Hide the solution"},
+        # predict -> simulate -> compute
+        "predict_head": {"fr": "Prédire → simuler → calculer", "en": "Predict → simulate → compute"},
+        "step1": {"fr": "1. Votre prédiction", "en": "1. Your prediction"},
+        "step2": {"fr": "2. Simuler", "en": "2. Simulate"},
+        "step3": {"fr": "3. La valeur exacte", "en": "3. The exact value"},
+        "guess": {"fr": "Ma prédiction", "en": "My prediction"},
+        "commit": {"fr": "Je m'engage sur cette prédiction", "en": "I commit to this prediction"},
+        "committed": {"fr": "Prédiction notée : {g}.", "en": "Prediction recorded: {g}."},
+        "need_guess": {"fr": "Notez d'abord votre prédiction : la valeur exacte se montre ensuite.",
+                       "en": "Write your prediction first: the exact value shows after."},
+        "trials": {"fr": "Essais", "en": "Trials"},
+        "simulate": {"fr": "Simuler", "en": "Simulate"},
+        "seed": {"fr": "Graine", "en": "Seed"},
+        "seed_note": {"fr": "Graine de cette page : {seed} (une autre page tire d'autres essais ; remettez la même graine pour refaire les mêmes).",
+                      "en": "This page's seed: {seed} (another page draws other trials; put the same seed back to repeat them)."},
+        "sim_freq": {"fr": "Simulé : {hits} sur {n} = {freq} (intervalle à 95 % : {lo} à {hi}).",
+                     "en": "Simulated: {hits} of {n} = {freq} (95% interval: {lo} to {hi})."},
+        "sim_mean": {"fr": "Simulé : moyenne de {n} essais = {mean} (intervalle à 95 % : {lo} à {hi}).",
+                     "en": "Simulated: mean of {n} trials = {mean} (95% interval: {lo} to {hi})."},
+        "reveal": {"fr": "Montrer la valeur exacte", "en": "Show the exact value"},
+        "exact_is": {"fr": "Valeur exacte : {exact} ≈ {approx}.", "en": "Exact value: {exact} ≈ {approx}."},
+        "your_gap": {"fr": "Votre prédiction ({g}) s'en écarte de {d}.", "en": "Your prediction ({g}) is off by {d}."},
+        "chart_x": {"fr": "nombre d'essais", "en": "number of trials"},
+        "chart_freq": {"fr": "fréquence simulée", "en": "simulated frequency"},
+        "chart_mean": {"fr": "moyenne simulée", "en": "simulated mean"},
+        "chart_pred": {"fr": "ma prédiction", "en": "my prediction"},
+        "chart_exact": {"fr": "valeur exacte", "en": "exact value"},
+        "chart_sim": {"fr": "simulé", "en": "simulated"},
+        "bad_value": {"fr": "Valeur refusée pour « {what} » : {v} (entre {lo} et {hi}).", "en": "Value refused for \"{what}\": {v} (between {lo} and {hi})."},
+        "bad_guess": {"fr": "Prédiction illisible : {v}.", "en": "Unreadable prediction: {v}."},
+        # tournament
+        "tournament_head": {"fr": "Tournoi de robots", "en": "A tournament of bots"},
+        "games": {"fr": "Parties", "en": "Games"},
+        "run": {"fr": "Lancer le tournoi", "en": "Run the tournament"},
+        "win_rate": {"fr": "taux de victoire", "en": "win rate"},
+        "bots": {"fr": "robots", "en": "bots"},
+        "t_result": {"fr": "Sur {g} parties : {rows}.", "en": "Over {g} games: {rows}."},
+        "t_row": {"fr": "{bot} gagne {w} (95 % : {lo} à {hi})", "en": "{bot} wins {w} (95%: {lo} to {hi})"},
+        "t_seed": {"fr": "Graine du tournoi : {seed}.", "en": "Tournament seed: {seed}."},
+        # page
+        "exercises": {"fr": "Exercices", "en": "Exercises"},
+        "notes": {"fr": "Pour l'enseignant·e", "en": "For the teacher"},
+        "level": {"fr": "Niveau", "en": "Level"},
+        "duration": {"fr": "Durée", "en": "Duration"},
+        "objectives": {"fr": "Objectifs", "en": "Objectives"},
+        "prerequisites": {"fr": "Prérequis", "en": "Prerequisites"},
+        "rules": {"fr": "Les règles en bref", "en": "The rules in brief"},
+        "back": {"fr": "← Toutes les leçons", "en": "← All lessons"},
+        "play": {"fr": "Jouer", "en": "Play"},
     }
 )
 
@@ -37,9 +110,16 @@ _FRACTION = re.compile(r"^\s*([+-]?\d+)\s*/\s*(\d+)\s*$")
 
 
 def parse_answer(text: Any) -> Fraction | None:
-    """A student's number: a fraction ``a/b``, a decimal (point or comma) or a percentage."""
+    """A student's number: a fraction ``a/b``, a decimal (point or comma) or a percentage.
+
+    >>> parse_answer("4/29"), parse_answer("13,8 %"), parse_answer(" 0.25 "), parse_answer("−1")
+    (Fraction(4, 29), Fraction(69, 500), Fraction(1, 4), Fraction(-1, 1))
+    >>> parse_answer("beaucoup") is None
+    True
+    """
     if not isinstance(text, str) or len(text) > 40:
         return None
+    text = text.replace("−", "-").replace("\u00a0", " ")
     m = _FRACTION.match(text)
     if m:
         num, den = int(m.group(1)), int(m.group(2))
@@ -51,8 +131,117 @@ def parse_answer(text: Any) -> Fraction | None:
     return None
 
 
-def as_fraction_text(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+def _whole(v: Any, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def words(w: Words | Callable[[str], str], lang: str) -> str:
+    return w(lang) if callable(w) else w[lang]
+
+
+# --- the spec a game writes ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeacherNotes:
+    """One line for the teacher: level, duration, objectives, prerequisites."""
+
+    level: Words
+    duration: Words
+    objectives: Words
+    prerequisites: Words
+
+
+@dataclass(frozen=True)
+class Param:
+    """A whole number the student picks for a question (k cards, a depth d)."""
+
+    words: Words
+    lo: int
+    hi: int
+    default: int
+
+
+@dataclass(frozen=True)
+class Predict:
+    """One predict → simulate → compute question.
+
+    ``simulate(param, trials, rng)`` returns one number per trial (0/1 for a
+    probability, the value for a mean), vectorized; ``exact(param)`` the exact
+    answer; ``derivation(param, lang)`` its derivation in HTML (formula, table
+    or tree); ``compare(param, lang)`` other exact values shown beside it
+    (the same draw *with* replacement...). With ``distribution`` (value ->
+    exact probability) the chart is a histogram against the exact law.
+    """
+
+    question: Callable[[int | None, str], str]
+    exact: Callable[[int | None], Fraction]
+    simulate: Callable[[int | None, int, np.random.Generator], np.ndarray]
+    derivation: Callable[[int | None, str], str]
+    param: Param | None = None
+    mean: bool = False
+    trials: tuple[int, int, int] = (100, 20_000, 2_000)
+    compare: Callable[[int | None, str], list[tuple[str, Fraction]]] | None = None
+    distribution: Callable[[int | None], Mapping[int, Fraction]] | None = None
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """Bots against each other: which plays best? Seats rotate; win rates with 95 % intervals."""
+
+    question: Words
+    bots: tuple[str, ...]
+    players: int
+    games: tuple[int, int, int] = (20, 400, 100)
+    bot_words: Callable[[str, str], str] | None = None
+    config: Mapping[str, Any] = field(default_factory=dict)
+    reading: Callable[[Mapping[str, Any], str], str] | None = None
+    """(result, lang) -> what the chart says, in words."""
+
+
+@dataclass(frozen=True)
+class ExerciseSpec:
+    """A question the page checks; ``tolerance`` 0 means an exact answer."""
+
+    question: Words
+    answer: Fraction
+    hint: Words
+    solution: Words
+    tolerance: Fraction = Fraction(1, 1000)
+    probability: bool = True
+
+
+@dataclass(frozen=True)
+class LessonSpec:
+    """Everything a lesson page shows, declared by the game's folder."""
+
+    game: str
+    title: Words
+    blurb: Words
+    notes: TeacherNotes
+    rules: Words
+    notebook: str
+    players: int = 4
+    seats: tuple[str | None, ...] | None = None
+    bot_choices: tuple[str, ...] | None = None
+    predict: tuple[Predict, ...] = ()
+    tournament: TournamentSpec | None = None
+    exercises: tuple[ExerciseSpec, ...] = ()
+    summary: Callable[[Board], str] | None = None
+    """(board) -> the board's one-line text summary (what a saved notebook keeps)."""
+
+
+def lesson_spec(name: str) -> LessonSpec | None:
+    """The lesson a registered game declares (``Hooks.lesson``), or ``None``."""
+    module = game_class(name).hooks.lesson
+    if module is None:
+        return None
+    spec = importlib.import_module(module).SPEC
+    assert isinstance(spec, LessonSpec)
+    return spec
+
+
+# --- the page's parts -------------------------------------------------------------------
 
 
 class Language:
@@ -60,7 +249,7 @@ class Language:
 
     def __init__(self, lang: str = DEFAULT_LANG) -> None:
         self.lang = lang if lang in LANGS else DEFAULT_LANG
-        self.switch = W.ToggleButtons(options=LANG_OPTIONS, value=self.lang, style={"button_width": "6em"})
+        self.switch = W.ToggleButtons(options=LANG_OPTIONS, value=self.lang, style={"button_width": "7em"})
         self.switch.add_class("mineedu-lang")
         self._parts: list[Callable[[str], None]] = []
         self.switch.observe(lambda ch: self.set(ch["new"]), names="value")
@@ -82,62 +271,13 @@ class Language:
 class BilingualHTML:
     """An HTML widget whose content is a function of the language."""
 
-    def __init__(self, content: Callable[[str], str] | Mapping[str, str], language: Language) -> None:
-        self.content = content if callable(content) else (lambda lang, c=content: c[lang])
+    def __init__(self, content: Callable[[str], str] | Words, language: Language) -> None:
+        self.content: Callable[[str], str] = content if callable(content) else (lambda lang, c=content: c[lang])
         self.widget = W.HTML()
         language.register(self.render)
 
     def render(self, lang: str) -> None:
         self.widget.value = self.content(lang)
-
-
-class Exercise:
-    """A question whose answer the notebook checks: exact, or within ``tolerance``."""
-
-    def __init__(self, question: Mapping[str, str], answer: Fraction, language: Language, tolerance: float = 5e-4) -> None:
-        self.question = question
-        self.answer = Fraction(answer)
-        self.tolerance = tolerance
-        self.language = language
-        self.prompt = W.HTML()
-        self.box = W.Text(layout=W.Layout(width="12em"))
-        self.button = W.Button()
-        self.feedback = W.HTML()
-        self.feedback.add_class("mineedu-feedback")
-        self.button.on_click(lambda _b: self.check(self.box.value))
-        self.widget = W.VBox([self.prompt, W.HBox([self.box, self.button]), self.feedback])
-        self._last: tuple[str, dict[str, Any]] | None = None
-        language.register(self.render)
-
-    def is_right(self, value: Fraction) -> bool:
-        return value == self.answer or abs(float(value) - float(self.answer)) <= self.tolerance
-
-    def check(self, text: Any) -> bool:
-        value = parse_answer(text)
-        if value is None:
-            self._last = ("unreadable", {"text": str(text)[:40]})
-            ok = False
-        elif self.is_right(value):
-            self._last = ("right", {"exact": as_fraction_text(self.answer), "approx": float(self.answer)})
-            ok = True
-        else:
-            self._last = ("wrong", {"given": str(text).strip(), "approx": float(value)})
-            ok = False
-        self.render(self.language.lang)
-        return ok
-
-    def render(self, lang: str) -> None:
-        self.prompt.value = f"<p>{self.question[lang]}</p>"
-        self.box.placeholder = T("answer", lang)
-        self.button.description = T("check", lang)
-        if self._last:
-            key, fmt = self._last
-            if "approx" in fmt:  # numbers are written the reader's way: 0,1379 / 0.1379
-                fmt = {**fmt, "approx": format_number(fmt["approx"], lang, 4)}
-            colour = "#007A4D" if key == "right" else "#B00020"
-            self.feedback.value = f"<span style='color:{colour}'>{html.escape(T(key, lang, **fmt))}</span>"
-        else:
-            self.feedback.value = ""
 
 
 class Part:
@@ -158,3 +298,442 @@ class Part:
 
     def __repr__(self) -> str:
         return self.summary()
+
+
+def _alert(text: str) -> str:
+    return f"<div role='alert' class='mineedu-alert'>{html.escape(text)}</div>"
+
+
+def _number(p: Fraction | float, lang: str, percent: bool) -> str:
+    return format_number(p, lang, 1 if percent else 3, percent=percent)
+
+
+class Exercise:
+    """A question whose answer the page checks, with its tolerance, a hint and a solution."""
+
+    def __init__(self, spec: ExerciseSpec, number: int, language: Language) -> None:
+        self.spec = spec
+        self.number = number
+        self.language = language
+        self.prompt = W.HTML()
+        self.box = W.Text(layout=W.Layout(width="14em"), continuous_update=False)  # Enter sends it
+        self.box.add_class("mineedu-answer")
+        self.box.observe(lambda ch: self.check(ch["new"]) if ch["new"].strip() else None, names="value")
+        self.button = W.Button(button_style="primary")
+        self.button.add_class("mineedu-check")
+        self.feedback = W.HTML()
+        self.feedback.add_class("mineedu-feedback")
+        self.solution_button = W.ToggleButton(value=False, layout=W.Layout(width="auto"))
+        self.solution_button.add_class("mineedu-solution-toggle")
+        self.solution = W.HTML()
+        self.solution.add_class("mineedu-solution")
+        self.button.on_click(lambda _b: self.check(self.box.value))
+        self.solution_button.observe(lambda _ch: self.render(self.language.lang), names="value")
+        self.widget = W.VBox([self.prompt, W.HBox([self.box, self.button, self.solution_button],
+                                                   layout=W.Layout(flex_flow="row wrap")), self.feedback, self.solution])
+        self.widget.add_class("mineedu-exercise")
+        self._last: tuple[str, dict[str, Any]] | None = None
+        language.register(self.render)
+
+    def is_right(self, value: Fraction) -> bool:
+        return abs(value - self.spec.answer) <= self.spec.tolerance
+
+    def check(self, text: Any) -> bool:
+        value = parse_answer(text)
+        shown = str(text).strip()[:40]
+        if value is None:
+            self._last = ("unreadable", {"text": shown})
+        elif self.spec.probability and not 0 <= value <= 1:
+            self._last = ("not_a_probability", {"given": shown})
+        elif self.is_right(value):
+            self._last = ("right", {"exact": fraction_text(self.spec.answer), "approx": self.spec.answer})
+        else:
+            self._last = ("wrong", {"given": shown, "approx": value})
+        self.render(self.language.lang)
+        return self._last[0] == "right"
+
+    def render(self, lang: str) -> None:
+        tol = self.spec.tolerance
+        rule = T("tolerance", lang, tol=format_number(tol, lang, max(0, -math.floor(math.log10(tol))))) if tol else T("exact_only", lang)
+        self.prompt.value = f"<p><b>{self.number}.</b> {words(self.spec.question, lang)} <i>{html.escape(rule)}</i></p>"
+        self.box.placeholder = T("answer", lang)
+        self.button.description = T("check", lang)
+        self.solution_button.description = T("hide_solution" if self.solution_button.value else "solution", lang)
+        self.solution.value = (f"<div class='mineedu-worked'>{words(self.spec.solution, lang)}</div>"
+                               if self.solution_button.value else "")
+        if not self._last:
+            self.feedback.value = ""
+            return
+        key, fmt = self._last
+        if "approx" in fmt:
+            fmt = {**fmt, "approx": format_number(fmt["approx"], lang, 4)}
+        text = T(key, lang, **fmt)
+        if key == "wrong":
+            text += " " + T("hint", lang, hint=words(self.spec.hint, lang))
+        colour = "#0a6b3d" if key == "right" else "#B00020"
+        self.feedback.value = f"<p role='status' style='color:{colour}'>{html.escape(text)}</p>"
+
+
+class PredictSection:
+    """Predict → simulate → compute for one :class:`Predict` (see the module docstring)."""
+
+    CHUNK = 20_000
+
+    def __init__(self, spec: Predict, language: Language, seed: int, index: int = 0) -> None:
+        self.spec = spec
+        self.language = language
+        self.seed = seed
+        self.index = index
+        self.runs = 0
+        self.question = W.HTML()
+        self.param = W.IntSlider(value=spec.param.default, min=spec.param.lo, max=spec.param.hi,
+                                 continuous_update=False) if spec.param else None
+        self.guess = W.Text(layout=W.Layout(width="12em"))
+        self.guess.add_class("mineedu-guess")
+        self.commit = W.Button(layout=W.Layout(width="auto"))
+        self.commit.add_class("mineedu-commit")
+        lo, hi, default = spec.trials
+        self.trials = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False)
+        self.seed_box = W.IntText(value=seed, layout=W.Layout(width="14em"))
+        self.seed_box.add_class("mineedu-seed")
+        self.simulate_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
+        self.simulate_button.add_class("mineedu-simulate")
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="14em"))
+        self.reveal_button = W.Button(disabled=True, layout=W.Layout(width="auto"))
+        self.reveal_button.add_class("mineedu-reveal")
+        self.message = W.HTML()
+        self.result = W.HTML()
+        self.result.add_class("mineedu-sim-result")
+        self.chart = W.HTML()
+        self.chart.add_class("mineedu-chart-box")
+        self.exact_box = W.HTML()
+        self.exact_box.add_class("mineedu-exact")
+        self.prediction: Fraction | None = None
+        self.revealed = False
+        self.last: dict[str, Any] | None = None
+        self._message: tuple[str, dict[str, Any]] | None = None
+        self.commit.on_click(lambda _b: self.receive("commit", self.guess.value))
+        self.simulate_button.on_click(lambda _b: self.receive("simulate", None))
+        self.reveal_button.on_click(lambda _b: self.receive("reveal", None))
+        if self.param is not None:
+            self.param.observe(lambda ch: self.receive("param", ch["new"]), names="value")
+        rows: list[W.Widget] = [self.question]
+        if self.param is not None:
+            rows.append(self.param)
+        self.step1, self.step2, self.step3 = W.HTML(), W.HTML(), W.HTML()
+        rows += [self.step1, W.HBox([self.guess, self.commit], layout=W.Layout(flex_flow="row wrap")),
+                 self.step2, W.HBox([self.trials, self.simulate_button, self.progress], layout=W.Layout(flex_flow="row wrap")),
+                 self.seed_box, self.result, self.chart,
+                 self.step3, self.reveal_button, self.exact_box, self.message]
+        self.widget = W.VBox(rows)
+        self.widget.add_class("mineedu-predict")
+        language.register(self.render)
+
+    # every input enters here and is checked (a client can send any value)
+    def receive(self, kind: str, value: Any) -> None:
+        self._message = None
+        if kind == "commit":
+            g = parse_answer(value)
+            if g is None or (not self.spec.mean and not 0 <= g <= 1):
+                self._message = ("bad_guess", {"v": repr(str(value)[:40])})
+            elif not self.revealed:
+                self.prediction = g
+        elif kind == "param":
+            p = self.spec.param
+            assert p is not None
+            if not _whole(value, p.lo, p.hi):
+                self._message = ("bad_value", {"what": words(p.words, self.language.lang), "v": repr(value)[:40], "lo": p.lo, "hi": p.hi})
+            else:  # a new question: a new prediction, a new simulation
+                self.prediction, self.revealed, self.last = None, False, None
+        elif kind == "simulate":
+            self.run()
+            return
+        elif kind == "reveal":
+            if self.prediction is None:
+                self._message = ("need_guess", {})
+            else:
+                self.revealed = True
+        self.render(self.language.lang)
+
+    def param_value(self) -> int | None:
+        return self.param.value if self.param is not None else None
+
+    def run(self) -> dict[str, Any] | None:
+        """Simulate (checked values, chunks with progress), then redraw."""
+        lo, hi, _ = self.spec.trials
+        n, seed = self.trials.value, self.seed_box.value
+        if not _whole(n, lo, hi):
+            self._message = ("bad_value", {"what": T("trials", self.language.lang), "v": repr(n)[:40], "lo": lo, "hi": hi})
+        elif not _whole(seed, 0, 2**63 - 1):
+            self._message = ("bad_value", {"what": T("seed", self.language.lang), "v": repr(seed)[:40], "lo": 0, "hi": "2^63"})
+        if self._message:
+            self.render(self.language.lang)
+            return None
+        self.runs += 1
+        rng = np.random.default_rng([seed, self.index, self.runs])
+        self.progress.max, self.progress.value = n, 0
+        parts, done = [], 0
+        while done < n:
+            m = min(self.CHUNK, n - done)
+            parts.append(np.asarray(self.spec.simulate(self.param_value(), m, rng), dtype=float))
+            done += m
+            self.progress.value = done
+        values = np.concatenate(parts)
+        self.last = {"n": n, "seed": seed, "values": values, "param": self.param_value(),
+                     "running": np.cumsum(values) / np.arange(1, n + 1)}
+        self.render(self.language.lang)
+        return self.last
+
+    def exact(self) -> Fraction:
+        return self.spec.exact(self.param_value())
+
+    def render(self, lang: str) -> None:
+        s = self.spec
+        self.question.value = f"<div class='mineedu-question'>{s.question(self.param_value(), lang)}</div>"
+        if self.param is not None:
+            self.param.description = words(s.param.words, lang)  # type: ignore[union-attr]
+            self.param.style.description_width = "initial"
+        self.step1.value = f"<h4>{T('step1', lang)}</h4>"
+        self.step2.value = f"<h4>{T('step2', lang)}</h4>"
+        self.step3.value = f"<h4>{T('step3', lang)}</h4>"
+        self.guess.placeholder = T("guess", lang)
+        self.guess.disabled = self.revealed
+        self.commit.description = T("commit", lang)
+        self.commit.disabled = self.revealed
+        self.trials.description = T("trials", lang)
+        self.seed_box.description = T("seed", lang)
+        self.simulate_button.description = T("simulate", lang)
+        self.reveal_button.description = T("reveal", lang)
+        self.reveal_button.disabled = self.prediction is None or self.revealed
+        percent = not s.mean
+        notes = []
+        if self.prediction is not None:
+            notes.append(T("committed", lang, g=_number(self.prediction, lang, percent)))
+        elif not self.revealed:
+            notes.append(T("need_guess", lang))
+        notes.append(T("seed_note", lang, seed=self.seed_box.value))
+        text = " ".join(notes)
+        exact = self.exact() if self.revealed else None
+        if self.last is not None:
+            vals, n = self.last["values"], self.last["n"]
+            if s.mean:
+                m, sd = float(vals.mean()), float(vals.std(ddof=1)) if n > 1 else 0.0
+                h = 1.959963984540054 * sd / math.sqrt(n)
+                text += " " + T("sim_mean", lang, n=n, mean=format_number(m, lang, 3), lo=format_number(m - h, lang, 3),
+                                hi=format_number(m + h, lang, 3))
+            else:
+                from mineedu.core import wilson_interval
+
+                hits = int(vals.sum())
+                a, b = wilson_interval(hits, n)
+                text += " " + T("sim_freq", lang, hits=hits, n=n, freq=format_number(hits / n, lang, 3),
+                                lo=format_number(a, lang, 3), hi=format_number(b, lang, 3))
+            self.chart.value = self._chart(lang, exact)
+        else:
+            self.chart.value = ""
+        self.result.value = f"<p role='status'>{html.escape(text)}</p>"
+        if exact is not None:
+            parts = [f"<p class='mineedu-exact-value'><b>{html.escape(T('exact_is', lang, exact=fraction_text(exact), approx=_number(exact, lang, percent)))}</b></p>"]
+            assert self.prediction is not None
+            parts.append(f"<p>{html.escape(T('your_gap', lang, g=_number(self.prediction, lang, percent), d=_number(abs(self.prediction - exact), lang, percent)))}</p>")
+            parts.append(s.derivation(self.param_value(), lang))
+            if s.compare is not None:
+                rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th><td>{fraction_text(v)}</td><td>{_number(v, lang, percent)}</td></tr>"
+                               for name, v in s.compare(self.param_value(), lang))
+                parts.append(f"<table class='mineedu-compare'>{rows}</table>")
+            self.exact_box.value = "".join(parts)
+        else:
+            self.exact_box.value = ""
+        if self._message:
+            key, fmt = self._message
+            self.message.value = _alert(T(key, lang, **fmt))
+        else:
+            self.message.value = ""
+
+    def _chart(self, lang: str, exact: Fraction | None) -> str:
+        assert self.last is not None
+        s, vals, n = self.spec, self.last["values"], self.last["n"]
+        if s.distribution is not None:
+            law = s.distribution(self.param_value())
+            xs = sorted(set(law) | {int(v) for v in np.unique(vals)})
+            counts = {int(v): int(c) for v, c in zip(*np.unique(vals.astype(int), return_counts=True), strict=True)}
+            sim = [counts.get(x, 0) / n for x in xs]
+            return charts.histogram(xs, sim, [float(law.get(x, 0)) for x in xs] if exact is not None else None, lang=lang,
+                                    labels={"x": words(s.param.words, lang) if s.param else "", "y": T("chart_freq", lang),
+                                            "simulated": T("chart_sim", lang), "exact": T("chart_exact", lang)})
+        xs = np.unique(np.geomspace(1, n, num=min(n, 120)).astype(int))
+        running = self.last["running"][xs - 1]
+        return charts.convergence(
+            xs.tolist(), running.tolist(), prediction=float(self.prediction) if self.prediction is not None else None,
+            exact=float(exact) if exact is not None else None, lang=lang, percent=not s.mean,
+            labels={"x": T("chart_x", lang), "y": T("chart_mean" if s.mean else "chart_freq", lang),
+                    "prediction": T("chart_pred", lang), "exact": T("chart_exact", lang)},
+        )
+
+    def summary(self) -> str:
+        v = self.param_value()
+        return f"predict/simulate/compute: exact {fraction_text(self.exact())}" + (f" at {v}" if v is not None else "")
+
+
+class TournamentSection:
+    """Bots against each other (seats rotate), win rates with 95 % intervals, on demand."""
+
+    def __init__(self, spec: TournamentSpec, game_name: str, language: Language, seed: int) -> None:
+        self.spec = spec
+        self.game_name = game_name
+        self.language = language
+        self.seed = seed
+        lo, hi, default = spec.games
+        self.intro = W.HTML()
+        self.games = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False)
+        self.button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
+        self.button.add_class("mineedu-run")
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="14em"))
+        self.result = W.HTML()
+        self.result.add_class("mineedu-tournament")
+        self.chart = W.HTML()
+        self.last: dict[str, Any] | None = None
+        self._message: tuple[str, dict[str, Any]] | None = None
+        self.button.on_click(lambda _b: self.run(self.games.value))
+        self.widget = W.VBox([self.intro, W.HBox([self.games, self.button, self.progress], layout=W.Layout(flex_flow="row wrap")),
+                              self.result, self.chart])
+        self.widget.add_class("mineedu-tournament-box")
+        language.register(self.render)
+
+    def run(self, games: Any) -> dict[str, Any] | None:
+        lo, hi, _ = self.spec.games
+        if not _whole(games, lo, hi):
+            self._message = ("bad_value", {"what": T("games", self.language.lang), "v": repr(games)[:40], "lo": lo, "hi": hi})
+            self.render(self.language.lang)
+            return None
+        self._message = None
+        game = make(self.game_name, self.spec.players, **dict(self.spec.config))
+        self.progress.max, self.progress.value = games, 0
+        self.last = tournament(game, list(self.spec.bots), games, self.seed,
+                               progress=lambda g: setattr(self.progress, "value", g))
+        self.render(self.language.lang)
+        return self.last
+
+    def bot_name(self, spec: str, lang: str) -> str:
+        return self.spec.bot_words(spec, lang) if self.spec.bot_words else spec
+
+    def render(self, lang: str) -> None:
+        self.intro.value = f"<h3>{T('tournament_head', lang)}</h3><p>{words(self.spec.question, lang)}</p>"
+        self.games.description = T("games", lang)
+        self.button.description = T("run", lang)
+        if self._message:
+            key, fmt = self._message
+            self.result.value = _alert(T(key, lang, **fmt))
+            return
+        if self.last is None:
+            self.result.value = self.chart.value = ""
+            return
+        rows = self.last["bots"]
+        names = [self.bot_name(r["bot"], lang) for r in rows]
+        rates = [r["win"]["mean"] for r in rows]
+        cis = [tuple(r["win"]["ci95"]) for r in rows]
+        parts = "; ".join(T("t_row", lang, bot=nm, w=format_number(w, lang, 0, percent=True), lo=format_number(a, lang, 0, percent=True),
+                            hi=format_number(b, lang, 0, percent=True)) for nm, w, (a, b) in zip(names, rates, cis, strict=True))
+        text = T("t_result", lang, g=self.last["games"], rows=parts) + " " + T("t_seed", lang, seed=self.seed)
+        reading = self.spec.reading(self.last, lang) if self.spec.reading else ""
+        self.result.value = f"<p role='status'>{html.escape(text)}</p>" + (f"<p>{reading}</p>" if reading else "")
+        self.chart.value = charts.interval_bars(names, rates, cis, lang=lang,  # type: ignore[arg-type]
+                                                labels={"x": T("bots", lang), "y": T("win_rate", lang)})
+
+    def summary(self) -> str:
+        return f"tournament of {', '.join(self.spec.bots)} ({self.spec.players} players, run on demand)"
+
+
+def rules_picture(name: str, players: int, lang: str) -> str:
+    """The game's picture at the first decision of a fresh game (a fixed deal, for the rules)."""
+    game = make(name, players)
+    state: State = first_decision(game.initial_state(), np.random.default_rng(1))
+    return game.render_svg(state, None, lang)
+
+
+class Lesson:
+    """A lesson page built from a :class:`LessonSpec`: each attribute named in :attr:`parts`
+    is one :class:`Part` a notebook cell displays."""
+
+    def __init__(self, spec: LessonSpec, lang: str = DEFAULT_LANG, seed: int | None = None, teacher: bool = False) -> None:
+        from .page import PageMeta
+
+        if seed is None:  # a fresh deal and fresh samples for every page (each preheated kernel draws its own)
+            seed = int(np.random.SeedSequence().entropy % 2**62)
+        self.spec = spec
+        self.seed = seed
+        self.language = Language(lang)
+        self.meta = PageMeta()
+        self.language.register(lambda lg: self.meta.set(lg, words(spec.title, lg)))
+        game = make(spec.game, spec.players)
+        self.game_board = Board(game, seats=spec.seats, seed=seed, lang=self.language.lang, teacher=teacher,
+                                bot_choices=spec.bot_choices)
+        self.game_board.lang_switch.layout.display = "none"  # the page's switch drives the board
+        self.language.register(lambda lg: self.game_board.receive("lang", lg) if self.game_board.lang != lg else None)
+        head = BilingualHTML(self._head, self.language)
+        rules = BilingualHTML(self._rules, self.language)
+        self.header = Part(W.VBox([self.meta, self.language.switch, head.widget, rules.widget]),
+                           lambda: f"{spec.title['en']} ({spec.game}): teacher notes, rules in brief")
+        self.header.widget.add_class("mineedu-header")
+        self.board = Part(self.game_board.widget, self.board_summary)
+        self.predict_sections = [PredictSection(p, self.language, seed, i) for i, p in enumerate(spec.predict)]
+        predict_head = BilingualHTML(lambda lg: f"<h2>{T('predict_head', lg)}</h2>", self.language)
+        self.predict = Part(W.VBox([predict_head.widget, *(s.widget for s in self.predict_sections)]),
+                            lambda: "; ".join(s.summary() for s in self.predict_sections))
+        self.tournament_section = (TournamentSection(spec.tournament, spec.game, self.language, seed % 100_000)
+                                   if spec.tournament else None)
+        self.tournament = Part(self.tournament_section.widget if self.tournament_section else W.HTML(),
+                               lambda: self.tournament_section.summary() if self.tournament_section else "no tournament")
+        self.exercise_list = [Exercise(e, i + 1, self.language) for i, e in enumerate(spec.exercises)]
+        ex_head = BilingualHTML(lambda lg: f"<h2>{T('exercises', lg)}</h2>", self.language)
+        self.exercises = Part(W.VBox([ex_head.widget, *(e.widget for e in self.exercise_list)]),
+                              lambda: f"{len(self.exercise_list)} exercises: answers "
+                              + ", ".join(fraction_text(e.spec.answer) for e in self.exercise_list))
+
+    parts = ("header", "board", "predict", "tournament", "exercises")
+
+    def _head(self, lang: str) -> str:
+        s = self.spec
+        n = s.notes
+        note = " · ".join(f"<b>{T(k, lang)}</b> : {words(getattr(n, k), lang)}" if lang == "fr" else
+                          f"<b>{T(k, lang)}</b>: {words(getattr(n, k), lang)}"
+                          for k in ("level", "duration", "objectives", "prerequisites"))
+        return (f"<p class='mineedu-back'><a href='index.ipynb?lang={lang}'>{T('back', lang)}</a></p>"
+                f"<h1>{html.escape(words(s.title, lang))}</h1>"
+                f"<details class='mineedu-notes'><summary>{T('notes', lang)}</summary><p>{note}</p></details>")
+
+    def _rules(self, lang: str) -> str:
+        return (f"<details class='mineedu-rules'><summary>{T('rules', lang)}</summary>{words(self.spec.rules, lang)}"
+                f"<div class='mineedu-rules-picture'>{rules_picture(self.spec.game, self.spec.players, lang)}</div></details>")
+
+    def board_summary(self) -> str:
+        b = self.game_board
+        if self.spec.summary is not None:
+            return self.spec.summary(b)
+        seats = ", ".join("human" if s is None else s for s in b.session.seats)
+        return f"{self.spec.game} board: seats {seats}"
+
+    def apply_query(self, query: str) -> None:
+        """``lang=en`` (and ``teacher=1``) from the page's address."""
+        from urllib.parse import parse_qs
+
+        q = parse_qs(query or "")
+        lang = (q.get("lang") or [None])[0]
+        if lang in LANGS:
+            self.language.set(lang)
+        if (q.get("teacher") or ["0"])[0] == "1":
+            self.game_board.set_teacher(True)
+
+
+def lesson(name: str, lang: str = DEFAULT_LANG, seed: int | None = None) -> Lesson:
+    """The lesson page of game ``name`` (see :class:`Lesson`)."""
+    spec = lesson_spec(name)
+    if spec is None:
+        raise ValueError(f"{name} has no lesson yet")
+    return Lesson(spec, lang, seed)
+
+
+__all__ = [
+    "BilingualHTML", "Exercise", "ExerciseSpec", "Language", "Lesson", "LessonSpec", "Param", "Part", "Predict",
+    "PredictSection", "TeacherNotes", "TournamentSection", "TournamentSpec", "lesson", "lesson_spec", "parse_answer",
+]

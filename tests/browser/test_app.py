@@ -1,140 +1,218 @@
-"""The lessons in real Chromium against the real Voilà server (marker ``browser``)."""
+"""The My Gold Mine lesson and the start page in real Chromium against the real Voilà server."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
-from mineedu.core import SavedGame
+import pytest
+
 from mineedu.core.i18n import format_number
 from mineedu.games.gold_mine import odds
 
-from .helpers import APP, START
+from .helpers import APP, START, new_page
+from .lesson import CHOICE, click, displayed_game, finish_bots, import_game, wait_ready
 
-ACTION = ".mineedu-action >> visible=true"
-CHANGED = "old => { const e = document.querySelector('.mineedu-saved-json'); return e && e.innerText !== old; }"
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
-
-def saved_state(page):
-    """The game the app displays, replayed by the engine from the app's saved-game text."""
-    text = page.locator(".mineedu-saved-json").inner_text()
-    saved = SavedGame.loads(text)
-    return saved, saved.replay()
-
-
-def click_and_wait(page, locator):
-    old = page.locator(".mineedu-saved-json").inner_text()
-    locator.click()
-    page.wait_for_function(CHANGED, arg=old)
-    page.locator(ACTION).first.wait_for()
+# the review's case (REVIEW.md): J1 on card 4, Dragobert on 5, 54 cards left, 16 eyes and 5 dragons
+NEXT_TO_DRAGOBERT = json.dumps({
+    "format": "mineedu-saved-game/1", "game": "gold_mine", "players": 4, "config": {}, "seed": 7,
+    "moves": [[0, ["explore"]], [-1, "dragon"], [1, ["explore"]], [-1, "dragon"], [2, ["explore"]], [-1, "dragon"],
+              [3, ["explore"]], [-1, "lantern"]],
+})
 
 
-def check_odds_panel(page):
-    saved, state = saved_state(page)
-    assert saved.game.name == "gold_mine"
-    me = 0  # the lesson's seat 0 is the human
+def panel_burn(page) -> Fraction | None:
+    b = page.locator(".mineedu-panel .odds-burn")
+    return Fraction(b.get_attribute("data-exact")) if b.count() else None
+
+
+def check_panel(page, lang="fr") -> object:
+    """The panel's figures against the engine, for the state the page itself exports."""
+    _, state = displayed_game(page)
+    if state.is_terminal() or state.positions[0] <= 0:
+        return state
+    burn = odds.burn_risk(state, 0)
+    assert panel_burn(page) == burn
+    assert page.locator(".mineedu-panel .odds-burn-pct").inner_text() == format_number(burn, lang, percent=True)
+    assert Fraction(page.locator(".mineedu-panel .odds-change").get_attribute("data-exact")) == odds.gold_change(state, 0)
     d, n = odds.dragon_fraction(state)
     if n:
-        assert page.locator(".odds-next").inner_text() == f"{d}/{n}"
-        assert page.locator(".odds-next-pct").inner_text() == format_number(Fraction(d, n), "fr", percent=True)
-    else:  # no exploration card left: no "next card" figure
-        assert page.locator(".odds-next").count() == 0
-    gold = odds.expected_gold_next(state)
-    assert Fraction(page.locator(".odds-gold").inner_text()) == gold
-    pos = state.positions[me]
-    if pos > 0:
-        assert page.locator(".odds-reach-table th").all_inner_texts() == ["k", "exacte", "≈"]
-        cells = page.locator(".odds-reach")
-        approx = page.locator(".odds-reach-pct")
-        assert cells.count() == approx.count() > 0
-        for i in range(cells.count()):
-            k = int(cells.nth(i).get_attribute("data-k"))
-            p = odds.p_dragon_reaches(state, pos, k)
-            assert Fraction(cells.nth(i).inner_text()) == p
-            assert approx.nth(i).inner_text() == format_number(p, "fr", percent=True)  # "< 0,1 %" when tiny, "0 %" when zero
+        assert page.locator(".mineedu-panel .odds-next").inner_text() == f"{d}/{n}"
     return state
 
 
 def test_server_preheats_and_culls(server, server_log):
     log = server_log.read_text()
     assert "Kernel pool of gold_mine.ipynb is filled" in log and "Kernel pool of index.ipynb is filled" in log
-    assert "Culling kernels with idle durations > 900 seconds at 60 second intervals" in log
+    assert "Culling kernels with idle durations" in log
 
 
-def test_start_page_lists_the_lessons(server, page):
+def test_next_to_dragobert_the_panel_shows_the_engines_burn_risk(server, page):
+    page.goto(server + APP)
+    wait_ready(page)
+    import_game(page, NEXT_TO_DRAGOBERT)
+    wait_ready(page)
+    assert page.locator(".mineedu-panel .odds-burn").inner_text() == "21/54"
+    assert panel_burn(page) == Fraction(21, 54)
+    assert page.locator(".mineedu-panel .odds-burn-pct").inner_text() == "38,9\u00a0%"
+    check_panel(page)
+    # play on by clicking the picture, checking the panel after every move of ours
+    for _ in range(12):
+        deck = page.locator(".me-active[data-region='deck:explore'], .me-active[data-region='deck:exit']")
+        if not deck.count():
+            choice = page.locator(CHOICE).first
+            if not choice.count():
+                break
+            click(page, choice)
+        else:
+            click(page, deck.last)  # the exit deck: the miner gets out of Dragobert's way
+        state = check_panel(page)
+        if state.is_terminal():
+            break
+
+
+def test_play_a_whole_game_by_clicking_the_picture(server, page):
+    page.goto(server + APP)
+    wait_ready(page)
+    for _ in range(300):
+        if page.locator(".mineedu-over").count():
+            break
+        explore = page.locator(".me-active[data-region='deck:explore']")
+        click(page, explore if explore.count() and (panel_burn(page) or 0) < Fraction(1, 5) else page.locator(CHOICE).last)
+    else:
+        pytest.fail("the game did not end")
+    _, state = displayed_game(page)
+    assert state.is_terminal()
+    podium = page.locator(".mineedu-podium").inner_text()
+    assert "Podium final" in podium and "points" in podium
+
+
+def test_the_exact_value_waits_for_a_prediction(server, page):
+    page.goto(server + APP)
+    reveal = page.locator(".mineedu-reveal button, button.mineedu-reveal").first
+    reveal.wait_for()
+    assert reveal.is_disabled()
+    page.locator(".mineedu-simulate").first.click()
+    page.locator(".mineedu-chart-box svg").first.wait_for()
+    assert page.locator(".mineedu-exact").first.inner_text() == ""
+    assert reveal.is_disabled()
+    page.locator(".mineedu-guess input").first.fill("0,3")
+    page.locator(".mineedu-commit").first.click()
+    page.wait_for_function("b => !b.disabled", arg=reveal.element_handle())
+    reveal.click()
+    page.locator(".mineedu-exact-value").first.wait_for()
+    assert "201/551" in page.locator(".mineedu-exact").first.inner_text()
+    assert page.locator(".mineedu-chart-box .chart-exact").count() >= 1
+
+
+def test_two_pages_draw_different_samples(server, browser):
+    results = []
+    for _ in range(2):
+        page = new_page(browser)
+        page.goto(server + APP)
+        page.locator(".mineedu-simulate").first.wait_for()
+        page.locator(".mineedu-simulate").first.click()
+        page.locator(".mineedu-sim-result").first.get_by_text("Simulé").wait_for()
+        results.append(page.locator(".mineedu-sim-result").first.inner_text())
+        page.close()
+    assert results[0] != results[1]  # each page has a seed of its own, shown on the page
+    seeds = [r.split("Graine de cette page : ")[1].split(" ")[0] for r in results]
+    assert seeds[0] != seeds[1]
+
+
+def test_the_address_and_the_start_page_open_english(server, page):
+    page.goto(server + APP + "?lang=en")
+    wait_ready(page)
+    assert "Your turn" in page.locator(".mineedu-status").inner_text()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.title().startswith("My Gold Mine")
     page.goto(server + START)
     page.locator(".mineedu-lesson").first.wait_for()
-    assert page.locator(".mineedu-lesson").count() == 5
-    assert "bientôt" in page.locator(".mineedu-lesson[data-game='yukon']").inner_text()
-    page.get_by_text("English").click()
-    page.get_by_text("coming soon").first.wait_for()
-    page.locator("a.mineedu-lesson-link").click()
-    page.wait_for_url("**/gold_mine.ipynb")
-    page.locator(ACTION).first.wait_for()
-
-
-def test_play_a_round_with_live_odds_and_language_switch(server, page):
-    page.goto(server + APP)
-    page.locator(ACTION).first.wait_for()
-    check_odds_panel(page)
-    clicks = 0
-    while page.locator(".mineedu-round-result").count() == 0:
-        click_and_wait(page, page.locator(ACTION).first)  # explore, or an exit card's first option
-        check_odds_panel(page)
-        clicks += 1
-        assert clicks < 80
-    _, state = saved_state(page)
-    result = state.results[0]
-    table = page.locator(".mineedu-round-result").inner_text()
-    for i, g in enumerate(result.gold):
-        assert f"J{i + 1}\t{g}" in table
-    # English and back
+    assert page.evaluate("document.documentElement.lang") == "fr"
     page.locator(".mineedu-lang").get_by_text("English").click()
-    page.locator(ACTION).get_by_text("Explore: draw an exploration card").wait_for()
-    assert "P(next card is a dragon)" in page.locator(".mineedu-odds").inner_text()
-    assert "Round 1: scoring" in page.locator(".mineedu-status").inner_text()
-    page.locator(".mineedu-lang").get_by_text("Français").click()
-    page.locator(ACTION).get_by_text("Explorer : piocher une carte Exploration").wait_for()
-    check_odds_panel(page)
+    page.get_by_text("Open the lesson").first.wait_for()
+    page.locator(".mineedu-lesson[data-game='gold_mine'] a.mineedu-lesson-link").click()
+    page.wait_for_url("**/gold_mine.ipynb?lang=en")
+    wait_ready(page)
+    assert "Your turn" in page.locator(".mineedu-status").inner_text()
+    assert "P(burned)" in page.locator(".mineedu-panel").inner_text()
 
 
-def test_hostile_click_on_a_hidden_button(server, page):
+SIZES = {
+    "projector": (1920, 1080),
+    "laptop": (1280, 800),
+    "tablet": (768, 1024),
+    "phone": (390, 844),
+}
+TEXT_SIZES = """() => {
+  const px = e => parseFloat(getComputedStyle(e).fontSize);
+  const svg = document.querySelector('.me-picture svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const picture = Math.min(...[...svg.querySelectorAll('text')].map(t => px(t) * scale));
+  return {picture, key: px(document.querySelector('.mineedu-panel .odds-key')),
+          panel: px(document.querySelector('.mineedu-panel')), status: px(document.querySelector('.mineedu-status')),
+          overflow: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_screenshots_and_text_sizes(server, browser, size):
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    from .helpers import NOT_LOOPBACK
+
+    page.route(NOT_LOOPBACK, lambda route: route.abort())
     page.goto(server + APP)
-    page.locator(ACTION).first.wait_for()
-    before = page.locator(".mineedu-saved-json").inner_text()
-    # a client un-hides a button that stands for no legal move, and clicks it
-    page.evaluate("""() => {
-        const hidden = [...document.querySelectorAll('.mineedu-action')].filter(b => getComputedStyle(b).display === 'none');
-        hidden[0].style.display = 'inline-block';
-        hidden[0].click();
-    }""")
-    page.locator(".mineedu-message [role=alert]").wait_for()
-    assert "ne correspond plus" in page.locator(".mineedu-message").inner_text()
-    assert page.locator(".mineedu-saved-json").inner_text() == before
+    wait_ready(page)
+    import_game(page, NEXT_TO_DRAGOBERT)
+    wait_ready(page)
+    page.wait_for_timeout(500)  # the narrow picture arrives after the page measured itself
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"gold_mine-{size}-{w}x{h}.png"), full_page=True)
+    sizes = page.evaluate(TEXT_SIZES)
+    assert sizes["picture"] >= 12, sizes  # the board's every label, scaled as shown
+    assert sizes["panel"] >= 14 and sizes["status"] >= 15, sizes
+    if size == "projector":
+        assert sizes["key"] >= 28, sizes  # the burn risk, readable from the back of a room
+    assert sizes["overflow"] <= 1, sizes  # nothing cut off to the side
+    page.close()
 
 
-def test_simulation_chart_appears_on_demand(server, page):
+FOCUSABLE = """() => { const e = document.activeElement;
+  return e ? (e.dataset.region || e.dataset.meKey || e.className || e.tagName).toString() + '|'
+    + (e.innerText || e.placeholder || e.value || '').slice(0, 40) : ''; }"""
+
+
+def test_the_keyboard_reaches_every_control(server, page):
     page.goto(server + APP)
-    page.locator(".mineedu-simulate").wait_for()
-    assert page.locator(".js-plotly-plot").count() == 0
-    page.locator(".mineedu-simulate").click()
-    page.locator(".js-plotly-plot").wait_for()
-    assert "≈" in page.locator(".mineedu-sim-result").inner_text()
+    wait_ready(page)
+    seen = []
+    for _ in range(260):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate(FOCUSABLE))
+    text = "\n".join(seen)
+    for needed in ("deck:explore", "deck:exit", "Nouvelle partie", "Sauvegarder", "English", "Simuler", "Lancer le tournoi",
+                   "Vérifier", "Voir la solution", "Ma prédiction", "Je m'engage", "Réponse"):
+        assert needed in text, f"Tab never reaches {needed!r}"
+    # Enter on a focused region plays it
+    page.locator(".me-active[data-region='deck:explore']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.mineedu-log').innerText.includes('Explorer')")
+    finish_bots(page)
 
 
-TRUNCATED = """() => [...document.querySelectorAll('button')]
-    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
-    .map(b => b.innerText)"""
-
-
-def test_buttons_fit_their_labels_in_both_languages(server, page):
+def test_the_page_asks_nothing_from_outside_the_server(server, browser):
+    page = browser.new_page()
+    outside = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(server) and not r.url.startswith("data:") else None)
+    page.route("**/*", lambda route: route.abort() if not route.request.url.startswith(server) else route.continue_())
     page.goto(server + APP)
-    page.locator(ACTION).first.wait_for()
-    for _ in range(2):  # a human move: undo becomes active
-        click_and_wait(page, page.locator(ACTION).first)
-    assert page.evaluate(TRUNCATED) == []
-    page.locator(".mineedu-lang").get_by_text("English").click()
-    page.locator(ACTION).get_by_text("Explore: draw an exploration card").wait_for()
-    assert page.evaluate(TRUNCATED) == []
+    wait_ready(page)
+    page.close()
+    assert outside == [], outside
 
 
 def test_start_page_pictures_each_game(server, page):

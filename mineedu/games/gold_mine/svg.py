@@ -158,19 +158,17 @@ def render(view: Any, lang: str = "fr") -> str:
         body.append(rect(x, top, cw, ch, fill=fill, stroke="#444", rx=8))
         body.append(text(x + cw / 2, top + 26, label, size=20, fill=ink, weight="bold" if q == view.dragon else "normal"))
         body.append(text(x + cw / 2, top + ch - 10, str(q), size=20, fill=ink))
-        if q == LADDER:  # rungs 1 (top) .. 6, each with the miner on it
+        if q == LADDER:  # rungs 1 (top) .. 6, and the miners on them in rung order
             for r in range(1, 7):
                 y = top + 24 + r * 15
-                body.append(f'<line x1="{x + 10}" y1="{y}" x2="{x + 34}" y2="{y}" stroke="#7a5a2b" stroke-width="3"/>')
+                body.append(f'<line x1="{x + 8}" y1="{y}" x2="{x + cw - 8}" y2="{y}" stroke="#b59a6a" stroke-width="3"/>')
+            on = sorted((r, i) for i, r in enumerate(view.rungs) if r)
+            for k, (_r, i) in enumerate(on):
+                body.append(_miner(view, i, x + 28 + (k % 2) * 48, top + 56 + (k // 2) * 30, 15, 18))
         elif 0 < q < view.dragon:
             here = [i for i, p in enumerate(view.positions) if p == q]
             for k, i in enumerate(here):  # up to 6 miners, 2 a row
-                body.append(_miner(view, i, x + 28 + (k % 2) * 48, top + 56 + (k // 2) * 30, 15, 17))
-    for i, r in enumerate(view.rungs):
-        if r:
-            y = top + 24 + r * 15
-            body.append(circle(left + 46, y, 6, PLAYER_COLOURS[i], stroke="#111"))
-            body.append(text(left + 56, y + 6, player_name(i, lang), size=16, anchor="start"))
+                body.append(_miner(view, i, x + 28 + (k % 2) * 48, top + 56 + (k // 2) * 30, 15, 18))
     body += _decks(view, left, deck_y, 250, 120, 30, 20, lang)
     x_info = left + 2 * 250 + 60
     detail = ", ".join(kind_count(name, k, lang) for name, k in zip(EXPLORE_KINDS, view.explore, strict=True))
