@@ -259,8 +259,8 @@ class Game(ABC):
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and other.num_players == self.num_players  # type: ignore[attr-defined]
-            and other.config == self.config  # type: ignore[attr-defined]
+            and other.num_players == self.num_players
+            and other.config == self.config
         )
 
     def __hash__(self) -> int:

@@ -62,6 +62,6 @@ class Variant:
     """A config field offered in a new game: a switch (``options`` empty, a ``bool``
     field) or a choice among ``options`` (value -> words)."""
 
-    field: str
+    setting: str
     words: Mapping[str, str]
     options: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)

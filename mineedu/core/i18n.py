@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import SupportsFloat
 
 LANGS = ("fr", "en")
 DEFAULT_LANG = "fr"
@@ -40,7 +41,7 @@ class Texts:
 NBSP = "\u00a0"  # a no-break space: "13,8 %" never breaks before its "%"
 
 
-def format_number(x: float, lang: str = DEFAULT_LANG, digits: int = 1, percent: bool = False) -> str:
+def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, percent: bool = False) -> str:
     """A decimal number as a reader of ``lang`` writes it, for every text a lesson shows.
 
     French: decimal comma and a (no-break) space before ``%``; English: decimal

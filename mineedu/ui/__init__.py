@@ -3,8 +3,10 @@
 Importing this package needs ``ipywidgets`` (the ``app`` extra); the rules do not.
 """
 
+from mineedu.core import Event
+
 from .board import Board, seat_name
-from .session import Event, GameSession, MoveRefused
+from .session import GameSession, MoveRefused
 from .texts import T
 
 __all__ = ["Board", "Event", "GameSession", "MoveRefused", "T", "seat_name"]

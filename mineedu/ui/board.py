@@ -186,7 +186,7 @@ class Board:
         self.seed_box = W.IntText(value=self.session.seed)
         self.variant_boxes: list[W.Widget] = []
         for v in game.hooks.variants:
-            current = getattr(game.config, v.field)
+            current = getattr(game.config, v.setting)
             if v.options:
                 box = W.Dropdown(options=[(str(k), k) for k in v.options], value=current)
             else:
@@ -230,10 +230,8 @@ class Board:
         self.widget = W.VBox([self.lang_switch, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))])
         self.widget.add_class("mineedu-board")
 
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
-        from IPython.display import display
-
-        display(self.widget)
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:  # pragma: no cover - notebook display
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
 
     # --- the one entry point for browser input --------------------------------
     def receive(self, kind: str, value: Any) -> None:
@@ -383,7 +381,7 @@ class Board:
             if (value not in v.options) if v.options else not isinstance(value, bool):
                 raise MoveRefused("bad_value", what=v.words[self.lang], value=repr(value)[:40],
                                   expected=", ".join(map(str, v.options)) or "True/False")
-            changes[v.field] = value
+            changes[v.setting] = value
         config = dataclasses.replace(self.game.config, **changes) if changes else self.game.config
         game = type(self.game)(n, config)
         self._attach(GameSession(game, seats, seed))

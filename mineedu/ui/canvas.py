@@ -23,7 +23,7 @@ import traitlets
 HERE = Path(__file__).parent
 
 
-class Canvas(anywidget.AnyWidget):  # type: ignore[misc]
+class Canvas(anywidget.AnyWidget):
     """The board's picture and the choices of the current step (see the module docstring)."""
 
     _esm = HERE / "canvas.js"

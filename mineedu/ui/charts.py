@@ -84,8 +84,11 @@ def convergence(
     hi = hi if hi > lo else lo + 1
     body, _ = _y_axis(lo, hi, lang, labels["y"], percent)
     n_max = max(trials)
-    lx = lambda n: LEFT + (W - LEFT - RIGHT) * (math.log10(n) / math.log10(n_max) if n_max > 1 else 1)
-    ly = lambda v: TOP + (H - TOP - BOTTOM) * (1 - (v - lo) / (hi - lo))
+    def lx(n: float) -> float:
+        return LEFT + (W - LEFT - RIGHT) * (math.log10(n) / math.log10(n_max) if n_max > 1 else 1)
+
+    def ly(v: float) -> float:
+        return TOP + (H - TOP - BOTTOM) * (1 - (v - lo) / (hi - lo))
     k = 1
     while k <= n_max:
         x = lx(k)
@@ -128,7 +131,8 @@ def histogram(
     body, _ = _y_axis(0.0, top * 1.1, lang, labels["y"], percent=True)
     n = len(values)
     slot = (W - LEFT - RIGHT) / max(n, 1)
-    ly = lambda v: TOP + (H - TOP - BOTTOM) * (1 - v / (top * 1.1))
+    def ly(v: float) -> float:
+        return TOP + (H - TOP - BOTTOM) * (1 - v / (top * 1.1))
     every = max(1, math.ceil(n / 16))
     for i, (v, f) in enumerate(zip(values, simulated, strict=True)):
         x = LEFT + i * slot
@@ -165,7 +169,8 @@ def interval_bars(
     span = min(1.0, hi * 1.1)
     n = len(names)
     slot = (W - LEFT - RIGHT) / max(n, 1)
-    ly = lambda v: TOP + (H - TOP - BOTTOM) * (1 - v / span)
+    def ly(v: float) -> float:
+        return TOP + (H - TOP - BOTTOM) * (1 - v / span)
     for i, (name, r, (a, b)) in enumerate(zip(names, rates, intervals, strict=True)):
         x = LEFT + i * slot
         body.append(f'<rect x="{x + slot * 0.2:.1f}" y="{ly(r):.1f}" width="{slot * 0.6:.1f}" height="{H - BOTTOM - ly(r):.1f}" '

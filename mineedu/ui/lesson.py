@@ -22,6 +22,7 @@ import html
 import importlib
 import math
 import re
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -272,7 +273,11 @@ class BilingualHTML:
     """An HTML widget whose content is a function of the language."""
 
     def __init__(self, content: Callable[[str], str] | Words, language: Language) -> None:
-        self.content: Callable[[str], str] = content if callable(content) else (lambda lang, c=content: c[lang])
+        if callable(content):
+            self.content: Callable[[str], str] = content
+        else:
+            table = content
+            self.content = lambda lang: table[lang]
         self.widget = W.HTML()
         language.register(self.render)
 
@@ -561,10 +566,10 @@ class PredictSection:
             return charts.histogram(xs, sim, [float(law.get(x, 0)) for x in xs] if exact is not None else None, lang=lang,
                                     labels={"x": words(s.param.words, lang) if s.param else "", "y": T("chart_freq", lang),
                                             "simulated": T("chart_sim", lang), "exact": T("chart_exact", lang)})
-        xs = np.unique(np.geomspace(1, n, num=min(n, 120)).astype(int))
-        running = self.last["running"][xs - 1]
+        points = np.unique(np.geomspace(1, n, num=min(n, 120)).astype(int))
+        running = self.last["running"][points - 1]
         return charts.convergence(
-            xs.tolist(), running.tolist(), prediction=float(self.prediction) if self.prediction is not None else None,
+            points.tolist(), running.tolist(), prediction=float(self.prediction) if self.prediction is not None else None,
             exact=float(exact) if exact is not None else None, lang=lang, percent=not s.mean,
             labels={"x": T("chart_x", lang), "y": T("chart_mean" if s.mean else "chart_freq", lang),
                     "prediction": T("chart_pred", lang), "exact": T("chart_exact", lang)},
@@ -631,13 +636,13 @@ class TournamentSection:
         rows = self.last["bots"]
         names = [self.bot_name(r["bot"], lang) for r in rows]
         rates = [r["win"]["mean"] for r in rows]
-        cis = [tuple(r["win"]["ci95"]) for r in rows]
+        cis = [(float(r["win"]["ci95"][0]), float(r["win"]["ci95"][1])) for r in rows]
         parts = "; ".join(T("t_row", lang, bot=nm, w=format_number(w, lang, 0, percent=True), lo=format_number(a, lang, 0, percent=True),
                             hi=format_number(b, lang, 0, percent=True)) for nm, w, (a, b) in zip(names, rates, cis, strict=True))
         text = T("t_result", lang, g=self.last["games"], rows=parts) + " " + T("t_seed", lang, seed=self.seed)
         reading = self.spec.reading(self.last, lang) if self.spec.reading else ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>" + (f"<p>{reading}</p>" if reading else "")
-        self.chart.value = charts.interval_bars(names, rates, cis, lang=lang,  # type: ignore[arg-type]
+        self.chart.value = charts.interval_bars(names, rates, cis, lang=lang,
                                                 labels={"x": T("bots", lang), "y": T("win_rate", lang)})
 
     def summary(self) -> str:
@@ -659,7 +664,7 @@ class Lesson:
         from .page import PageMeta
 
         if seed is None:  # a fresh deal and fresh samples for every page (each preheated kernel draws its own)
-            seed = int(np.random.SeedSequence().entropy % 2**62)
+            seed = secrets.randbits(62)
         self.spec = spec
         self.seed = seed
         self.language = Language(lang)
@@ -718,7 +723,7 @@ class Lesson:
         from urllib.parse import parse_qs
 
         q = parse_qs(query or "")
-        lang = (q.get("lang") or [None])[0]
+        lang = q.get("lang", [""])[0]
         if lang in LANGS:
             self.language.set(lang)
         if (q.get("teacher") or ["0"])[0] == "1":

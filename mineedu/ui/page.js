@@ -4,7 +4,8 @@
 // Lab owns its document's title and language.
 function render({ model, el }) {
   el.style.display = "none";
-  const inLab = document.querySelector(".jp-LabShell, #jp-main-dock-panel") !== null;
+  // Voilà pages use JupyterLab's shell class too: Lab alone has a top panel and notebook toolbars
+  const inLab = document.querySelector("#jp-top-panel, .jp-NotebookPanel-toolbar") !== null;
   const apply = () => {
     if (inLab) return;
     document.body.classList.add("mineedu-page");
@@ -14,5 +15,15 @@ function render({ model, el }) {
   model.on("change:lang", apply);
   model.on("change:title", apply);
   apply();
+  // Voilà names the tab after the notebook once the page has loaded: keep the lesson's name
+  if (!inLab) {
+    const title = document.querySelector("title");
+    if (title) {
+      new MutationObserver(() => {
+        if (model.get("title") && document.title !== model.get("title")) document.title = model.get("title");
+      }).observe(title, { childList: true, characterData: true, subtree: true });
+    }
+    window.addEventListener("load", apply);
+  }
 }
 export default { render };

@@ -19,7 +19,7 @@ import traitlets
 HERE = Path(__file__).parent
 
 
-class PageMeta(anywidget.AnyWidget):  # type: ignore[misc]
+class PageMeta(anywidget.AnyWidget):
     _esm = HERE / "page.js"
     _css = HERE / "page.css"
     lang = traitlets.Unicode("fr").tag(sync=True)

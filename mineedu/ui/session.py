@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,7 +68,7 @@ class _Snapshot:
     player: int
     state: State
     events: int
-    rng_state: dict[str, Any]
+    rng_state: Mapping[str, Any]
 
 
 Seat = str | None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from mineedu.core import SavedGame
 
 CANVAS = ".me-canvas"
@@ -38,7 +40,10 @@ def finish_bots(page) -> None:
             return
         if waiting and page.locator(".mineedu-finish").is_visible():
             v = version(page)
-            page.locator(".mineedu-finish").click()
+            try:  # the bots may finish on their own (the browser's pauses) just before the click
+                page.locator(".mineedu-finish").click(timeout=3000)
+            except PlaywrightTimeout:
+                continue
             page.wait_for_function(CHANGED, arg=v)
         else:
             page.wait_for_timeout(200)

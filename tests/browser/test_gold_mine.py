@@ -1,10 +1,10 @@
-"""The My Gold Mine lesson and the start page in real Chromium against the real Voilà server."""
+"""The My Gold Mine lesson and the start page in real Chromium against the real Voilà server
+(the checks every lesson passes are in ``test_lessons.py``)."""
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -12,9 +12,7 @@ from mineedu.core.i18n import format_number
 from mineedu.games.gold_mine import odds
 
 from .helpers import APP, START, new_page
-from .lesson import CHOICE, click, displayed_game, finish_bots, import_game, wait_ready
-
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+from .lesson import CHOICE, click, displayed_game, import_game, wait_ready
 
 # the review's case (REVIEW.md): J1 on card 4, Dragobert on 5, 54 cards left, 16 eyes and 5 dragons
 NEXT_TO_DRAGOBERT = json.dumps({
@@ -139,80 +137,6 @@ def test_the_address_and_the_start_page_open_english(server, page):
     wait_ready(page)
     assert "Your turn" in page.locator(".mineedu-status").inner_text()
     assert "P(burned)" in page.locator(".mineedu-panel").inner_text()
-
-
-SIZES = {
-    "projector": (1920, 1080),
-    "laptop": (1280, 800),
-    "tablet": (768, 1024),
-    "phone": (390, 844),
-}
-TEXT_SIZES = """() => {
-  const px = e => parseFloat(getComputedStyle(e).fontSize);
-  const svg = document.querySelector('.me-picture svg');
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const picture = Math.min(...[...svg.querySelectorAll('text')].map(t => px(t) * scale));
-  return {picture, key: px(document.querySelector('.mineedu-panel .odds-key')),
-          panel: px(document.querySelector('.mineedu-panel')), status: px(document.querySelector('.mineedu-status')),
-          overflow: document.documentElement.scrollWidth - window.innerWidth};
-}"""
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_screenshots_and_text_sizes(server, browser, size):
-    w, h = SIZES[size]
-    page = browser.new_page(viewport={"width": w, "height": h})
-    from .helpers import NOT_LOOPBACK
-
-    page.route(NOT_LOOPBACK, lambda route: route.abort())
-    page.goto(server + APP)
-    wait_ready(page)
-    import_game(page, NEXT_TO_DRAGOBERT)
-    wait_ready(page)
-    page.wait_for_timeout(500)  # the narrow picture arrives after the page measured itself
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"gold_mine-{size}-{w}x{h}.png"), full_page=True)
-    sizes = page.evaluate(TEXT_SIZES)
-    assert sizes["picture"] >= 12, sizes  # the board's every label, scaled as shown
-    assert sizes["panel"] >= 14 and sizes["status"] >= 15, sizes
-    if size == "projector":
-        assert sizes["key"] >= 28, sizes  # the burn risk, readable from the back of a room
-    assert sizes["overflow"] <= 1, sizes  # nothing cut off to the side
-    page.close()
-
-
-FOCUSABLE = """() => { const e = document.activeElement;
-  return e ? (e.dataset.region || e.dataset.meKey || e.className || e.tagName).toString() + '|'
-    + (e.innerText || e.placeholder || e.value || '').slice(0, 40) : ''; }"""
-
-
-def test_the_keyboard_reaches_every_control(server, page):
-    page.goto(server + APP)
-    wait_ready(page)
-    seen = []
-    for _ in range(260):
-        page.keyboard.press("Tab")
-        seen.append(page.evaluate(FOCUSABLE))
-    text = "\n".join(seen)
-    for needed in ("deck:explore", "deck:exit", "Nouvelle partie", "Sauvegarder", "English", "Simuler", "Lancer le tournoi",
-                   "Vérifier", "Voir la solution", "Ma prédiction", "Je m'engage", "Réponse"):
-        assert needed in text, f"Tab never reaches {needed!r}"
-    # Enter on a focused region plays it
-    page.locator(".me-active[data-region='deck:explore']").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('.mineedu-log').innerText.includes('Explorer')")
-    finish_bots(page)
-
-
-def test_the_page_asks_nothing_from_outside_the_server(server, browser):
-    page = browser.new_page()
-    outside = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(server) and not r.url.startswith("data:") else None)
-    page.route("**/*", lambda route: route.abort() if not route.request.url.startswith(server) else route.continue_())
-    page.goto(server + APP)
-    wait_ready(page)
-    page.close()
-    assert outside == [], outside
 
 
 def test_start_page_pictures_each_game(server, page):
