@@ -25,31 +25,25 @@ from mineedu.core import (
     SavedGame,
     SavedGameError,
     State,
+    play,
     playout,
-    sample_outcome,
 )
 
 JUNK_ACTIONS = ["no-such-action", ("no", "such", 99), 10**9, -7, None, ["a", "list"], {"a": 1}, 3.5]
 
 
 def walk(game: Game, seed: int, bot=None):
-    """Yield every state of one seeded random playout, and the move taken from it."""
-    rng = np.random.default_rng(seed)
+    """Yield every state of one seeded random playout (the core's one loop), and the move taken from it."""
     bot = bot or RandomBot()
     state = game.initial_state()
-    for _ in range(game.max_moves() + 1):
-        cp = state.current_player()
-        if cp == TERMINAL:
-            yield state, None, None
-            return
-        if cp == CHANCE:
-            p, a = CHANCE, sample_outcome(state.chance_outcomes(), rng)
-        else:
-            p = state.players_to_move()[0]
-            a = bot.act(state.observation(p), state.legal_actions(p), rng)
-        yield state, p, a
-        state = state.apply(a, player=None if p == CHANCE else p)
-    raise AssertionError(f"{game.name}: no end within max_moves={game.max_moves()} (seed {seed})")
+    try:
+        for event in play(state, [bot] * game.num_players, np.random.default_rng(seed)):
+            yield event.before, event.player, event.action
+            state = event.after
+    except RuntimeError as exc:
+        raise AssertionError(f"{game.name}: no end within max_moves={game.max_moves()} (seed {seed})") from exc
+    assert state.current_player() == TERMINAL
+    yield state, None, None
 
 
 def check_playouts_end(game: Game, seeds: range) -> None:

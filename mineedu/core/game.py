@@ -325,6 +325,12 @@ class Game(ABC):
         who = chance_name(lang) if event.player == CHANCE else player_name(event.player, lang)
         return f"{who}{colon(lang)} {self.action_label(event.action, lang)}"
 
+    def bot_name(self, spec: str, lang: str = "fr") -> str:
+        """A bot spec in words, for a seat's menu, a status line or a tournament's chart."""
+        if self.hooks.bot_name is not None:
+            return self.hooks.bot_name(spec, lang)
+        return spec
+
     @property
     def choices(self) -> Choices:
         """How a board offers this game's actions step by step."""

@@ -44,6 +44,8 @@ class Hooks:
     action_label: Callable[[Action, str], str] | None = None
     describe_event: Callable[[Event, int | None, str], str] | None = None
     bots: Mapping[str, Callable[[str | None], Bot]] | None = None
+    bot_name: Callable[[str, str], str] | None = None
+    """(bot spec, lang) -> the bot in words ("P(burned) < 20%" for ``burn:0.2``)."""
     choices: Choices = field(default_factory=Choices)
     panel: Callable[[Any, str], str] | None = None
     """(view, lang) -> the decision panel's HTML for that viewer."""

@@ -149,7 +149,7 @@ class Board:
     def _build(self) -> None:
         game = self.game
         self.lang_switch = W.ToggleButtons(options=LANG_OPTIONS, value=self.lang, style={"button_width": "6em"})
-        self.lang_switch.add_class("mineedu-lang")
+        self.lang_switch.add_class("mineedu-board-lang")
         self.canvas = Canvas(lambda content: self.receive("canvas", content))
         self.canvas.add_class("mineedu-canvas")
         self.canvas.observe(lambda ch: self.receive("width", ch["new"]), names="client_width")
@@ -513,7 +513,8 @@ class Board:
         bots = [q for q in state.players_to_move() if s.seats[q] is not None]
         if bots:
             q = bots[0]
-            return f"<p>{swatch(q)} {html.escape(T('bot_thinks', lang, who=player_name(q, lang), bot=s.seats[q]))}</p>"
+            bot = self.game.bot_name(str(s.seats[q]), lang)
+            return f"<p>{swatch(q)} {html.escape(T('bot_thinks', lang, who=player_name(q, lang), bot=bot))}</p>"
         return f"<p>{html.escape(T('waiting', lang))}</p>"
 
     @staticmethod
@@ -649,7 +650,7 @@ class Board:
         for i, box in enumerate(self.seat_boxes):
             box.description = T("seat", lang, i=i + 1)
             keep = box.value
-            opts = [(T("human", lang), None)] + [(T("bot_name", lang, spec=c), c) for c in self.bot_choices]
+            opts = [(T("human", lang), None)] + [(T("bot_name", lang, spec=self.game.bot_name(c, lang)), c) for c in self.bot_choices]
             if list(box.options) != opts:
                 box.options = opts
                 box.value = keep

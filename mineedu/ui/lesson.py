@@ -69,9 +69,9 @@ T = Texts(
         "seed": {"fr": "Graine", "en": "Seed"},
         "seed_note": {"fr": "Graine de cette page : {seed} (une autre page tire d'autres essais ; remettez la même graine pour refaire les mêmes).",
                       "en": "This page's seed: {seed} (another page draws other trials; put the same seed back to repeat them)."},
-        "sim_freq": {"fr": "Simulé : {hits} sur {n} = {freq} (intervalle à 95 % : {lo} à {hi}).",
+        "sim_freq": {"fr": "Simulé : {hits} sur {n} = {freq} (intervalle à 95\u00a0% : {lo} à {hi}).",
                      "en": "Simulated: {hits} of {n} = {freq} (95% interval: {lo} to {hi})."},
-        "sim_mean": {"fr": "Simulé : moyenne de {n} essais = {mean} (intervalle à 95 % : {lo} à {hi}).",
+        "sim_mean": {"fr": "Simulé : moyenne de {n} essais = {mean} (intervalle à 95\u00a0% : {lo} à {hi}).",
                      "en": "Simulated: mean of {n} trials = {mean} (95% interval: {lo} to {hi})."},
         "reveal": {"fr": "Montrer la valeur exacte", "en": "Show the exact value"},
         "exact_is": {"fr": "Valeur exacte : {exact} ≈ {approx}.", "en": "Exact value: {exact} ≈ {approx}."},
@@ -91,7 +91,7 @@ T = Texts(
         "win_rate": {"fr": "taux de victoire", "en": "win rate"},
         "bots": {"fr": "robots", "en": "bots"},
         "t_result": {"fr": "Sur {g} parties : {rows}.", "en": "Over {g} games: {rows}."},
-        "t_row": {"fr": "{bot} gagne {w} (95 % : {lo} à {hi})", "en": "{bot} wins {w} (95%: {lo} to {hi})"},
+        "t_row": {"fr": "{bot} gagne {w} (95\u00a0% : {lo} à {hi})", "en": "{bot} wins {w} (95%: {lo} to {hi})"},
         "t_seed": {"fr": "Graine du tournoi : {seed}.", "en": "Tournament seed: {seed}."},
         # page
         "exercises": {"fr": "Exercices", "en": "Exercises"},
@@ -620,7 +620,9 @@ class TournamentSection:
         return self.last
 
     def bot_name(self, spec: str, lang: str) -> str:
-        return self.spec.bot_words(spec, lang) if self.spec.bot_words else spec
+        if self.spec.bot_words:
+            return self.spec.bot_words(spec, lang)
+        return game_class(self.game_name).bot_name(make(self.game_name, self.spec.players), spec, lang)
 
     def render(self, lang: str) -> None:
         self.intro.value = f"<h3>{T('tournament_head', lang)}</h3><p>{words(self.spec.question, lang)}</p>"

@@ -41,6 +41,5 @@ def browser():
 @pytest.fixture
 def page(browser):
     pg = new_page(browser)
-    pg.set_default_timeout(60_000)
     yield pg
     pg.close()

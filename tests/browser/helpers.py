@@ -76,7 +76,10 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
 
-def new_page(browser):
-    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+def new_page(browser, **options):
+    """A page that can reach the server only; generous timeouts (the 2-core machine may be busy)."""
+    page = browser.new_page(**({"viewport": {"width": 1300, "height": 1000}} | options))
     page.route(NOT_LOOPBACK, lambda route: route.abort())
+    page.set_default_timeout(90_000)
+    page.set_default_navigation_timeout(180_000)
     return page

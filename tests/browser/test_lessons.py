@@ -11,7 +11,7 @@ import pytest
 from mineedu.core import game_names
 from mineedu.ui.lesson import lesson_spec
 
-from .helpers import NOT_LOOPBACK
+from .helpers import new_page
 from .lesson import finish_bots, wait_ready
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -43,8 +43,7 @@ def url(server: str, name: str, query: str = "") -> str:
 @pytest.mark.parametrize("name", LESSONS)
 def test_screenshots_and_text_sizes(server, browser, name, size):
     w, h = SIZES[size]
-    page = browser.new_page(viewport={"width": w, "height": h})
-    page.route(NOT_LOOPBACK, lambda route: route.abort())
+    page = new_page(browser, viewport={"width": w, "height": h})
     page.goto(url(server, name))
     wait_ready(page)
     page.wait_for_timeout(600)  # a narrow picture arrives after the page measured itself
@@ -104,7 +103,7 @@ def test_the_address_opens_the_lesson_in_english(server, page, name):
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_no_request_leaves_the_server(server, browser, name):
-    page = browser.new_page()
+    page = new_page(browser)
     outside = []
 
     def route(r):

@@ -158,7 +158,10 @@ def test_the_tournament_draws_rates_with_95_percent_intervals(page):
     for row in r["bots"]:
         lo, hi = row["win"]["ci95"]
         assert lo <= row["win"]["mean"] <= hi
-    assert "P(grillé) < 20 %" in t.result.value and "95 %" in t.result.value
+    import html
+
+    text = html.unescape(t.result.value)
+    assert "P(grillé) < 20\u00a0%" in text and "95\u00a0%" in text
     assert t.progress.value == 20
 
 

@@ -30,6 +30,7 @@ register(GoldMine, Hooks(
     action_label=cards.action_label,
     describe_event=words.describe_event,
     bots=bots.BOTS,
+    bot_name=words.bot_name,
     choices=choices.CHOICES,
     panel=panel.panel,
     status=panel.status,

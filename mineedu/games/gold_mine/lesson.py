@@ -24,6 +24,7 @@ from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherN
 from . import odds
 from .cards import CARD_GOLD, DRAGON, EXPLORE_KINDS
 from .panel import figures
+from .words import bot_name
 
 
 def start_deck(players: int = 4) -> tuple[int, ...]:
@@ -108,24 +109,12 @@ def _compare_within(k: int | None, lang: str) -> list[tuple[str, Fraction]]:
             (W["with"][lang].format(k=k), odds.p_dragon_within(k, DRAGONS, CARDS, replacement=True))]
 
 
-BOT_WORDS = {
-    "threshold:0.15": {"fr": "P(dragon) < 15 %", "en": "P(dragon) < 15%"},
-    "threshold:0.3": {"fr": "P(dragon) < 30 %", "en": "P(dragon) < 30%"},
-    "burn:0.2": {"fr": "P(grillé) < 20 %", "en": "P(burned) < 20%"},
-    "burn:0.4": {"fr": "P(grillé) < 40 %", "en": "P(burned) < 40%"},
-}
-
-
-def bot_words(spec: str, lang: str) -> str:
-    return BOT_WORDS[spec][lang] if spec in BOT_WORDS else spec
-
-
 def _reading(result: Any, lang: str) -> str:
     best = max(result["bots"], key=lambda r: r["win"]["mean"])
     wrong = {"fr": "Les robots « P(dragon) » regardent la mauvaise mesure : à côté de Dragobert, les cartes yeux grillent aussi.",
              "en": "The \"P(dragon)\" bots watch the wrong measure: next to Dragobert, eyes cards burn too."}
     head = {"fr": "Le meilleur ici : {b}.", "en": "Best here: {b}."}
-    return head[lang].format(b=bot_words(best["bot"], lang)) + " " + wrong[lang]
+    return head[lang].format(b=bot_name(best["bot"], lang)) + " " + wrong[lang]
 
 
 def board_summary(board: Any) -> str:
@@ -189,7 +178,7 @@ SPEC = LessonSpec(
                         "their threshold; two while P(being burned) stays below theirs. Which wins most often? "
                         "(whiskers: 95% intervals)"},
         bots=("threshold:0.15", "threshold:0.3", "burn:0.2", "burn:0.4"),
-        players=4, games=(20, 400, 100), bot_words=bot_words, reading=_reading,
+        players=4, games=(20, 400, 100), reading=_reading,
     ),
     exercises=(
         ExerciseSpec(

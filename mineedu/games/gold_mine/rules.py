@@ -361,16 +361,6 @@ class GoldMineState(State):
         return f"{action!r} is not a way to resolve the exit card {self.card!r}"
 
     # --- applying -------------------------------------------------------------
-    def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> GoldMineState:
-        # 1.0 == 1 == True in Python, so the core's "in legal_actions" test would let a
-        # float or a bool through as a swap target: refuse anything but a whole number.
-        if (
-            check and self.phase == OPTION and isinstance(action, tuple) and len(action) == 3
-            and action[:2] == ("option", "SWAP") and type(action[2]) is not int
-        ):
-            raise IllegalActionError(action, _not_a_player(action[2]))
-        return super().apply(action, player, check=check)  # type: ignore[return-value]
-
     def _apply(self, action: Any, player: int | None) -> GoldMineState:
         ph = self.phase
         if ph == TURN:

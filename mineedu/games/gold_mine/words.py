@@ -110,3 +110,29 @@ def consequences(b: Any, a: Any, lang: str, dragon_drawn: bool = False) -> list[
 def chapter(state: Any, lang: str = "fr") -> str:
     """The log's heading for the moves made from ``state``: its round."""
     return T("chapter", lang, r=state.round)
+
+
+BOT_WORDS = {
+    "random": {"fr": "au hasard", "en": "random"},
+    "cautious": {"fr": "prudent (Dragobert à 3 cases ou plus)", "en": "cautious (Dragobert 3+ cards away)"},
+    "greedy": {"fr": "gourmand (explore toujours)", "en": "greedy (always explores)"},
+}
+
+
+def bot_name(spec: str, lang: str = "fr") -> str:
+    """A bot in words: ``threshold:0.15`` -> "P(dragon) < 15 %", ``burn:0.2`` -> "P(grillé) < 20 %".
+
+    >>> bot_name("threshold:0.15", "fr"), bot_name("burn:0.2", "en"), bot_name("cautious:4", "en")
+    ('P(dragon) < 15\xa0%', 'P(burned) < 20%', 'cautious (Dragobert 4+ cards away)')
+    """
+    from mineedu.core.i18n import format_number
+
+    name, _, arg = spec.partition(":")
+    if name in ("threshold", "burn") and arg:
+        t = float(arg)
+        pct = format_number(t, lang, 0 if round(100 * t, 1).is_integer() else 1, percent=True)
+        what = "P(dragon)" if name == "threshold" else ("P(grillé)" if lang == "fr" else "P(burned)")
+        return f"{what} < {pct}"
+    if name == "cautious" and arg:
+        return ("prudent (Dragobert à {m} cases ou plus)" if lang == "fr" else "cautious (Dragobert {m}+ cards away)").format(m=arg)
+    return BOT_WORDS[name][lang] if name in BOT_WORDS else spec
