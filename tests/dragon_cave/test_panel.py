@@ -7,8 +7,9 @@ import re
 
 import numpy as np
 
-from mineedu.core import CHANCE, sample_outcome
-from mineedu.games.dragon_cave import DragonCave, odds_report
+from mineedu.core import CHANCE, from_json, sample_outcome
+from mineedu.core.i18n import format_number
+from mineedu.games.dragon_cave import DragonCave, escape_probability, odds_report
 from mineedu.games.dragon_cave.panel import panel, status
 
 from .helpers import position
@@ -44,6 +45,15 @@ def test_a_face_down_card_is_worth_its_family_s_mean_given_what_has_been_seen() 
     assert "First card" in text and "Easy: expected value 2 (12/6)" in text and "P(escape)" not in text
 
 
+def test_a_fraction_too_long_to_read_is_shown_by_its_decimal() -> None:
+    s = position(2, pos=(12, -1), status=("in", "out"), carried=(((1, 4), (2, 7)), ()), dragon=17,
+                 config={"dice_movement": True, "dice_dragon": True}, roll=3)
+    p = escape_probability(13, 2, 17, s.game.config)
+    assert p.denominator > 1000
+    text = plain(panel(s.observation(0), "fr"))
+    assert f"P(sortir) ≈ {format_number(float(p), 'fr', percent=True)}{NBSP};" in text and str(p.denominator) not in text
+
+
 def test_a_full_load_and_a_die() -> None:
     s = position(pos=(5, 9), carried=(((0, 1), (1, 4), (2, 7)), ()))
     fr = plain(panel(s.observation(0), "fr"))
@@ -63,7 +73,10 @@ def test_the_panel_agrees_with_the_odds_report_along_a_game() -> None:
             continue
         mine = odds_report(s, s.current_player()).get("player")
         if mine:
-            assert f"P(escape) = {mine['p_escape']['reduced']} ≈" in plain(panel(s.observation(None), "en"))
+            exact = from_json(mine["p_escape"])
+            decimal = format_number(mine["p_escape"]["float"], "en", percent=True)
+            shown = f"= {mine['p_escape']['reduced']} ≈" if exact.denominator <= 1000 else f"≈ {decimal}"
+            assert f"P(escape) {shown}" in plain(panel(s.observation(None), "en"))
             compared += 1
         legal = s.legal_actions()
         s = s.apply(legal[int(rng.integers(len(legal)))])

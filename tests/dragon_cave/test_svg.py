@@ -204,8 +204,10 @@ def test_the_headline_says_whose_turn_and_which_chance_comes_next() -> None:
     s = position(pos=(5, 9), config={"dice_movement": True})
     assert "J1 lance le dé" in words(picture(s, "fr")) and "P1 rolls the die" in words(picture(s, "en"))
     rolled = s.apply(("die", 5))
-    assert "au tour de J1 — dé\u00a0: 5, 0 carte\u00a0: 5 pas" in words(picture(rolled, "fr"))
-    assert "P1 to move — die: 5, 0 cards: 5 steps" in words(picture(rolled, "en"))
+    assert "au tour de J1 — dé 5 − 0 carte = 5 pas" in words(picture(rolled, "fr"))
+    assert "P1 to move — die 5 − 0 cards = 5 steps" in words(picture(rolled, "en"))
+    loaded = position(pos=(5, 9), config={"dice_movement": True}, roll=2, carried=(((0, 1), (1, 4), (2, 7)), ()))
+    assert "au tour de J1 — dé 2 − 3 cartes = 0 pas" in words(picture(loaded, "fr"))  # at least 0
     dragon = position(pos=(5, 9), returning=(True, False), carried=(((0, 1),), ()), config={"dice_dragon": True}).apply(
         ("move", -1, False, 3, False))
     assert "le dé du dragon est lancé" in words(picture(dragon, "fr"))

@@ -42,8 +42,8 @@ T = Texts({
     "back_now": {"fr": "Demi-tour maintenant avec ce que vous portez", "en": "Turning back now with what you carry"},
     "home_now": {"fr": "Retour avec ce que vous portez", "en": "Going home with what you carry"},
     "with_card": {"fr": "… en prenant aussi la carte sous vous", "en": "… also taking the card you stand on"},
-    "escape": {"fr": "P(sortir) = {p} ≈ {pf}{s} trésor rapporté espéré ≈ {e}",
-               "en": "P(escape) = {p} ≈ {pf}; expected treasure brought home ≈ {e}"},
+    "escape": {"fr": "P(sortir) {p}{s} trésor rapporté espéré ≈ {e}",
+               "en": "P(escape) {p}; expected treasure brought home ≈ {e}"},
     "lone": {"fr": "Course d'un mineur seul contre le dragon{c} sans les autres joueurs qui le feraient avancer.",
              "en": "The race of a lone miner against the dragon: without the other players who would move it too."},
     "nobody": {"fr": "Personne n'a de choix à faire.", "en": "Nobody has a choice to make."},
@@ -68,8 +68,20 @@ def _decimal(x: Fraction, lang: str) -> str:
     return str(x.numerator) if x.denominator == 1 else format_number(float(x), lang, 2)
 
 
-def _exact(p: Fraction, lang: str) -> tuple[str, str]:
-    return fraction_text(p), format_number(float(p), lang, percent=True)
+READABLE_DENOMINATOR = 1000
+"""A fraction with a bigger denominator is shown by its decimal only (the report keeps it exact)."""
+
+
+def probability(p: Fraction, lang: str) -> str:
+    """``= 5/6 ≈ 83,3 %``, or ``≈ 8,4 %`` when the exact fraction is too long to read.
+
+    >>> probability(Fraction(5, 6), "fr"), probability(Fraction(3489, 41451), "en")
+    ('= 5/6 ≈ 83,3\xa0%', '≈ 8.4%')
+    """
+    decimal = format_number(float(p), lang, percent=True)
+    if p.denominator > READABLE_DENOMINATOR:
+        return f"≈ {decimal}"
+    return f"= {fraction_text(p)} ≈ {decimal}"
 
 
 def _row(head: str, value: str) -> str:
@@ -126,16 +138,16 @@ def panel(view: Position, lang: str = "fr") -> str:
     lines.append(_row(T("movement", lang), _movement(view, p, lang)))
     mine = player_odds(view, p)
     if mine is not None:
-        pe, pef = _exact(mine["p_escape"], lang)
         head = T("home_now" if view.returning[p] else "back_now", lang)
-        lines.append(_row(head, T("escape", lang, p=pe, pf=pef, s=s, e=format_number(float(mine["expected_final"]), lang, 2))))
+        e = format_number(float(mine["expected_final"]), lang, 2)
+        lines.append(_row(head, T("escape", lang, p=probability(mine["p_escape"], lang), s=s, e=e)))
         if "p_escape_with_this_card" in mine:
-            pe, pef = _exact(mine["p_escape_with_this_card"], lang)
             e = format_number(float(mine["expected_final_with_this_card"]), lang, 2)
-            lines.append(_row(T("with_card", lang), T("escape", lang, p=pe, pf=pef, s=s, e=e)))
+            pe = probability(mine["p_escape_with_this_card"], lang)
+            lines.append(_row(T("with_card", lang), T("escape", lang, p=pe, s=s, e=e)))
     lines.append("</table>")
     if mine is not None:
-        lines.append(f"<p style='font-size:90%'><i>{html.escape(T('lone', lang, c=c))}</i></p>")
+        lines.append(f"<p><i>{html.escape(T('lone', lang, c=c))}</i></p>")
     return "".join(lines)
 
 

@@ -50,7 +50,7 @@ T = Texts({
     "entrance": {"fr": "entrée", "en": "entrance"},
     "dragon": {"fr": "dragon", "en": "dragon"},
     "turn": {"fr": "au tour de {p}", "en": "{p} to move"},
-    "die": {"fr": "dé{c} {v}, {cards}{c} {points}", "en": "die{c} {v}, {cards}{c} {points}"},
+    "die": {"fr": "dé {v} − {cards} = {points}", "en": "die {v} − {cards} = {points}"},
     "roll": {"fr": "{p} lance le dé", "en": "{p} rolls the die"},
     "reveal": {"fr": "une carte capturée est retournée", "en": "a captured card is turned over"},
     "dragon_die": {"fr": "le dé du dragon est lancé", "en": "the dragon's die is rolled"},
@@ -199,7 +199,7 @@ def headline(view: Position, lang: str) -> str:
     line = T("turn", lang, p=player_name(cp, lang))
     if view.roll is not None:
         n = len(view.carried[cp])
-        line += " — " + T("die", lang, c=c, v=view.roll, cards=cards(n, lang), points=steps(view.points(cp, n), lang))
+        line += " — " + T("die", lang, v=view.roll, cards=cards(n, lang), points=steps(view.points(cp, n), lang))
     return line
 
 
@@ -360,8 +360,8 @@ def render(view: Position, lang: str = "fr") -> str:
     on = [T(name, lang, n=cfg.die_sides) for name in ("blind", "dice_movement", "dice_dragon") if getattr(cfg, name)]
     if on:
         lines = _wrap([T("variants", lang, c=c) + " " + on[0], *on[1:]], WIDTH - 2 * LEFT, FONT)
-        for line in lines:
-            body.append(text(LEFT, y + 38, line, size=FONT, anchor="start", fill=INK))
+        for k, line in enumerate(lines):
+            body.append(text(LEFT + (24 if k else 0), y + 38, line, size=FONT, anchor="start", fill=INK))
             y += LINE
     y += 10
     for p in range(len(view.pos)):
