@@ -28,9 +28,9 @@ def test_the_hooks_are_registered_once_and_whole() -> None:
     assert h.picture and h.odds_report and h.format_odds and h.action_label and h.describe_event
     assert h.panel and h.status and h.bots is cls.bots and not h.hidden_information
     assert type(h.choices).__name__ == "CaveChoices"
-    assert [v.field for v in h.variants] == ["blind", "dice_movement", "dice_dragon"] and h.variants == VARIANTS
+    assert [v.setting for v in h.variants] == ["blind", "dice_movement", "dice_dragon"] and h.variants == VARIANTS
     for v in h.variants:
-        assert isinstance(getattr(Config(), v.field), bool) and v.words["fr"] != v.words["en"]
+        assert isinstance(getattr(Config(), v.setting), bool) and v.words["fr"] != v.words["en"]
 
 
 def test_whole_games_played_by_clicking_the_picture_and_the_buttons() -> None:
@@ -101,3 +101,15 @@ def test_a_hostile_saved_game_is_refused_and_changes_nothing() -> None:
         board.receive("import", json.dumps(dict(data, config=config)))
         assert (board.session.state, list(board.session.moves)) == before
         assert "Partie sauvegardée illisible" in plain(board.message.value), plain(board.message.value)
+
+
+def test_the_new_game_dialog_offers_the_three_variants_in_words() -> None:
+    board = Board(mineedu.make("dragon_cave", 2), seats=[None, "random"], bot_pause_ms=0, lang="en")
+    assert [box.description for box in board.variant_boxes] == [v.words["en"] for v in VARIANTS]
+    board.new_toggle.value = True
+    board.variant_boxes[1].value = True  # the movement die
+    board.variant_boxes[2].value = True  # the dragon's die
+    board.start_button.click()
+    cfg = board.game.config
+    assert (cfg.blind, cfg.dice_movement, cfg.dice_dragon) == (False, True, True)
+    assert "P1 to move — die " in plain(board.canvas.svg) and "dragon's die (d6)" in plain(board.canvas.svg)
