@@ -7,6 +7,8 @@ from typing import Any
 
 from mineedu.games.dragon_cave import DragonCave, DragonCaveState
 
+Move = tuple[str, int, bool, int, bool]
+
 
 def known_path(game: DragonCave) -> tuple[tuple[int, int], ...]:
     """The start path with every value shown (each family in its listed order)."""
@@ -27,5 +29,5 @@ def position(players: int = 2, **fields: Any) -> DragonCaveState:
     return replace(s, **fields)
 
 
-def move(drop: int = -1, back: bool = False, steps: int = 1, capture: bool = False) -> tuple:
+def move(drop: int = -1, back: bool = False, steps: int = 1, capture: bool = False) -> Move:
     return ("move", drop, back, steps, capture)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import product
+from typing import Any
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mineedu.core import CHANCE, IllegalActionError, sample_outcome
-from mineedu.games.dragon_cave import DragonCave
+from mineedu.games.dragon_cave import DragonCave, DragonCaveState
 
 GENERIC = "not among the legal actions"
 
@@ -25,7 +27,7 @@ games = st.builds(
 )
 
 
-def states(game, bot_name, seed):
+def states(game: DragonCave, bot_name: str, seed: int) -> Iterator[tuple[DragonCaveState, int | None, Any]]:
     """(state, player, action) along one seeded playout; bots mixed with random moves."""
     rng = np.random.default_rng(seed)
     bot, rand = game.make_bot(bot_name), game.make_bot("random")
@@ -42,7 +44,7 @@ def states(game, bot_name, seed):
     yield s, None, None
 
 
-def check_invariants(game, s):
+def check_invariants(game: DragonCave, s: DragonCaveState) -> None:
     cfg = game.config
     everywhere = list(s.path) + [c for cards in s.carried for c in cards]
     # cards conserved: each family keeps its number of cards, and shown values come from it
@@ -61,10 +63,11 @@ def check_invariants(game, s):
 
 @settings(max_examples=40, deadline=None)
 @given(games, st.integers(0, 2**32 - 1))
-def test_invariants_hold_along_random_games(gb, seed):
+def test_invariants_hold_along_random_games(gb: tuple[DragonCave, str], seed: int) -> None:
     game, bot = gb
-    prev = None
-    for s, p, a in states(game, bot, seed):
+    prev: tuple[DragonCaveState, Any] | None = None
+    s = game.initial_state()
+    for s, _p, a in states(game, bot, seed):
         check_invariants(game, s)
         if prev is not None:
             ps, pa = prev
@@ -82,14 +85,13 @@ def test_invariants_hold_along_random_games(gb, seed):
 
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(0, 2**32 - 1), st.integers(0, 40))
-def test_every_combination_is_legal_or_explained(gb, seed, k):
+def test_every_combination_is_legal_or_explained(gb: tuple[DragonCave, str], seed: int, k: int) -> None:
     """Every ("move", drop, back, steps, capture) either applies or names the rule it breaks."""
     game, bot = gb
-    for i, (s, p, _) in enumerate(states(game, bot, seed)):
-        if p is not None and i >= k:
-            break
-    else:
+    chosen = [st_ for i, (st_, p, _) in enumerate(states(game, bot, seed)) if p is not None and i >= k]
+    if not chosen:
         return
+    s = chosen[0]
     legal = set(s.legal_actions())
     for drop, back, steps, capture in product(range(-1, 4), (False, True), range(0, 6), (False, True)):
         a = ("move", drop, back, steps, capture)

@@ -1,10 +1,19 @@
 """Au fin fond de la grotte du dragon (``dragon_cave``): dive for treasure, then race the dragon home.
 
+The rules are in :mod:`.rules` (the state and each viewer's :class:`DragonCaveView`),
+exact odds in :mod:`.odds`, bots in :mod:`.bots`, the picture in :mod:`.svg`, the
+words in :mod:`.words`, the steps of a turn at a board in :mod:`.choices`, and
+the board's odds panel and status in :mod:`.panel`. This file ties them together.
+
 >>> import mineedu
 >>> mineedu.make("dragon_cave", players=3).initial_state().dragon
 24
 """
 
+from mineedu.core import Hooks, register
+from mineedu.core.hooks import Variant
+
+from . import bots, choices, odds, panel, svg, words
 from .bots import BOTS, GreedyDepthBot, OddsBot, TurnBackBot
 from .odds import (
     break_even_depth,
@@ -17,14 +26,36 @@ from .odds import (
     odds_report,
     turn_back_curve,
 )
-from .rules import ENTRANCE, Config, DragonCave, DragonCaveState, family_name
-from .svg import describe, render
+from .rules import ENTRANCE, Config, DragonCave, DragonCaveState, DragonCaveView, Position, family_name
+from .svg import render
+from .words import action_label, describe_event
 
-DragonCave.bots = BOTS
+VARIANTS = (
+    Variant("blind", {"fr": "Aveugle\u00a0: les cartes prises restent cachées jusqu'à la fin",
+                      "en": "Blind: captured cards stay face down until the end"}),
+    Variant("dice_movement", {"fr": "Dé de déplacement\u00a0: points = dé − cartes portées",
+                              "en": "Movement die: points = die − cards carried"}),
+    Variant("dice_dragon", {"fr": "Dé du dragon\u00a0: il avance d'un dé après chaque coup d'un joueur qui revient",
+                            "en": "Dragon's die: it moves one die roll after each move of a returning player"}),
+)
+
+register(DragonCave, Hooks(
+    picture=svg.render,
+    odds_report=odds.odds_report,
+    format_odds=odds.format_odds,
+    action_label=words.action_label,
+    describe_event=words.describe_event,
+    bots=bots.BOTS,
+    choices=choices.CHOICES,
+    panel=panel.panel,
+    status=panel.status,
+    variants=VARIANTS,
+    hidden_information=False,  # nothing is hidden: a face-down value is decided when it is turned over
+))
 
 __all__ = [
-    "BOTS", "Config", "DragonCave", "DragonCaveState", "ENTRANCE", "GreedyDepthBot", "OddsBot",
-    "TurnBackBot", "break_even_depth", "card_distribution", "card_expectation", "describe", "dragon_distribution",
-    "escape_probability", "family_name", "format_odds", "movement_distribution", "odds_report",
-    "render", "turn_back_curve",
+    "BOTS", "Config", "DragonCave", "DragonCaveState", "DragonCaveView", "ENTRANCE", "GreedyDepthBot", "OddsBot",
+    "Position", "TurnBackBot", "VARIANTS", "action_label", "break_even_depth", "card_distribution", "card_expectation",
+    "describe_event", "dragon_distribution", "escape_probability", "family_name", "format_odds",
+    "movement_distribution", "odds_report", "render", "turn_back_curve",
 ]

@@ -1,4 +1,5 @@
-"""Bots for the dragon's cave. Each picks one of the legal actions from the (public) state.
+"""Bots for the dragon's cave. Each picks one of the legal actions from its view of the cave
+(:class:`~.rules.DragonCaveView`: everything is public) and says why in French or English.
 
 * ``random``: uniformly among the legal actions;
 * ``turnback:n``: captures every card it leaves until it carries ``n`` (default 2), then turns back;
@@ -10,20 +11,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from mineedu.core import BaseBot, RandomBot
+from mineedu.core import BaseBot, Bot, RandomBot, Texts
+from mineedu.core.i18n import format_number
 
-from .rules import EATEN, IN, OUT
-
-if TYPE_CHECKING:
-    from .rules import DragonCaveState
+from .odds import escape_probability, expected_treasure
+from .rules import EATEN, IN, OUT, DragonCaveView
+from .words import cards, steps
 
 Move = tuple[str, int, bool, int, bool]
+
+WHY = Texts({
+    "home": {"fr": "rentre avec {cards}, encore {steps} jusqu'à l'entrée",
+             "en": "heading home with {cards}, {steps} to go"},
+    "enough": {"fr": "porte {held} sur les {n} voulues\u00a0: demi-tour",
+               "en": "carries {held} of the {n} it wants: turns back"},
+    "collect": {"fr": "en veut {n}, en porte {held}\u00a0: prend la carte qu'il quitte",
+                "en": "wants {n}, carries {held}: takes the card it leaves"},
+    "walk_in": {"fr": "en veut {n}, en porte {held}\u00a0: avance", "en": "wants {n}, carries {held}: goes on"},
+    "dive": {"fr": "plonge sans rien prendre jusqu'à la carte {k}", "en": "dives taking nothing down to card {k}"},
+    "dive_deep": {"fr": "plonge sans rien prendre, aussi loin que possible", "en": "dives taking nothing, as deep as it can"},
+    "deep_enough": {"fr": "carte {k} atteinte\u00a0: demi-tour avec elle", "en": "card {k} reached: turns back with it"},
+    "no_room": {"fr": "plus de carte libre devant\u00a0: demi-tour avec celle-ci",
+                "en": "no free card ahead: turns back with this one"},
+    "odds": {"fr": "P(sortir) ≈ {pe}, trésor espéré ≈ {ev} ({best}, seuil {p_min})",
+             "en": "P(escape) ≈ {pe}, expected treasure ≈ {ev} ({best}, threshold {p_min})"},
+    "best_of": {"fr": "le meilleur de {k} choix", "en": "the best of {k} choices"},
+    "only": {"fr": "seul choix", "en": "its only choice"},
+})
 
 
 def pick(legal: Sequence[Any], *, back: bool | None = None, capture: bool | None = None, drop: int = -1) -> Any:
@@ -50,7 +70,7 @@ class TurnBackBot(BaseBot):
         self.n = n
         self.name = f"turnback:{n}"
 
-    def act(self, obs: DragonCaveState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         p = obs.turn
         held = len(obs.carried[p])
         if obs.returning[p]:
@@ -58,6 +78,15 @@ class TurnBackBot(BaseBot):
         if held >= self.n:
             return pick(legal, back=True, capture=False)
         return pick(legal, back=False, capture=True)
+
+    def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
+        p = obs.turn
+        held = len(obs.carried[p])
+        if obs.returning[p]:
+            return home_words(obs, p, lang)
+        if action[2]:
+            return WHY("enough", lang, held=held, n=self.n)
+        return WHY("collect" if action[4] else "walk_in", lang, held=held, n=self.n)
 
 
 class GreedyDepthBot(BaseBot):
@@ -67,7 +96,7 @@ class GreedyDepthBot(BaseBot):
         self.depth = depth
         self.name = "greedy" if depth is None else f"greedy:{depth}"
 
-    def act(self, obs: DragonCaveState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         p = obs.turn
         if obs.returning[p]:
             return pick(legal, capture=False)
@@ -75,6 +104,15 @@ class GreedyDepthBot(BaseBot):
         if deep_enough or not any(not a[2] for a in legal):
             return pick(legal, back=True, capture=True)
         return pick(legal, back=False, capture=False)
+
+    def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
+        p = obs.turn
+        if obs.returning[p]:
+            return home_words(obs, p, lang)
+        if action[2]:
+            deep_enough = self.depth is not None and obs.pos[p] >= self.depth
+            return WHY("deep_enough" if deep_enough else "no_room", lang, k=obs.pos[p] + 1)
+        return WHY("dive_deep", lang) if self.depth is None else WHY("dive", lang, k=self.depth + 1)
 
 
 class OddsBot(BaseBot):
@@ -84,14 +122,12 @@ class OddsBot(BaseBot):
         self.p_min = p_min
         self.name = f"odds:{p_min}"
 
-    def value(self, state: DragonCaveState, after: DragonCaveState, p: int) -> tuple[Fraction, Fraction]:
+    def value(self, state: DragonCaveView, after: DragonCaveView, p: int) -> tuple[Fraction, Fraction]:
         """(P(escape), expected final treasure) for ``p`` in ``after``, the state just after p's move.
 
         A miner still going forward is valued as if turning back at their next turn with the card
         they stand on.
         """
-        from .odds import escape_probability, expected_treasure
-
         cfg = state.game.config
         if after.status[p] == EATEN:
             return Fraction(0), Fraction(0)
@@ -110,22 +146,40 @@ class OddsBot(BaseBot):
         pe = escape_probability(steps, len(cards), d, cfg, others, dragon_first=pending)
         return pe, pe * expected_treasure(after, p, cards)
 
-    def act(self, obs: DragonCaveState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        p = obs.turn
+    @staticmethod
+    def candidates(legal: Sequence[Any]) -> list[Any]:
+        """The fastest move of each (drop, turn back, capture) choice: the ones the bot weighs."""
         fastest: dict[tuple[Any, ...], Any] = {}
         for a in legal:
             key = (a[1], a[2], a[4])
             if key not in fastest or a[3] > fastest[key][3]:
                 fastest[key] = a
+        return list(fastest.values())
+
+    def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        p = obs.turn
         scored = []
-        for a in fastest.values():
-            pe, ev = self.value(obs, obs.apply(a), p)
+        for a in self.candidates(legal):
+            pe, ev = self.value(obs, obs.after(a), p)
             scored.append((pe >= self.p_min, ev, a[3], pe, a))
         scored.sort(key=lambda t: t[:4])
         return scored[-1][-1]
 
+    def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
+        p = obs.turn
+        pe, ev = self.value(obs, obs.after(action), p)
+        digits = 0 if float(100 * self.p_min).is_integer() else 1
+        k = len(self.candidates(obs.legal_actions()))
+        best = WHY("best_of", lang, k=k) if k > 1 else WHY("only", lang)
+        return WHY("odds", lang, pe=format_number(float(pe), lang, percent=True), ev=format_number(float(ev), lang, 2),
+                   best=best, p_min=format_number(self.p_min, lang, digits, percent=True))
 
-BOTS = {
+
+def home_words(obs: DragonCaveView, p: int, lang: str) -> str:
+    return WHY("home", lang, cards=cards(len(obs.carried[p]), lang), steps=steps(obs.steps_to_entrance(p), lang))
+
+
+BOTS: dict[str, Callable[[str | None], Bot]] = {
     "random": lambda arg: RandomBot(),
     "turnback": lambda arg: TurnBackBot(int(arg or 2)),
     "greedy": lambda arg: GreedyDepthBot(None if arg is None else int(arg)),

@@ -24,15 +24,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from mineedu.core import Texts
-from mineedu.core.i18n import format_number
+from mineedu.core import State, Texts, exact_json
+from mineedu.core.i18n import format_number, player_name
 
-from .rules import EATEN, IN, OUT, Config, family_name
-
-if TYPE_CHECKING:
-    from .rules import DragonCaveState
+from .rules import EATEN, IN, OUT, Card, Config, Position, family_name
+from .words import cards, count, steps
 
 Dist = tuple[tuple[int, Fraction], ...]
 
@@ -131,34 +129,61 @@ def escape_probability(
     if dragon_first:
         if steps <= 0:
             return Fraction(1)
-        return sum((p * _caught_or_race(steps, dragon - k, moves, drag) for k, p in drag), Fraction(0))
-    return _race(steps, dragon, moves, drag)
+        return sum((p * _racer(moves, drag).caught_or_race(steps, dragon - k) for k, p in drag), Fraction(0))
+    return _racer(moves, drag).race(steps, dragon)
+
+
+class _Race:
+    """The DP for one pair of distributions (the miner's points, the dragon's move).
+
+    ``race(a, d)``: P(out) with ``a`` steps to go and the dragon ``d`` cards from the
+    entrance, the miner to move. The miner moves all their points (up to the entrance),
+    then the dragon moves; a dragon that reaches or passes the miner eats them (D11).
+    The sum over the dragon's move is kept apart (``after_move``), so each position costs
+    one term per miner's move plus one per dragon's move, not their product.
+    """
+
+    def __init__(self, moves: Dist, drag: Dist) -> None:
+        self.moves, self.drag = moves, drag
+        self.stay = sum((p for m, p in moves if m == 0), Fraction(0))  # the miner cannot move
+        self.still = sum((p for k, p in drag if k == 0), Fraction(0))  # the dragon does not move
+        self.memo: dict[tuple[int, int], Fraction] = {}
+        self.memo_after: dict[tuple[int, int], Fraction] = {}
+
+    def race(self, a: int, d: int) -> Fraction:
+        if a <= 0:
+            return Fraction(1)
+        known = self.memo.get((a, d))
+        if known is not None:
+            return known
+        # no check of the dragon here: a miner who just took the card underfoot may have the
+        # dragon level with them (the path closed up); only the dragon's own move eats (D11)
+        total = Fraction(0)
+        for m, pm in self.moves:
+            if m >= a:
+                total += pm  # out: the dragon's move after it no longer matters
+            elif m > 0:
+                total += pm * self.after_move(a - m, d)
+        if self.stay:  # the miner stays: every dragon move but none (nothing moved: the same position)
+            total += self.stay * sum((pk * self.caught_or_race(a, d - k) for k, pk in self.drag if k != 0), Fraction(0))
+        value = self.memo[(a, d)] = total / (1 - self.stay * self.still)
+        return value
+
+    def after_move(self, a: int, d: int) -> Fraction:
+        """The miner has moved and has ``a`` steps to go: the dragon moves, then the race goes on."""
+        known = self.memo_after.get((a, d))
+        if known is None:
+            known = self.memo_after[(a, d)] = sum((pk * self.caught_or_race(a, d - k) for k, pk in self.drag), Fraction(0))
+        return known
+
+    def caught_or_race(self, a: int, d: int) -> Fraction:
+        """Just after the dragon's move: eaten if it reached or passed the miner (D11), else race on."""
+        return Fraction(0) if a > d or d <= 0 else self.race(a, d)
 
 
 @cache
-def _race(a: int, d: int, moves: Dist, drag: Dist) -> Fraction:
-    """The DP: the miner moves (all their points, up to the entrance), then the dragon moves."""
-    if a <= 0:
-        return Fraction(1)
-    # no check of the dragon here: a miner who just took the card underfoot may have the
-    # dragon level with them (the path closed up); only the dragon's own move eats (D11)
-    total, loop = Fraction(0), Fraction(0)
-    for m, pm in moves:
-        a2 = a - min(m, a)
-        if a2 == 0:
-            total += pm  # out: the dragon's move after it no longer matters
-            continue
-        for k, pk in drag:
-            if m == 0 and k == 0:
-                loop += pm * pk  # nothing moved: the same position again
-            else:
-                total += pm * pk * _caught_or_race(a2, d - k, moves, drag)
-    return total / (1 - loop)
-
-
-def _caught_or_race(a: int, d: int, moves: Dist, drag: Dist) -> Fraction:
-    """Just after the dragon's move: eaten if it reached or passed the miner (D11), else race on."""
-    return Fraction(0) if a > d or d <= 0 else _race(a, d, moves, drag)
+def _racer(moves: Dist, drag: Dist) -> _Race:
+    return _Race(moves, drag)
 
 
 # --- when to turn back ---------------------------------------------------------------
@@ -193,97 +218,115 @@ def break_even_depth(config: Config | None = None) -> int:
     """
     rows = turn_back_curve(config)
     best = max(r["expected"] for r in rows)
-    return max(r["depth"] for r in rows if r["expected"] == best)
+    return int(max(r["depth"] for r in rows if r["expected"] == best))
 
 
 # --- the report --------------------------------------------------------------------
 
 
-def _fx(x: Fraction) -> dict[str, Any]:
-    return {"exact": str(x), "float": round(float(x), 6)}
-
-
-def expected_treasure(state: DragonCaveState, player: int, cards: Iterable[tuple[int, int | None]] | None = None) -> Fraction:
+def expected_treasure(pos: Position, player: int, cards: Iterable[Card] | None = None) -> Fraction:
     """Known values plus the expectation of face-down ones, for ``cards`` (default: what ``player`` carries)."""
-    cfg = state.game.config
+    cfg = pos.game.config
     total = Fraction(0)
-    for f, v in state.carried[player] if cards is None else cards:
-        total += v if v is not None else card_expectation(cfg, f, _seen(state, f))
+    for f, v in pos.carried[player] if cards is None else cards:
+        total += v if v is not None else card_expectation(cfg, f, seen(pos, f))
     return total
 
 
-def _seen(state: DragonCaveState, family: int) -> list[int]:
-    pool = state.unrevealed(family)
-    full = Counter(state.game.config.families[family])
+def seen(pos: Position, family: int) -> list[int]:
+    """The values of ``family`` already turned over (on the path or carried)."""
+    pool = pos.unrevealed(family)
+    full = Counter(pos.game.config.families[family])
     full.subtract(pool)
     return list((+full).elements())
 
 
-def odds_report(state: DragonCaveState, player: int | None = None) -> dict[str, Any]:
-    """Everything a lesson shows about ``state`` (JSON-ready)."""
+def player_odds(pos: Position, player: int) -> dict[str, Any] | None:
+    """What ``player``, on a card inside the cave, faces if they turn back now (exact, lone-miner race).
+
+    ``p_escape`` and ``expected_final`` with what they carry; with ``..._with_this_card``
+    the same if they also take the card they stand on (when they may carry one more).
+    ``None`` if ``player`` is not on a card inside the cave.
+    """
+    cfg = pos.game.config
+    if not (0 <= player < len(pos.status) and pos.status[player] == IN and pos.pos[player] >= 0):
+        return None
+    steps = pos.steps_to_entrance(player)
+    c = len(pos.carried[player])
+    now = escape_probability(steps, c, pos.dragon, cfg)
+    mine: dict[str, Any] = {"player": player, "steps_to_entrance": steps, "cards": c, "returning": pos.returning[player],
+                            "p_escape": now, "expected_final": now * expected_treasure(pos, player)}
+    if c < cfg.max_carry:  # capture the card under you as you leave it
+        here = pos.path[pos.pos[player]]
+        pc = escape_probability(steps, c + 1, pos.dragon - 1, cfg)
+        mine["p_escape_with_this_card"] = pc
+        mine["expected_final_with_this_card"] = pc * expected_treasure(pos, player, pos.carried[player] + (here,))
+    return mine
+
+
+def family_report(pos: Position, family: int) -> dict[str, Any]:
+    """A family's face-down cards: how many, each value's chance (counted), the expected value."""
+    cfg = pos.game.config
+    pool = pos.unrevealed(family)
+    n = sum(pool.values())
+    dist = {str(v): exact_json(Fraction(k, n), counts=(k, n)) for v, k in sorted(pool.items())}
+    total = sum(v * k for v, k in pool.items())
+    ev = card_expectation(cfg, family, seen(pos, family))
+    return {
+        "family": family, "name_fr": family_name(family, "fr"), "name_en": family_name(family, "en"),
+        "face_down": n, "distribution": dist, "expected": exact_json(ev, counts=(total, n) if n else None),
+    }
+
+
+def odds_report(state: State | Position, player: int | None = None) -> dict[str, Any]:
+    """Everything a lesson shows about a position (JSON-ready; exact numbers in
+    :func:`mineedu.core.exact_json` form)."""
+    assert isinstance(state, Position), "a dragon_cave state or view"
     cfg = state.game.config
-    families = []
-    for f in range(len(cfg.families)):
-        dist = card_distribution(cfg, f, _seen(state, f))
-        ev = card_expectation(cfg, f, _seen(state, f))
-        families.append({
-            "family": f, "name_fr": family_name(f, "fr"), "name_en": family_name(f, "en"),
-            "face_down": sum(state.unrevealed(f).values()),
-            "distribution": {str(v): str(p) for v, p in dist.items()}, "expected": _fx(ev),
-        })
     curve = turn_back_curve(cfg)
     report: dict[str, Any] = {
         "game": "dragon_cave",
         "variants": {"blind": cfg.blind, "dice_movement": cfg.dice_movement, "dice_dragon": cfg.dice_dragon},
         "dragon": state.dragon,
         "path": [{"family": f, "value": v} for f, v in state.path],
-        "families": families,
+        "families": [family_report(state, f) for f in range(len(cfg.families))],
         "turn_back_curve": [
-            {"depth": r["depth"], "family": r["family"], "p_escape": _fx(r["p_escape"]), "expected": _fx(r["expected"])}
+            {"depth": r["depth"], "family": r["family"], "p_escape": exact_json(r["p_escape"]),
+             "expected": exact_json(r["expected"])}
             for r in curve
         ],
         "break_even_depth": break_even_depth(cfg),
     }
-    p = state.turn if player is None else player
-    if 0 <= p < len(state.status) and state.status[p] == IN and state.pos[p] >= 0:
-        steps = state.steps_to_entrance(p)
-        c = len(state.carried[p])
-        mine: dict[str, Any] = {"player": p, "steps_to_entrance": steps, "cards": c, "returning": state.returning[p]}
-        now = escape_probability(steps, c, state.dragon, cfg)
-        mine["p_escape"] = _fx(now)
-        mine["expected_final"] = _fx(now * expected_treasure(state, p))
-        if c < cfg.max_carry:  # capture the card under you as you leave it
-            here = state.path[state.pos[p]]
-            pc = escape_probability(steps, c + 1, state.dragon - 1, cfg)
-            mine["p_escape_with_this_card"] = _fx(pc)
-            mine["expected_final_with_this_card"] = _fx(pc * expected_treasure(state, p, state.carried[p] + (here,)))
-        report["player"] = mine
+    mine = player_odds(state, state.turn if player is None else player)
+    if mine is not None:
+        report["player"] = {k: exact_json(v) if isinstance(v, Fraction) else v for k, v in mine.items()}
     report["status"] = {"in": state.status.count(IN), "out": state.status.count(OUT), "eaten": state.status.count(EATEN)}
     return report
 
 
 T = Texts({
-    "title": {"fr": "Grotte du dragon : cotes exactes", "en": "Dragon's cave: exact odds"},
-    "dragon": {"fr": "Le dragon est à {d} carte(s) de l'entrée.", "en": "The dragon is {d} card(s) from the entrance."},
+    "title": {"fr": "Grotte du dragon\u00a0: cotes exactes", "en": "Dragon's cave: exact odds"},
+    "dragon": {"fr": "Le dragon est à {d} de l'entrée.", "en": "The dragon is {d} from the entrance."},
     "family": {
-        "fr": "  {name} : {n} carte(s) cachée(s), valeur espérée {ev} ≈ {evf}  ({dist})",
-        "en": "  {name}: {n} face-down card(s), expected value {ev} ≈ {evf}  ({dist})",
+        "fr": "  {name}\u00a0: {n}, valeur espérée {ev} ≈ {evf}  ({dist})",
+        "en": "  {name}: {n}, expected value {ev} ≈ {evf}  ({dist})",
     },
     "curve": {
-        "fr": "Plongeur seul qui fait demi-tour à la profondeur k avec la carte de k :",
+        "fr": "Plongeur seul qui fait demi-tour à la profondeur k avec la carte de k\u00a0:",
         "en": "Lone diver turning back at depth k with the card of k:",
     },
     "row": {
         "fr": "  k={k:2d} {name:9} P(sortir)={p}  trésor espéré={e}",
         "en": "  k={k:2d} {name:9} P(escape)={p}  expected treasure={e}",
     },
-    "best": {"fr": "Meilleure profondeur pour faire demi-tour : {k}", "en": "Best depth to turn back: {k}"},
+    "best": {"fr": "Meilleure profondeur pour faire demi-tour\u00a0: {k}", "en": "Best depth to turn back: {k}"},
     "player": {
-        "fr": "Joueur {p} : {s} pas jusqu'à l'entrée, {c} carte(s) ; P(sortir) = {pe} ≈ {pef}, trésor final espéré ≈ {ef}",
-        "en": "Player {p}: {s} step(s) to the entrance, {c} card(s); P(escape) = {pe} ≈ {pef}, expected final treasure ≈ {ef}",
+        "fr": "{p}\u00a0: {s} jusqu'à l'entrée, {c}\u00a0; en rentrant maintenant\u00a0: "
+              "P(sortir) = {pe} ≈ {pef}, trésor final espéré ≈ {ef}",
+        "en": "{p}: {s} to the entrance, {c}; turning back now: P(escape) = {pe} ≈ {pef}, expected final treasure ≈ {ef}",
     },
     "with": {
-        "fr": "  en prenant la carte sous soi : P(sortir) ≈ {pef}, trésor final espéré ≈ {ef}",
+        "fr": "  en prenant la carte sous soi\u00a0: P(sortir) ≈ {pef}, trésor final espéré ≈ {ef}",
         "en": "  taking the card underfoot: P(escape) ≈ {pef}, expected final treasure ≈ {ef}",
     },
 })
@@ -292,10 +335,11 @@ T = Texts({
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as text for ``mineedu odds dragon_cave`` (French or English)."""
     key = "name_en" if lang == "en" else "name_fr"
-    lines = [T("title", lang), T("dragon", lang, d=report["dragon"])]
+    lines = [T("title", lang), T("dragon", lang, d=cards(report["dragon"], lang))]
     for fam in report["families"]:
-        dist = ", ".join(f"{v}: {p}" for v, p in fam["distribution"].items())
-        lines.append(T("family", lang, name=fam[key], n=fam["face_down"], ev=fam["expected"]["exact"],
+        dist = ", ".join(f"{v}: {p['fraction']}" for v, p in fam["distribution"].items())
+        hidden = count(fam["face_down"], lang, "carte cachée", "cartes cachées", "face-down card", "face-down cards")
+        lines.append(T("family", lang, name=fam[key], n=hidden, ev=fam["expected"]["reduced"],
                        evf=format_number(fam["expected"]["float"], lang, 2), dist=dist))
     lines.append(T("curve", lang))
     names = {fam["family"]: fam[key] for fam in report["families"]}
@@ -305,8 +349,9 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     lines.append(T("best", lang, k=report["break_even_depth"]))
     mine = report.get("player")
     if mine:
-        lines.append(T("player", lang, p=mine["player"], s=mine["steps_to_entrance"], c=mine["cards"],
-                       pe=mine["p_escape"]["exact"], pef=format_number(mine["p_escape"]["float"], lang, 3),
+        lines.append(T("player", lang, p=player_name(mine["player"], lang), s=steps(mine["steps_to_entrance"], lang),
+                       c=cards(mine["cards"], lang),
+                       pe=mine["p_escape"]["reduced"], pef=format_number(mine["p_escape"]["float"], lang, 3),
                        ef=format_number(mine["expected_final"]["float"], lang, 2)))
         if "p_escape_with_this_card" in mine:
             lines.append(T("with", lang, pef=format_number(mine["p_escape_with_this_card"]["float"], lang, 3),

@@ -4,7 +4,8 @@ The path is a tuple of cards ``(family, value)``; index 0 is the card next to
 the entrance. ``value`` is ``None`` while nobody knows it: a card's value is
 drawn from what is left of its family only when it is revealed (a chance node),
 which is the same as shuffling each family at setup, and keeps every state free
-of hidden information. The dragon stands *between* cards: ``dragon`` is the
+of hidden information: every viewer's observation, a :class:`DragonCaveView`,
+holds every fact of the position. The dragon stands *between* cards: ``dragon`` is the
 number of cards between it and the entrance; a miner on card ``i >= dragon`` has
 been reached or passed, and is eaten (D11).
 
@@ -32,11 +33,12 @@ One turn is one action (D9-D11), a compound decision::
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, register
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State
 
 Card = tuple[int, "int | None"]
 """A card: ``(family index, value or None while unknown)``."""
@@ -45,8 +47,18 @@ ENTRANCE = -1
 IN, OUT, EATEN = "in", "out", "eaten"
 MAX_CARDS = 60
 """The most cards a path may hold (2.5 times the game's 24): the exact odds stay quick."""
+MAX_FAMILIES = 6
+"""The most families (each has its own colour on the picture)."""
+MAX_VALUE = 99
+"""The highest value a card may carry (two digits on a card)."""
+MAX_MOVEMENT = 12
+"""The most movement points a turn may give before carried cards are subtracted."""
+MAX_CARRY = 6
+"""The most cards a miner may be allowed to carry (one line of the picture)."""
 MAX_DIE_SIDES = 12
 """The largest die of the dice variants (a d12)."""
+MAX_TURNS = 2000
+"""The largest safety limit on turns (``max_moves`` stays a few thousand)."""
 
 FAMILY_NAMES = {
     "fr": ("Facile", "Moyen", "Difficile", "Héroïque"),
@@ -91,46 +103,62 @@ class Config:
     max_turns: int = 400
 
     def validate(self, players: int) -> None:
-        if not isinstance(self.families, (tuple, list)) or any(not isinstance(f, (tuple, list)) for f in self.families):
+        """Refuse a config the game cannot be played with, or one too big to show and compute."""
+        fams = self.families
+        if not isinstance(fams, (tuple, list)) or any(not isinstance(f, (tuple, list)) for f in fams):
             raise ConfigError(
-                f"dragon_cave: families must be a list of families, each a list of card values, not {self.families!r}"
+                f"dragon_cave: families must be a list of families, each a list of card values, not {fams!r}"[:300]
             )
-        if not self.families or any(not fam for fam in self.families):
+        if not fams or any(not fam for fam in fams):
             raise ConfigError("dragon_cave: every family needs at least one card")
+        if len(fams) > MAX_FAMILIES:
+            raise ConfigError(f"dragon_cave: at most {MAX_FAMILIES} families, not {len(fams)}")
         if self.cards > MAX_CARDS:
             raise ConfigError(
                 f"dragon_cave: at most {MAX_CARDS} cards in all (the odds stay quick to compute), not {self.cards}"
             )
-        for fam in self.families:
+        for fam in fams:
             for v in fam:
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                    raise ConfigError(f"dragon_cave: card values are whole numbers >= 0, not {v!r}")
-        if self.movement < 1:
-            raise ConfigError("dragon_cave: movement must be at least 1")
-        if not 1 <= self.max_carry < self.movement and not self.dice_movement:
+                    raise ConfigError(f"dragon_cave: card values are whole numbers >= 0, not {v!r}"[:200])
+                if v > MAX_VALUE:
+                    raise ConfigError(f"dragon_cave: card values are at most {MAX_VALUE}, not {v}"[:200])
+        for name in ("blind", "dice_movement", "dice_dragon"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"dragon_cave: {name} is true or false, not {getattr(self, name)!r}"[:200])
+        _whole("movement", self.movement, 1, MAX_MOVEMENT)
+        _whole("max_carry", self.max_carry, 1, MAX_CARRY)
+        if not self.max_carry < self.movement and not self.dice_movement:
             raise ConfigError(
                 f"dragon_cave: max_carry must be between 1 and movement - 1 = {self.movement - 1}, "
                 f"or a miner carrying {self.max_carry} cards could never move (D9)"
             )
-        if self.max_carry < 1:
-            raise ConfigError("dragon_cave: max_carry must be at least 1")
-        if not 1 <= self.die_sides <= MAX_DIE_SIDES:
-            raise ConfigError(f"dragon_cave: die_sides must be 1 to {MAX_DIE_SIDES}, not {self.die_sides}")
-        if self.max_turns < 1:
-            raise ConfigError("dragon_cave: max_turns must be at least 1")
+        if isinstance(self.die_sides, bool) or not isinstance(self.die_sides, int) or not 1 <= self.die_sides <= MAX_DIE_SIDES:
+            raise ConfigError(f"dragon_cave: die_sides must be 1 to {MAX_DIE_SIDES}, not {self.die_sides!r}"[:200])
+        _whole("max_turns", self.max_turns, 1, MAX_TURNS)
 
     @property
     def cards(self) -> int:
         return sum(len(f) for f in self.families)
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
+def _whole(name: str, value: Any, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ConfigError(f"dragon_cave: {name} must be a whole number from {lo} to {hi}, not {value!r}"[:200])
+
+
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
 @dataclass(frozen=True)
-class DragonCaveState(State):
-    """A position; every field is public (see the module docstring)."""
+class Position:
+    """The facts of a position, every one public, and what the rules read from them.
+
+    The state (:class:`DragonCaveState`) and what any viewer sees of it
+    (:class:`DragonCaveView`) are both positions: the cave hides nothing, since a
+    face-down value is only decided when it is turned over.
+    """
 
     game: DragonCave
     path: tuple[Card, ...]
@@ -145,7 +173,8 @@ class DragonCaveState(State):
     turns: int = 0
 
     # --- who acts ---------------------------------------------------------------
-    def _chance_event(self) -> tuple[Any, ...] | None:
+    def chance_event(self) -> tuple[Any, ...] | None:
+        """What chance decides next: ``("roll", p)``, ``("reveal", p, k)``, ``("dragon", p)`` or ``None``."""
         if self.pending:
             return self.pending[0]
         if IN not in self.status:
@@ -159,24 +188,13 @@ class DragonCaveState(State):
             return ("roll", self.turn)
         return None
 
-    def current_player(self) -> int:
-        if self._chance_event() is not None:
+    def to_move(self) -> int:
+        """The player to move, or :data:`CHANCE` or :data:`TERMINAL`."""
+        if self.chance_event() is not None:
             return CHANCE
         if IN not in self.status:
             return TERMINAL
         return self.turn
-
-    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
-        ev = self._chance_event()
-        if ev is None:
-            return ()
-        if ev[0] == "reveal":
-            fam = self.carried[ev[1]][ev[2]][0]
-            pool = self.unrevealed(fam)
-            n = sum(pool.values())
-            return tuple((("value", v), Fraction(k, n)) for v, k in sorted(pool.items()))
-        sides = self.game.config.die_sides
-        return tuple((("die", k), Fraction(1, sides)) for k in range(1, sides + 1))
 
     def unrevealed(self, family: int) -> Counter[int]:
         """The values of ``family`` nobody has seen yet (how a face-down card is drawn)."""
@@ -208,11 +226,79 @@ class DragonCaveState(State):
         cfg = self.game.config
         if cfg.dice_movement:
             return max(0, (self.roll or 0) - carried)
-        return cfg.movement - carried
+        return int(cfg.movement) - carried
 
     def steps_to_entrance(self, player: int) -> int:
         """Steps a returning ``player`` still needs to get out (free cards + 1)."""
         return len(self.stops(player, returning=True))
+
+    # --- the result -------------------------------------------------------------------
+    def treasure(self, player: int) -> int:
+        """The known value of what ``player`` carries (unknown cards count 0)."""
+        return sum(v or 0 for _, v in self.carried[player])
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(0.0 if s == EATEN else float(self.treasure(p)) for p, s in enumerate(self.status))
+
+    def winners(self) -> tuple[int, ...]:
+        """D12: the survivor(s) with the most treasure; if the dragon ate everyone, all share 0."""
+        alive = [p for p, s in enumerate(self.status) if s != EATEN] or list(range(len(self.status)))
+        best = max(self.scores()[p] for p in alive)
+        return tuple(p for p in alive if self.scores()[p] == best)
+
+
+@dataclass(frozen=True)
+class DragonCaveView(Position):
+    """What one viewer sees of the cave: every fact of the position (nothing is hidden).
+
+    Returned by ``state.observation(viewer)`` for a seat, a spectator (``None``) and
+    the teacher's ``SEE_ALL`` alike. Bots, the picture and the decision panel read it.
+
+    >>> view = DragonCave(2).initial_state().observation(0)
+    >>> view.to_move(), view.dragon, view.after(("move", -1, False, 3, False)).pos
+    (0, 24, (2, -1))
+    """
+
+    def _state(self) -> DragonCaveState:
+        return DragonCaveState(**{f.name: getattr(self, f.name) for f in fields(self)})
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The actions the player to move may take (as the rules list them)."""
+        return self._state().legal_actions()
+
+    def after(self, action: Any) -> DragonCaveView:
+        """The view once the player to move has made ``action`` (before any chance it calls for).
+
+        Raises :class:`~mineedu.core.IllegalActionError` if ``action`` is not legal here.
+        """
+        return self._state().apply(action).observation(None)
+
+
+@dataclass(frozen=True)
+class DragonCaveState(Position, State):
+    """A position of the game (every field public, see the module docstring)."""
+
+    # --- who acts ---------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_move()
+
+    def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> DragonCaveState:
+        """:meth:`mineedu.core.State.apply`, typed: the next position of the cave."""
+        after = super().apply(action, player, check=check)
+        assert isinstance(after, DragonCaveState)
+        return after
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        ev = self.chance_event()
+        if ev is None:
+            return ()
+        if ev[0] == "reveal":
+            fam = self.carried[ev[1]][ev[2]][0]
+            pool = self.unrevealed(fam)
+            n = sum(pool.values())
+            return tuple((("value", v), Fraction(k, n)) for v, k in sorted(pool.items()))
+        sides = self.game.config.die_sides
+        return tuple((("die", k), Fraction(1, sides)) for k in range(1, sides + 1))
 
     # --- the turn ---------------------------------------------------------------
     def _turn_options(self, player: int) -> tuple[list[bool], bool]:
@@ -294,7 +380,7 @@ class DragonCaveState(State):
         return base
 
     def _apply(self, action: Any, player: int | None) -> DragonCaveState:
-        ev = self._chance_event()
+        ev = self.chance_event()
         if ev is not None:
             return self._resolve(ev, action[1])
         _, drop, back, steps, capture = action
@@ -383,35 +469,24 @@ class DragonCaveState(State):
                 return replace(s, turn=q)
         return s
 
-    # --- what is seen, the result -------------------------------------------------
-    def observation(self, player: int | None) -> DragonCaveState:
-        """Everything is public (unknown values are not decided yet): the state itself."""
-        return self
-
-    def treasure(self, player: int) -> int:
-        """The known value of what ``player`` carries (unknown cards count 0)."""
-        return sum(v or 0 for _, v in self.carried[player])
-
-    def scores(self) -> tuple[float, ...]:
-        return tuple(0.0 if s == EATEN else float(self.treasure(p)) for p, s in enumerate(self.status))
-
-    def winners(self) -> tuple[int, ...]:
-        """D12: the survivor(s) with the most treasure; if the dragon ate everyone, all share 0."""
-        alive = [p for p, s in enumerate(self.status) if s != EATEN] or list(range(len(self.status)))
-        best = max(self.scores()[p] for p in alive)
-        return tuple(p for p in alive if self.scores()[p] == best)
+    # --- what is seen ---------------------------------------------------------------
+    def observation(self, player: int | None) -> DragonCaveView:
+        """What ``player`` sees (a seat, ``None`` for a spectator, ``SEE_ALL``): the same
+        for everyone, since nothing is hidden (unknown values are not decided yet)."""
+        if not (player is None or player == SEE_ALL or (isinstance(player, int) and 0 <= player < len(self.pos))):
+            raise ValueError(f"dragon_cave: no viewer {player!r}")
+        return DragonCaveView(**{f.name: getattr(self, f.name) for f in fields(self)})
 
 
-@register
 class DragonCave(Game):
     """Au fin fond de la grotte du dragon: push your luck, then race the dragon home."""
 
     name = "dragon_cave"
-    title = {"fr": "Au fin fond de la grotte du dragon", "en": "Deep down in the dragon's cave"}
+    title: ClassVar[Mapping[str, str]] = {"fr": "Au fin fond de la grotte du dragon", "en": "Deep down in the dragon's cave"}
     min_players = 2
     max_players = 6
     Config = Config
-    # ``bots`` is filled in by the package ``__init__`` (bots.py reads the odds, which read these rules)
+    # bots, picture, odds and words are registered by the package ``__init__`` (see ``mineedu.core.hooks``)
 
     def initial_state(self) -> DragonCaveState:
         cfg = self.config
@@ -423,20 +498,7 @@ class DragonCave(Game):
 
     def max_moves(self) -> int:
         # per turn: a movement die, the action, a reveal, a dragon die; then end reveals
-        return 4 * self.config.max_turns + self.config.cards + 1
-
-    def action_label(self, action: Any, lang: str = "fr") -> str:
-        """A turn or a chance outcome in words (``svg.describe``; a turn back says so itself).
-
-        >>> g = DragonCave(2)
-        >>> g.action_label(("move", -1, False, 3, False), "fr")
-        "j'avance de 3 pas"
-        >>> g.action_label(("move", -1, False, 3, False), "en")
-        'I go 3 step(s) deeper'
-        """
-        from .svg import describe  # svg imports these rules
-
-        return describe(action, lang)
+        return int(4 * self.config.max_turns + self.config.cards + 1)
 
     def metrics(self, state: State, player: int) -> dict[str, float]:
         m = super().metrics(state, player)

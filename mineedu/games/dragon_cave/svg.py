@@ -1,97 +1,108 @@
-"""The picture of the cave: the path of cards (families coloured), the miners, the dragon.
+"""The picture of the cave, drawn from one viewer's view: ``render(view, lang) -> str``.
 
-Pure: ``render(state, player=None, lang="fr", show_all=False) -> str``.
-Captured cards are gone from the path (it closes up, D10), so the picture simply
-draws the cards that remain, numbered from the entrance, in rows that snake
-(left to right, then right to left, joined by a bend) toward the deep end.
+The path snakes from the entrance in rows of :data:`PER_ROW` slots (left to
+right, then right to left, joined by a dashed bend): the entrance, the cards
+in front of the dragon, the dragon itself in a slot of its own, then the cards
+it has passed (greyed: nobody can reach them). Captured cards are gone (the
+path closes up, D10). Every card shows its family's letter, its number from
+the entrance and its value once known (``?`` face down). A pawn stands above
+its card with its seat number and an arrow for its direction; pawns not yet
+in wait inside the entrance. Under the path: the key to the family letters,
+then one line per player (direction, carried cards, total once out).
+
+The places a player can pick are regions (:func:`mineedu.core.svg.region`):
+``card:<i>`` for card ``i`` of the path, ``exit`` for the entrance, and
+``drop:<k>`` for the carried cards of the player to move. Every text is at
+least :data:`MIN_FONT` units high in a picture :data:`WIDTH` wide, so that it
+stays 12 px or more on a phone (the picture is about 360 px wide there).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from mineedu.core import CHANCE, TERMINAL, Texts
+from mineedu.core.i18n import colon, player_name
+from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, text
 
-from mineedu.core import Texts
-from mineedu.core.svg import (
-    PLAYER_COLOUR_NAMES,
-    PLAYER_COLOURS,
-    circle,
-    document,
-    rect,
-    text,
-)
+from .rules import EATEN, ENTRANCE, IN, OUT, Card, Position, family_name
+from .words import cards, points, steps
 
-from .rules import EATEN, IN, OUT, family_name
+WIDTH = 800
+PER_ROW = 7
+CARD_W, CARD_H, GAP = 100, 124, 12
+LEFT = (WIDTH - PER_ROW * CARD_W - (PER_ROW - 1) * GAP) / 2
+BAND = 58  # above each row of cards: the pawns, or the words "entrance" and "dragon"
+ROW_PITCH = BAND + CARD_H + 26
+TOP = 108  # the title and the headline
+MIN_FONT = 28
+"""The smallest text, in picture units (12.6 px when the picture is 360 px wide)."""
+FONT, BIG = 28, 52
+LINE = 54  # one line of the key or of a player
+CHAR_W = 0.6  # a generous average width of a character, in ems, to lay text out
 
-if TYPE_CHECKING:
-    from .rules import DragonCaveState
-
-# light fills, from pale to dark as the cave gets deeper; the family's initial is printed too
-FAMILY_FILLS = ("#F3EFD9", "#D9E4C8", "#B8C6D9", "#9C8BB0", "#8A8A8A", "#C0A080")
-CARD_W, CARD_H, GAP, PER_ROW = 34, 46, 6, 16
-LEFT, TOP, ROW_GAP = 22, 58, 48  # TOP leaves a band for the pawns of the first row under the title
+INK, PAPER, MUTED = "#222222", "#FCFCFA", "#444444"
+FAMILY_FILLS = ("#F3EFD9", "#D9E4C8", "#C3D3EA", "#CDB9E3", "#D6D6D6", "#EBD0AE")
+"""One light fill per family (dark text on each stays above 4.5:1 contrast)."""
+PASSED_FILL = "#EDEDED"  # a card behind the dragon
 DRAGON_RED = "#B22222"
-KEY_PER_ROW = 4  # families in one line of the key to the card letters
 
 T = Texts({
+    "title": {"fr": "Au fin fond de la grotte du dragon", "en": "Deep down in the dragon's cave"},
     "entrance": {"fr": "entrée", "en": "entrance"},
     "dragon": {"fr": "dragon", "en": "dragon"},
-    "player": {"fr": "Joueur {p} ({colour})", "en": "Player {p} ({colour})"},
-    "in_fwd": {"fr": "avance", "en": "going deeper"},
-    "in_back": {"fr": "revient", "en": "coming back"},
-    "out": {"fr": "sorti", "en": "out"},
-    "eaten": {"fr": "dévoré", "en": "eaten"},
-    "carries": {"fr": "porte", "en": "carries"},
-    "nothing": {"fr": "rien", "en": "nothing"},
-    "total": {"fr": "total {t}", "en": "total {t}"},
-    "lost": {"fr": "0 (cartes perdues : {cards})", "en": "0 (cards lost: {cards})"},
-    "title": {"fr": "Au fin fond de la grotte du dragon", "en": "Deep down in the dragon's cave"},
-    "turn": {"fr": "au tour du joueur {p}", "en": "player {p} to move"},
-    "roll": {"fr": "le joueur {p} lance le dé", "en": "player {p} rolls the die"},
-    "reveal": {"fr": "une carte capturée est révélée", "en": "a captured card is revealed"},
+    "turn": {"fr": "au tour de {p}", "en": "{p} to move"},
+    "die": {"fr": "dé {v} − {cards} = {points}", "en": "die {v} − {cards} = {points}"},
+    "roll": {"fr": "{p} lance le dé", "en": "{p} rolls the die"},
+    "reveal": {"fr": "une carte capturée est retournée", "en": "a captured card is turned over"},
     "dragon_die": {"fr": "le dé du dragon est lancé", "en": "the dragon's die is rolled"},
     "over": {"fr": "partie terminée", "en": "game over"},
-    "winner": {"fr": "gagnant : joueur {p}", "en": "winner: player {p}"},
-    "winners": {"fr": "gagnants : joueurs {ps}", "en": "winners: players {ps}"},
+    "winner": {"fr": "gagnant{c} {who}", "en": "winner{c} {who}"},
+    "winners": {"fr": "gagnants{c} {who}", "en": "winners{c} {who}"},
     "all_eaten": {"fr": "le dragon a dévoré tout le monde", "en": "the dragon ate everyone"},
-    "key_values": {"fr": "{i} = {name} ({lo}–{hi})", "en": "{i} = {name} ({lo}–{hi})"},
+    "key": {"fr": "{i} = {name} ({lo}–{hi})", "en": "{i} = {name} ({lo}–{hi})"},
+    "in_fwd": {"fr": "avance", "en": "diving"},
+    "in_back": {"fr": "revient", "en": "returning"},
+    "out": {"fr": "sorti avec {t}", "en": "out with {t}"},
+    "eaten": {"fr": "dévoré", "en": "eaten"},
+    "nothing": {"fr": "rien", "en": "nothing"},
+    "variants": {"fr": "Variantes{c}", "en": "Variants{c}"},
+    "blind": {"fr": "aveugle (valeurs cachées)", "en": "blind (values hidden)"},
+    "dice_movement": {"fr": "dé de déplacement (d{n})", "en": "movement die (d{n})"},
+    "dice_dragon": {"fr": "dé du dragon (d{n})", "en": "dragon's die (d{n})"},
 })
 
 
-ACTION = Texts({
-    "back": {"fr": "je fais demi-tour", "en": "I turn back"},
-    "drop": {"fr": "je pose ma carte n° {k}", "en": "I put down my card no. {k}"},
-    "capture": {"fr": "je prends la carte sous moi", "en": "I take the card underfoot"},
-    "deeper": {"fr": "j'avance de {n} pas", "en": "I go {n} step(s) deeper"},
-    "home": {"fr": "je reviens de {n} pas vers l'entrée", "en": "I go {n} step(s) back toward the entrance"},
-    "stay": {"fr": "je ne bouge pas", "en": "I stay where I am"},
-    "value": {"fr": "la carte vaut {v}", "en": "the card is worth {v}"},
-    "die": {"fr": "le dé donne {v}", "en": "the die shows {v}"},
-})
+# --- colours -----------------------------------------------------------------------
 
 
-def describe(action: object, lang: str = "fr", returning: bool = False) -> str:
-    """A turn or a chance outcome in words; ``returning``: the player already turned back.
+def _luminance(colour: str) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
-    >>> describe(("move", 0, True, 2, True), "en")
-    'I turn back, I put down my card no. 1, I take the card underfoot, I go 2 step(s) back toward the entrance'
-    >>> describe(("die", 4))
-    'le dé donne 4'
+    r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#RRGGBB`` colours (1 to 21; text wants 4.5 or more).
+
+    >>> round(contrast("#000000", "#FFFFFF"), 1)
+    21.0
     """
-    if isinstance(action, tuple) and len(action) == 2 and action[0] in ("value", "die"):
-        return ACTION(action[0], lang, v=action[1])
-    if not (isinstance(action, tuple) and len(action) == 5 and action[0] == "move"):
-        return str(action)
-    _, drop, back, steps, capture = action
-    parts = [ACTION("back", lang)] if back else []
-    if isinstance(drop, int) and drop >= 0:
-        parts.append(ACTION("drop", lang, k=drop + 1))
-    if capture:
-        parts.append(ACTION("capture", lang))
-    if not steps:
-        parts.append(ACTION("stay", lang))
-    else:
-        parts.append(ACTION("home" if back or returning else "deeper", lang, n=steps))
-    return ", ".join(parts)
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (a seat number on its pawn)."""
+    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#FFFFFF") else "#FFFFFF"
+
+
+def seat_colour(p: int) -> str:
+    return PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+
+
+def family_fill(f: int) -> str:
+    return FAMILY_FILLS[f % len(FAMILY_FILLS)]
 
 
 def initial(f: int, lang: str = "fr") -> str:
@@ -99,112 +110,264 @@ def initial(f: int, lang: str = "fr") -> str:
     return family_name(f, lang)[0] if f < 4 else str(f + 1)
 
 
-def _xy(k: int) -> tuple[float, float]:
-    """Top-left corner of slot ``k`` (slot 0 is the entrance; cards follow, rows of PER_ROW)."""
+def card_code(card: Card, lang: str) -> str:
+    """``M5``, ``H?``: a card's family letter and value."""
+    return initial(card[0], lang) + ("?" if card[1] is None else str(card[1]))
+
+
+def text_width(s: str, size: float) -> float:
+    """A generous estimate of how wide ``s`` is drawn (to lay lines out without a font)."""
+    return len(s) * size * CHAR_W
+
+
+# --- where things are ------------------------------------------------------------------
+
+
+def slot_of(view: Position, index: int) -> int:
+    """The slot of path card ``index`` (``ENTRANCE``: slot 0; the dragon has a slot of its own)."""
+    if index == ENTRANCE:
+        return 0
+    return index + 1 if index < view.dragon else index + 2
+
+
+def slots(view: Position) -> int:
+    return len(view.path) + 2
+
+
+def slot_xy(k: int) -> tuple[float, float]:
+    """Top-left corner of the card in slot ``k`` (rows of ``PER_ROW``, odd rows right to left)."""
     row, col = divmod(k, PER_ROW)
-    if row % 2:  # serpentine: odd rows run right to left
+    if row % 2:
         col = PER_ROW - 1 - col
-    return LEFT + col * (CARD_W + GAP), TOP + row * (CARD_H + ROW_GAP)
+    return LEFT + col * (CARD_W + GAP), TOP + BAND + row * ROW_PITCH
 
 
-def _card_label(card: tuple[int, int | None]) -> str:
-    return "?" if card[1] is None else str(card[1])
+def slot_centre(k: int) -> tuple[float, float]:
+    x, y = slot_xy(k)
+    return x + CARD_W / 2, y + CARD_H / 2
 
 
-def _headline(state: DragonCaveState, lang: str) -> str:
-    cp = state.current_player()
-    if cp == -3:  # TERMINAL
-        alive = [p for p, s in enumerate(state.status) if s != EATEN]
-        if not alive:
-            return T("over", lang) + " — " + T("all_eaten", lang)
-        won = [p + 1 for p in state.winners()]
-        if len(won) == 1:
-            return T("over", lang) + " — " + T("winner", lang, p=won[0])
-        return T("over", lang) + " — " + T("winners", lang, ps=", ".join(map(str, won)))
-    if cp >= 0:
-        return T("turn", lang, p=state.turn + 1)
-    ev = state._chance_event() or ("reveal",)
-    if ev[0] == "roll":
-        return T("roll", lang, p=state.turn + 1)
-    return T("dragon_die" if ev[0] == "dragon" else "reveal", lang)
+def walks_right(view: Position, player: int) -> bool:
+    """Whether ``player``'s way (deeper, or back once turned) runs to the right on the picture."""
+    row = slot_of(view, view.pos[player]) // PER_ROW
+    return (row % 2 == 0) != view.returning[player]
 
 
-def render(state: DragonCaveState, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
-    """An SVG picture of ``state`` (everything in it is public, so ``player`` and ``show_all``
-    change nothing but are accepted like every game's ``render``).
+def waiting(view: Position) -> list[int]:
+    """The players still at the entrance, about to go in."""
+    return [q for q in range(len(view.pos)) if view.status[q] == IN and view.pos[q] < 0]
+
+
+def pawn_xy(view: Position, player: int) -> tuple[float, float, float]:
+    """Where ``player``'s pawn is drawn, and its radius: above their card (beside its
+    arrow), or in the entrance box (two a row)."""
+    x, y = slot_xy(slot_of(view, view.pos[player]))
+    if view.pos[player] >= 0:
+        return x + CARD_W / 2 - (8 if walks_right(view, player) else -8), y - BAND / 2, 24
+    at_door = waiting(view)
+    k = at_door.index(player) if player in at_door else 0
+    if len(at_door) == 1:
+        return x + CARD_W / 2, y + CARD_H / 2, 24
+    if len(at_door) == 2:
+        return x + 27 + 46 * k, y + CARD_H / 2, 22
+    return x + 27 + 46 * (k % 2), y + 21 + 41 * (k // 2), 19
+
+
+def path_height(view: Position) -> float:
+    rows = -(-slots(view) // PER_ROW)
+    return rows * ROW_PITCH
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+
+def headline(view: Position, lang: str) -> str:
+    """Whose turn it is, what chance decides next, or who won."""
+    c = colon(lang)
+    cp = view.to_move()
+    if cp == TERMINAL:
+        if all(s == EATEN for s in view.status):
+            return f"{T('over', lang)} — {T('all_eaten', lang)}"
+        won = [player_name(p, lang) for p in view.winners()]
+        key = "winner" if len(won) == 1 else "winners"
+        return f"{T('over', lang)} — {T(key, lang, c=c, who=', '.join(won))}"
+    if cp == CHANCE:
+        ev = view.chance_event() or ("reveal",)
+        if ev[0] == "roll":
+            return T("roll", lang, p=player_name(view.turn, lang))
+        return T("dragon_die" if ev[0] == "dragon" else "reveal", lang)
+    line = T("turn", lang, p=player_name(cp, lang))
+    if view.roll is not None:
+        n = len(view.carried[cp])
+        line += " — " + T("die", lang, v=view.roll, cards=cards(n, lang), points=steps(view.points(cp, n), lang))
+    return line
+
+
+def die_face(x: float, y: float, size: float, value: int, fill: str = "#FFFFFF", pip: str = INK) -> str:
+    """A die showing ``value`` (pips for 1 to 6, the number beyond)."""
+    parts = [rect(x, y, size, size, fill=fill, stroke=INK, rx=size / 6, stroke_width="2")]
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+             5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+    if value in spots:
+        for cx, cy in spots[value]:
+            parts.append(circle(x + size * (0.25 + 0.25 * cx), y + size * (0.25 + 0.25 * cy), size / 11, pip, stroke=pip))
+    else:
+        parts.append(text(x + size / 2, y + size * 0.7, value, size=FONT, fill=pip, weight="bold"))
+    return "".join(parts)
+
+
+def _bends(view: Position) -> list[str]:
+    out = []
+    rows = -(-slots(view) // PER_ROW)
+    for r in range(rows - 1):
+        x0, y0 = slot_xy((r + 1) * PER_ROW - 1)
+        _, y1 = slot_xy((r + 1) * PER_ROW)
+        side, bulge = (x0 + CARD_W, LEFT - 2) if r % 2 == 0 else (x0, -(LEFT - 2))
+        ya, yb = y0 + CARD_H / 2, y1 + CARD_H / 2
+        out.append(f'<path d="M{side:.1f},{ya:.1f} C{side + bulge:.1f},{ya:.1f} {side + bulge:.1f},{yb:.1f} '
+                   f'{side:.1f},{yb:.1f}" fill="none" stroke="#777" stroke-width="3" stroke-dasharray="6,5"/>')
+    return out
+
+
+def _card(view: Position, i: int, lang: str) -> str:
+    card = view.path[i]
+    x, y = slot_xy(slot_of(view, i))
+    passed = i >= view.dragon
+    fill = PASSED_FILL if passed else family_fill(card[0])
+    body = [rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#888" if passed else "#333", rx=8, stroke_width="2",
+                 **({"stroke_dasharray": "6,4"} if passed else {}))]
+    body.append(text(x + 10, y + 32, initial(card[0], lang), size=FONT, anchor="start", fill=INK, weight="bold"))
+    body.append(text(x + CARD_W - 10, y + 32, i + 1, size=FONT, anchor="end", fill=MUTED))
+    body.append(text(x + CARD_W / 2, y + 98, "?" if card[1] is None else card[1], size=BIG, fill=INK, weight="bold"))
+    return "".join(body) if passed else region(f"card:{i}", body)
+
+
+def _entrance(view: Position, lang: str) -> str:
+    x, y = slot_xy(0)
+    body = [rect(x, y, CARD_W, CARD_H, fill="#FFFFFF", stroke="#555", rx=8, stroke_width="2", stroke_dasharray="6,4")]
+    label = text(x - LEFT + 6, y - 16, T("entrance", lang), size=FONT, anchor="start", fill=INK, weight="bold")
+    return region("exit", body) + label
+
+
+def _dragon(view: Position, lang: str) -> str:
+    x, y = slot_xy(view.dragon + 1)
+    parts = [rect(x, y, CARD_W, CARD_H, fill=DRAGON_RED, stroke="#222", rx=8, stroke_width="2")]
+    # a dragon's head in profile: a snout, an eye, teeth
+    cx, cy = x + CARD_W / 2, y + CARD_H / 2
+    parts.append(f'<path d="M{cx - 34:.1f},{cy + 30:.1f} L{cx - 34:.1f},{cy - 18:.1f} L{cx - 6:.1f},{cy - 40:.1f} '
+                 f'L{cx + 8:.1f},{cy - 20:.1f} L{cx + 38:.1f},{cy - 10:.1f} L{cx + 38:.1f},{cy + 10:.1f} '
+                 f'L{cx - 2:.1f},{cy + 12:.1f} L{cx + 20:.1f},{cy + 30:.1f} Z" fill="#FFE4D6" stroke="#222" stroke-width="2"/>')
+    parts.append(circle(cx - 4, cy - 16, 6, "#222", stroke="#222"))
+    parts.append(f'<path d="M{cx + 4:.1f},{cy + 12:.1f} l6,8 l6,-8 l6,8 l6,-8" fill="none" stroke="#222" stroke-width="2"/>')
+    parts.append(text(x + CARD_W / 2, y - 16, T("dragon", lang), size=FONT, fill=DRAGON_RED, weight="bold"))
+    return "".join(parts)
+
+
+def _arrow(cx: float, cy: float, right: bool) -> str:
+    """A small triangle beside a pawn, pointing the way it walks on the picture."""
+    d = 1 if right else -1
+    x0 = cx + d * 30
+    return (f'<polygon points="{x0:.1f},{cy - 11:.1f} {x0 + d * 16:.1f},{cy:.1f} {x0:.1f},{cy + 11:.1f}" '
+            f'fill="{INK}" stroke="{INK}"/>')
+
+
+def _pawn(view: Position, p: int) -> str:
+    cx, cy, r = pawn_xy(view, p)
+    colour = seat_colour(p)
+    parts = [circle(cx, cy, r, colour, stroke=INK, stroke_width="2"),
+             text(cx, cy + 10, p + 1, size=FONT, fill=ink_on(colour), weight="bold")]
+    if view.pos[p] >= 0:
+        parts.append(_arrow(cx, cy, walks_right(view, p)))
+    return "".join(parts)
+
+
+def _wrap(words: list[str], width: float, size: float, sep: str = " · ") -> list[str]:
+    lines: list[str] = []
+    for w in words:
+        if lines and text_width(lines[-1] + sep + w, size) <= width:
+            lines[-1] += sep + w
+        else:
+            lines.append(w)
+    return lines
+
+
+def _player_line(view: Position, p: int, y: float, lang: str) -> tuple[list[str], float]:
+    """One player's line (the pawn, direction or result, carried cards); returns its height."""
+    c = colon(lang)
+    st = view.status[p]
+    if st == OUT:
+        word = T("out", lang, t=points(view.treasure(p), lang))
+    elif st == EATEN:
+        word = T("eaten", lang)
+    else:
+        word = T("in_back" if view.returning[p] else "in_fwd", lang)
+    mine = view.to_move() == p
+    label = f"{player_name(p, lang)}{c} {word}"
+    colour = seat_colour(p)
+    parts = [circle(LEFT + 22, y + LINE / 2, 21, colour, stroke=INK, stroke_width="2"),
+             text(LEFT + 22, y + LINE / 2 + 10, p + 1, size=FONT, fill=ink_on(colour), weight="bold"),
+             text(LEFT + 56, y + LINE / 2 + 10, label, size=FONT, anchor="start", fill=INK,
+                  weight="bold" if mine else "normal")]
+    x = LEFT + 56 + text_width(label, FONT) + 12
+    chip_w, chip_h = 74, 44
+    height = LINE
+    if not view.carried[p]:
+        parts.append(text(x, y + LINE / 2 + 10, f"({T('nothing', lang)})", size=FONT, anchor="start", fill=MUTED))
+    for k, card in enumerate(view.carried[p]):
+        if x + chip_w > WIDTH - LEFT:
+            x, height = LEFT + 56, height + LINE
+        cy = y + height - LINE + (LINE - chip_h) / 2
+        lost = st == EATEN  # greyed like the cards the dragon has passed
+        chip = [rect(x, cy, chip_w, chip_h, fill=PASSED_FILL if lost else family_fill(card[0]), stroke="#888" if lost else "#333",
+                     rx=6, stroke_width="2", **({"stroke_dasharray": "6,4"} if lost else {})),
+                text(x + chip_w / 2, cy + chip_h / 2 + 10, card_code(card, lang), size=FONT, fill=INK, weight="bold")]
+        parts.append(region(f"drop:{k}", chip) if mine else "".join(chip))
+        x += chip_w + 8
+    return parts, height
+
+
+def render(view: Position, lang: str = "fr") -> str:
+    """An SVG picture of what ``view`` shows (see the module docstring).
 
     >>> from mineedu.games.dragon_cave import DragonCave
-    >>> render(DragonCave(3).initial_state(), lang="en").startswith("<svg")
-    True
+    >>> svg = render(DragonCave(3).initial_state().observation(None), "en")
+    >>> svg.startswith("<svg"), 'data-region="card:0"' in svg, 'data-region="exit"' in svg
+    (True, True, True)
     """
-    cfg = state.game.config
-    n_slots = len(state.path) + 1
-    rows = -(-n_slots // PER_ROW)
-    width = 2 * LEFT + PER_ROW * (CARD_W + GAP) - GAP
-    top_legend = TOP + rows * (CARD_H + ROW_GAP) - 8
-    n = len(state.status)
-    key_rows = -(-len(cfg.families) // KEY_PER_ROW)
-    height = top_legend + 22 * (n + key_rows) + 8
-    body = [rect(0, 0, width, height, fill="#FCFCFA", stroke="#999", rx=6)]
-    body.append(text(LEFT, 26, T("title", lang) + " — " + _headline(state, lang), size=14, anchor="start", weight="bold"))
-    # the bends joining one row to the next, so the order of the cards reads without numbers too
-    for r in range(rows - 1):
-        x0, y0 = _xy((r + 1) * PER_ROW - 1)
-        _, y1 = _xy((r + 1) * PER_ROW)
-        side, bulge = (x0 + CARD_W, 16) if r % 2 == 0 else (x0, -16)
-        ya, yb = y0 + CARD_H / 2, y1 + CARD_H / 2
-        body.append(f'<path d="M{side:.1f},{ya:.1f} C{side + bulge:.1f},{ya:.1f} {side + bulge:.1f},{yb:.1f} '
-                    f'{side:.1f},{yb:.1f}" fill="none" stroke="#888" stroke-width="2" stroke-dasharray="4,3"/>')
-    x, y = _xy(0)
-    body.append(rect(x, y, CARD_W, CARD_H, fill="#FFFFFF", stroke="#555", stroke_dasharray="3,2"))
-    body.append(text(x + CARD_W / 2, y + CARD_H + 12, T("entrance", lang), size=9))
-    for i, card in enumerate(state.path):
-        x, y = _xy(i + 1)
-        behind = i >= state.dragon
-        fill = FAMILY_FILLS[card[0] % len(FAMILY_FILLS)]
-        body.append(rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#333", opacity="0.35" if behind else "1"))
-        body.append(text(x + CARD_W / 2, y + 13, initial(card[0], lang), size=9, fill="#333"))
-        body.append(text(x + CARD_W / 2, y + 32, _card_label(card), size=14, weight="bold"))
-        body.append(text(x + CARD_W / 2, y + CARD_H + 12, i + 1, size=8, fill="#777"))  # card number
-    # the dragon stands between card dragon-1 and card dragon (slots dragon and dragon+1)
-    dx, dy = _xy(state.dragon)
-    gx = dx - GAP / 2 if (state.dragon // PER_ROW) % 2 else dx + CARD_W + GAP / 2  # the gap after that slot
-    body.append(f'<polygon points="{gx:.1f},{dy - 6:.1f} {gx - 6:.1f},{dy + CARD_H + 4:.1f} '
-                f'{gx + 6:.1f},{dy + CARD_H + 4:.1f}" fill="{DRAGON_RED}" stroke="#222"/>')
-    body.append(text(gx, dy + CARD_H + 26, T("dragon", lang), size=11, fill=DRAGON_RED, weight="bold"))
-    at_entrance = 0
-    for p, (status, pos) in enumerate(zip(state.status, state.pos)):
-        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        if status == IN:
-            x, y = _xy(pos + 1)
-            if pos < 0:  # waiting at the entrance: two columns inside its box
-                cx, cy, r = x + 10 + 14 * (at_entrance % 2), y + 9 + 14 * (at_entrance // 2), 6
-                at_entrance += 1
-            else:
-                cx, cy, r = x + CARD_W / 2, y - 9, 7
-            body.append(circle(cx, cy, r, colour))
-            body.append(text(cx, cy + 3, "◀" if state.returning[p] else "▶", size=8, fill="#FFF"))
-    # the key to the card letters, then one line per player
-    key = [T("key_values", lang, i=initial(f, lang), name=family_name(f, lang), lo=min(fam), hi=max(fam))
-           for f, fam in enumerate(cfg.families)]
-    column = (width - 2 * LEFT) / KEY_PER_ROW
-    for f, line in enumerate(key):
-        kx, ky = LEFT + column * (f % KEY_PER_ROW), top_legend + 22 * (f // KEY_PER_ROW)
-        body.append(rect(kx, ky - 1, 10, 12, fill=FAMILY_FILLS[f % len(FAMILY_FILLS)], stroke="#333", rx=2))
-        body.append(text(kx + 14, ky + 9, line, size=10, anchor="start"))
-    colon = " : " if lang == "fr" else ": "
-    for p, status in enumerate(state.status):
-        ly = top_legend + 22 * (p + key_rows)
-        body.append(circle(LEFT + 6, ly + 6, 6, PLAYER_COLOURS[p % len(PLAYER_COLOURS)]))
-        cards = ", ".join(initial(f, lang) + _card_label((f, v)) for f, v in state.carried[p]) or T("nothing", lang)
-        who = T("player", lang, p=p + 1, colour=PLAYER_COLOUR_NAMES["en" if lang == "en" else "fr"][p % 6])
-        if status == EATEN:
-            what = T("eaten", lang) + " — " + (T("lost", lang, cards=cards) if state.carried[p] else "0")
-        else:
-            word = T("out" if status == OUT else "in_back" if state.returning[p] else "in_fwd", lang)
-            what = f"{word} — {T('carries', lang)} {cards}"
-            if status == OUT:
-                what += " — " + T("total", lang, t=state.treasure(p))
-        mine = state.current_player() == p
-        body.append(text(LEFT + 18, ly + 10, who + colon + what, size=11, anchor="start", weight="bold" if mine else "normal"))
-    return document(width, height, body, title=T("title", lang))
+    cfg = view.game.config
+    c = colon(lang)
+    body: list[str] = []
+    body.append(text(LEFT, 42, T("title", lang), size=30, anchor="start", fill=INK, weight="bold"))
+    body.append(text(LEFT, 88, headline(view, lang), size=FONT, anchor="start", fill=INK))
+    if view.roll is not None and view.to_move() >= 0:
+        body.append(die_face(WIDTH - LEFT - 56, 50, 56, view.roll))
+    body += _bends(view)
+    body.append(_entrance(view, lang))
+    for i in range(len(view.path)):
+        body.append(_card(view, i, lang))
+    body.append(_dragon(view, lang))
+    for p in range(len(view.pos)):
+        if view.status[p] == IN:
+            body.append(_pawn(view, p))
+    y = TOP + path_height(view) + 4
+    # the key to the family letters, two a line
+    for f, fam in enumerate(cfg.families):
+        kx, ky = LEFT + (f % 2) * (WIDTH - 2 * LEFT) / 2, y + (f // 2) * LINE
+        body.append(rect(kx, ky + 12, 30, 30, fill=family_fill(f), stroke="#333", rx=4, stroke_width="2"))
+        words = T("key", lang, i=initial(f, lang), name=family_name(f, lang), lo=min(fam), hi=max(fam))
+        body.append(text(kx + 40, ky + 38, words, size=FONT, anchor="start", fill=INK))
+    y += -(-len(cfg.families) // 2) * LINE
+    on = [T(name, lang, n=cfg.die_sides) for name in ("blind", "dice_movement", "dice_dragon") if getattr(cfg, name)]
+    if on:
+        lines = _wrap([T("variants", lang, c=c) + " " + on[0], *on[1:]], WIDTH - 2 * LEFT, FONT)
+        for k, line in enumerate(lines):
+            body.append(text(LEFT + (24 if k else 0), y + 38, line, size=FONT, anchor="start", fill=INK))
+            y += LINE
+    y += 10
+    for p in range(len(view.pos)):
+        parts, h = _player_line(view, p, y, lang)
+        body += parts
+        y += h
+    height = y + 16
+    frame = rect(1, 1, WIDTH - 2, height - 2, fill=PAPER, stroke="#999", rx=10, stroke_width="2")
+    return document(WIDTH, height, [frame, *body], title=T("title", lang))
