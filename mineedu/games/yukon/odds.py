@@ -32,6 +32,7 @@ NEGLIGIBLE_CAP = Fraction(1, 10**9)
 """Below this chance of mattering, the report leaves the safety cap out of its figures."""
 
 
+@lru_cache(maxsize=4096)
 def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
     """P(one turn gives exactly ``total`` pips).
 
@@ -103,21 +104,12 @@ def pip_variance(sides: int = 6, reroll: int = 1, max_rolls: int | None = None) 
     return m2 - m1 * m1
 
 
-def turns_to_collect(
+@lru_cache(maxsize=1024)
+def _turns_to_collect(
     need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12
 ) -> tuple[dict[int, Fraction], Fraction, Fraction]:
-    """How many turns until the pips add up to ``need`` or more.
-
-    Returns ``({turns: probability} for 1..max_turns, P(more turns), exact mean)``.
-    Serves the setup (``need`` = pawns still to place, D14) and the way to a
-    ring (``need`` = steps + 1 pip for the claim, D16). Opponents are ignored.
-
-    >>> dist, tail, mean = turns_to_collect(2)
-    >>> dist[1], mean
-    (Fraction(1, 1), Fraction(1, 1))
-    >>> turns_to_collect(11)[2]
-    Fraction(30828007, 10077696)
-    """
+    """``({turns: probability} for 1..max_turns, P(more turns), exact mean)``, cached
+    (a board asks again at every redraw; :func:`turns_to_collect` hands out copies)."""
     if need <= 0:
         return {t: Fraction(int(t == 0)) for t in range(1, max_turns + 1)}, Fraction(0), Fraction(0)
     step = [pip_probability(j, sides, reroll, max_rolls) for j in range(need)]  # step[j] for j < need
@@ -141,6 +133,24 @@ def turns_to_collect(
     for c in range(need - 1, -1, -1):
         e[c] = 1 + sum((step[j] * e[c + j] for j in range(1, need - c)), Fraction(0))
     return dist, tail, e[0]
+
+
+def turns_to_collect(
+    need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12
+) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """How many turns until the pips add up to ``need`` or more (see :func:`_turns_to_collect`).
+
+    Serves the setup (``need`` = pawns still to place, D14) and the way to a
+    ring (``need`` = steps + 1 pip for the claim, D16). Opponents are ignored.
+
+    >>> dist, tail, mean = turns_to_collect(2)
+    >>> dist[1], mean
+    (Fraction(1, 1), Fraction(1, 1))
+    >>> turns_to_collect(11)[2]
+    Fraction(30828007, 10077696)
+    """
+    dist, tail, mean = _turns_to_collect(need, sides, reroll, max_rolls, max_turns)
+    return dict(dist), tail, mean
 
 
 def ring_distance(
