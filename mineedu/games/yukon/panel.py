@@ -12,7 +12,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from mineedu.core import State, from_json
+from mineedu.core import State, fraction_text, from_json
 from mineedu.core.i18n import format_number, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
@@ -20,7 +20,7 @@ from .odds import view_report
 from .rules import YukonView
 from .words import count, nuggets, pips_words, texts
 
-STYLE = "font-size:clamp(15px,1.1vw,24px);line-height:1.4"
+STYLE = "font-size:clamp(15px,1.1vw,24px);line-height:1.4;overflow-wrap:anywhere"
 CELL = "padding:0.1em 0.5em;text-align:right;border-bottom:1px solid #ccc"
 
 T = texts({
@@ -61,7 +61,7 @@ T = texts({
     "chapter": {"fr": "Manche {r}", "en": "Round {r}"},
 })
 
-DIE_COLUMNS = 7  # pips 2..8 and "over 8": more than 99.99 % of turns in the table
+DIE_ROWS = 7  # rows for 2..8 pips, then "over 8"
 
 
 def _p(q: dict[str, Any], lang: str) -> str:
@@ -84,23 +84,20 @@ def mean_turns(mean: Fraction, lang: str) -> str:
 
 
 def _die_table(report: dict[str, Any], lang: str) -> str:
+    """One row per number of pips (a narrow table: it fits the side column on a phone)."""
     die = report["die"]
-    rows = [r for r in die["pips"] if from_json(r["p"])][:DIE_COLUMNS]
-    last = rows[-1]["pips"]
-    rest = 1 - sum(from_json(r["p"]) for r in rows)
-    head = "".join(f"<th style='{CELL}'>{r['pips']}</th>" for r in rows)
-    body = "".join(f"<td style='{CELL}'>{r['p']['fraction']}</td>" for r in rows)
-    pct = "".join(f"<td style='{CELL}'>{format_number(r['p']['float'], lang, percent=True)}</td>" for r in rows)
-    more = escape(T("more", lang, k=last))
-    head += f"<th style='{CELL}'>{more}</th>"
-    body += f"<td style='{CELL}'>{rest.numerator}/{rest.denominator}</td>" if rest else f"<td style='{CELL}'>0</td>"
-    pct += f"<td style='{CELL}'>{format_number(float(rest), lang, percent=True)}</td>"
+    rows = [r for r in die["pips"] if from_json(r["p"])][:DIE_ROWS]
+    rest = 1 - sum((from_json(r["p"]) for r in rows), Fraction(0))
+    cells = [(str(r["pips"]), r["p"]["fraction"], r["p"]["float"]) for r in rows]
+    cells.append((T("more", lang, k=rows[-1]["pips"]), fraction_text(rest), float(rest)))
+    body = "".join(f"<tr><th style='{CELL}'>{escape(k)}</th><td style='{CELL}'>{q}</td>"
+                   f"<td style='{CELL}'>{format_number(f, lang, percent=True)}</td></tr>" for k, q, f in cells)
     m = die["mean"]
     caption = T("die", lang, f=die["reroll_face"], m=m["fraction"], mf=format_number(m["float"], lang, 2))
-    return (f"<div style='overflow-x:auto'><table style='border-collapse:collapse;margin-top:0.4em'>"
+    return (f"<table style='border-collapse:collapse;margin-top:0.4em'>"
             f"<caption style='text-align:left'>{escape(caption)}</caption>"
-            f"<tr><th style='{CELL};text-align:left'>{T('pips', lang)}</th>{head}</tr>"
-            f"<tr><th style='{CELL};text-align:left' rowspan='2'>{T('p', lang)}</th>{body}</tr><tr>{pct}</tr></table></div>")
+            f"<tr><th style='{CELL}'>{T('pips', lang)}</th><th style='{CELL}' colspan='2'>{T('p', lang)}</th></tr>"
+            f"{body}</table>")
 
 
 def _turn_lines(view: YukonView, report: dict[str, Any], lang: str) -> list[str]:

@@ -171,9 +171,9 @@ def _claimed(view: YukonView, lang: str) -> list[str]:
         x, y = CLAIM_XY[c]
         colour = PLAYER_COLOURS[owner]
         out.append(f'<use href="#yukon-c{c}" fill="{tint(colour)}" stroke="#222" stroke-width="2"/>'
-                   f'<text x="{x:.0f}" y="{y + 2:.0f}" font-size="22" font-weight="bold">{view.config.values[c]}</text>'
-                   f'<circle cx="{x - 15:.0f}" cy="{y + 17:.0f}" r="6.5" fill="{colour}" stroke="#222"/>'
-                   f'<text x="{x + 7:.0f}" y="{y + 24:.0f}" font-size="18">{player_name(owner, lang)}</text>')
+                   f'<text x="{x:.0f}" y="{y - 4:.0f}" font-size="22" font-weight="bold">{view.config.values[c]}</text>'
+                   f'<circle cx="{x - 15:.0f}" cy="{y + 10:.0f}" r="6.5" fill="{colour}" stroke="#222"/>'
+                   f'<text x="{x + 7:.0f}" y="{y + 17:.0f}" font-size="18">{player_name(owner, lang)}</text>')
     return out
 
 
