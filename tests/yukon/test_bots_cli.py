@@ -91,12 +91,12 @@ def test_bots_give_their_reasons_with_the_numbers_they_used() -> None:
     assert close in s.legal_actions()
     near, vpd = g.make_bot("nearest-claim"), g.make_bot("value-per-distance")
     assert near.act(obs, s.legal_actions(), np.random.default_rng(0)) == close
-    assert near.why(obs, close, "fr") == f"vise le gain n°{NBSP}0 (2 pépites), à 1 point au moins"
-    assert near.why(obs, close, "en") == "aims at claim no. 0 (2 nuggets), at least 1 pip away"
+    assert near.why(obs, close, "fr") == f"vise le gain n°{NBSP}0 (2 pépites), estimé à 1 point"
+    assert near.why(obs, close, "en") == "aims at claim no. 0 (2 nuggets), reckoned 1 pip away"
     # value per pip: 2 nuggets / 1 pip, written the reader's way
     assert str(vpd.why(obs, close, "fr")).startswith(
-        f"vise le gain n°{NBSP}0{NBSP}: 2 pépites pour au moins 1 point, soit 2,00 par point")
-    assert str(vpd.why(obs, close, "en")).startswith("aims at claim no. 0: 2 nuggets for at least 1 pip, 2.00 per pip")
+        f"vise le gain n°{NBSP}0{NBSP}: 2 pépites pour 1 point estimé, soit 2,00 par point")
+    assert str(vpd.why(obs, close, "en")).startswith("aims at claim no. 0: 2 nuggets for an estimated 1 pip, 2.00 per pip")
     after = s.apply(close)
     claim = ("claim", 0, after.chains[0][0])
     assert near.why(after.observation(0), claim, "fr") == f"prend le gain le plus riche à sa portée{NBSP}: 2 pépites"

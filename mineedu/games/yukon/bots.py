@@ -9,7 +9,8 @@
 Both greedy bots take a claim as soon as one is legal (the most valuable) and
 otherwise pick the pip that brings the team closest to its target ring, with
 the estimate ``steps = pawns off the ring + steps from the nearer end to it``
-(a lower bound on the pips still needed, cheap enough for thousands of games).
+(for a complete team a lower bound on the pips still needed; it does not count
+the pawns still to place in setup; cheap enough for thousands of games).
 Each bot reads a :class:`~mineedu.games.yukon.rules.YukonView` and says why it
 moved (:meth:`GreedyBot.why`), with the numbers it used.
 """
@@ -32,9 +33,9 @@ Key = Callable[[int, int], float]
 
 WHY = texts({
     "claim": {"fr": "prend le gain le plus riche à sa portée : {v}", "en": "takes the richest claim within reach: {v}"},
-    "aim": {"fr": "vise le gain n° {c} ({v}), à {d} au moins", "en": "aims at claim no. {c} ({v}), at least {d} away"},
-    "rate": {"fr": "vise le gain n° {c} : {v} pour au moins {d}, soit {r} par point",
-             "en": "aims at claim no. {c}: {v} for at least {d}, {r} per pip"},
+    "aim": {"fr": "vise le gain n° {c} ({v}), estimé à {d}", "en": "aims at claim no. {c} ({v}), reckoned {d} away"},
+    "rate": {"fr": "vise le gain n° {c} : {v} pour {d}, soit {r} par point",
+             "en": "aims at claim no. {c}: {v} for {d}, {r} per pip"},
     "shun": {"fr": " ; il laisse le 6 tant que son équipe a plus de {k} pions",
              "en": "; it leaves the 6 alone while its team has more than {k} pawns"},
     "none": {"fr": "plus aucun gain libre à viser", "en": "no free claim left to aim at"},
@@ -127,7 +128,9 @@ class GreedyBot(BaseBot):
         if self.centre_team is None:
             text = WHY("aim", lang, c=c, v=nuggets(values[c], lang), d=pips_words(need, lang))
         else:
-            text = WHY("rate", lang, c=c, v=nuggets(values[c], lang), d=pips_words(need, lang),
+            estimated = f"an estimated {pips_words(need, lang)}" if lang == "en" else (
+                f"{pips_words(need, lang)} {'estimé' if need < 2 else 'estimés'}")
+            text = WHY("rate", lang, c=c, v=nuggets(values[c], lang), d=estimated,
                        r=format_number(values[c] / need, lang, 2))
         if self._shuns_centre(obs) and obs.owners[CENTRE] < 0:
             text += WHY("shun", lang, k=self.centre_team)
