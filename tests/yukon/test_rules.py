@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from mineedu.core import CHANCE, TERMINAL, ConfigError, IllegalActionError
@@ -298,3 +300,19 @@ def test_junk_actions_name_the_expected_shapes() -> None:
     for junk in [("fly",), ("step", 1), ("place", "x"), 5, ("place", 9999)]:
         with pytest.raises(IllegalActionError, match=r"not a Gold am Yukon action|no space"):
             s.apply(junk)
+
+
+def test_the_variants_a_new_game_offers_are_valid_settings_in_both_languages() -> None:
+    import dataclasses
+
+    from mineedu.core import from_json
+
+    fields = {f.name for f in dataclasses.fields(YukonConfig)}
+    for v in YukonGame.hooks.variants:
+        assert v.field in fields and set(v.words) == {"fr", "en"}
+        for value, words in (v.options.items() if v.options else [(False, {}), (True, {})]):
+            game = YukonGame(3, **{v.field: value})
+            assert getattr(game.config, v.field) == value
+            assert not words or set(words) == {"fr", "en"}
+    plain = YukonGame(3, reroll=0)
+    assert from_json(plain.odds_report(plain.initial_state())["die"]["mean"]) == Fraction(7, 2)

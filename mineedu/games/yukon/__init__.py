@@ -10,7 +10,7 @@ the panel beside the picture in :mod:`.panel`. This file ties them together.
 4
 """
 
-from mineedu.core import Hooks, register
+from mineedu.core import Hooks, Variant, register
 
 from . import bots, choices, odds, panel, svg, words
 from .bots import GreedyBot, nearest_claim_bot, value_per_distance_bot
@@ -27,6 +27,12 @@ register(YukonGame, Hooks(
     panel=panel.panel,
     status=panel.status,
     chapter=panel.chapter,
+    variants=(
+        Variant("reroll", {"fr": "Le dé", "en": "The die"},
+                {1: {"fr": "le 1 fait relancer (le texte)", "en": "a 1 throws again (the text)"},
+                 0: {"fr": "dé simple, sans relance", "en": "a plain die, no throw again"}}),
+        Variant("centre_leaves", {"fr": "Qui prend le 6 quitte la partie", "en": "Whoever takes the 6 leaves play"}),
+    ),
     hidden_information=False,  # everyone sees the whole board
 ))
 
