@@ -24,18 +24,18 @@ from mineedu.games.yukon.board import (
 )
 
 
-def hex_distance(a, b):
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
-def test_37_claims_on_a_radius_3_hexagon():
+def test_37_claims_on_a_radius_3_hexagon() -> None:
     assert len(CELLS) == len(set(CELLS)) == 37 == 1 + 6 + 12 + 18
     assert max(hex_distance(c, (0, 0)) for c in CELLS) == 3
     assert CELLS[CENTRE] == (0, 0)
 
 
-def test_each_ring_is_a_cycle_of_12_spaces_6_corners_6_midpoints():
+def test_each_ring_is_a_cycle_of_12_spaces_6_corners_6_midpoints() -> None:
     for ring in RINGS:
         assert len(set(ring)) == 12
         assert sum(IS_CORNER[s] for s in ring) == 6
@@ -44,13 +44,13 @@ def test_each_ring_is_a_cycle_of_12_spaces_6_corners_6_midpoints():
             assert IS_CORNER[ring[k]] != IS_CORNER[ring[(k + 1) % 12]]
 
 
-def test_neighbouring_rings_share_3_spaces_and_others_none():
+def test_neighbouring_rings_share_3_spaces_and_others_none() -> None:
     for a, b in combinations(range(len(CELLS)), 2):
         shared = set(RINGS[a]) & set(RINGS[b])
         assert len(shared) == (3 if hex_distance(CELLS[a], CELLS[b]) == 1 else 0)
 
 
-def test_spaces_are_the_96_corners_and_132_edge_midpoints():
+def test_spaces_are_the_96_corners_and_132_edge_midpoints() -> None:
     # radius N: 6(N+1)^2 corners; (6 * cells + boundary edges) / 2 edges
     n = 3
     assert sum(IS_CORNER) == 6 * (n + 1) ** 2
@@ -60,7 +60,7 @@ def test_spaces_are_the_96_corners_and_132_edge_midpoints():
         assert 1 <= len(CELLS_OF[s]) <= (3 if IS_CORNER[s] else 2)
 
 
-def test_graph_is_connected_with_degrees_2_and_3_and_steps_go_corner_to_midpoint():
+def test_graph_is_connected_with_degrees_2_and_3_and_steps_go_corner_to_midpoint() -> None:
     degrees = Counter(len(n) for n in NEIGHBOURS)
     assert set(degrees) == {2, 3}
     for s, nbrs in enumerate(NEIGHBOURS):
@@ -81,7 +81,7 @@ def test_graph_is_connected_with_degrees_2_and_3_and_steps_go_corner_to_midpoint
     assert len(seen) == len(SPACES)
 
 
-def test_six_start_spaces_are_outermost_corners_a_sixth_turn_apart():
+def test_six_start_spaces_are_outermost_corners_a_sixth_turn_apart() -> None:
     far = max(math.hypot(*xy) for xy in XY)
     assert len(set(STARTS)) == 6
     angles = []
@@ -95,7 +95,7 @@ def test_six_start_spaces_are_outermost_corners_a_sixth_turn_apart():
     assert all(len(CELLS_OF[s]) == 1 and hex_distance(CELLS[next(iter(CELLS_OF[s]))], (0, 0)) == 3 for s in STARTS)
 
 
-def test_default_values_16_ones_16_twos_4_fours_centre_6():
+def test_default_values_16_ones_16_twos_4_fours_centre_6() -> None:
     assert Counter(DEFAULT_VALUES) == {1: 16, 2: 16, 4: 4, 6: 1}
     assert DEFAULT_VALUES[CENTRE] == 6 and sum(DEFAULT_VALUES) == 70
     # the layout is symmetric under a half turn
@@ -103,7 +103,7 @@ def test_default_values_16_ones_16_twos_4_fours_centre_6():
         assert DEFAULT_VALUES[c] == DEFAULT_VALUES[CELLS.index((-q, -r))]
 
 
-def test_ring_distance_table_is_zero_on_the_ring_and_grows_by_one_per_step():
+def test_ring_distance_table_is_zero_on_the_ring_and_grows_by_one_per_step() -> None:
     for c, ring in enumerate(RINGS):
         d = RING_DISTANCE[c]
         assert all(d[s] == 0 for s in ring)

@@ -10,8 +10,8 @@ from itertools import product
 import numpy as np
 import pytest
 
-from mineedu.core import RandomBot, sample_outcome
-from mineedu.games.yukon import YukonGame
+from mineedu.core import RandomBot, exact_json, from_json, sample_outcome
+from mineedu.games.yukon import YukonGame, YukonState
 from mineedu.games.yukon.board import CELLS, CENTRE, NEIGHBOURS, RINGS, SPACES
 from mineedu.games.yukon.odds import (
     pip_distribution,
@@ -25,9 +25,9 @@ from mineedu.games.yukon.odds import (
 from .util import position
 
 
-def brute_force_turns(length, sides=6, reroll=1, max_rolls=None):
+def brute_force_turns(length: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> dict[int, Fraction]:
     """Every sequence of ``length`` throws: {pips: probability} for turns that end within it."""
-    out: Counter = Counter()
+    out: dict[int, Fraction] = {}
     w = Fraction(1, sides**length)  # every sequence is equally likely
     for seq in product(range(1, sides + 1), repeat=length):
         total = 0
@@ -35,13 +35,13 @@ def brute_force_turns(length, sides=6, reroll=1, max_rolls=None):
             total += v
             last = max_rolls is not None and i + 1 == max_rolls
             if v != reroll or last:
-                out[total] += w
+                out[total] = out.get(total, Fraction(0)) + w
                 break
     return out
 
 
 @pytest.mark.parametrize("sides,reroll,max_rolls", [(6, 1, None), (6, 6, None), (4, 2, None), (6, 1, 3)])
-def test_pip_distribution_matches_enumeration_of_throws(sides, reroll, max_rolls):
+def test_pip_distribution_matches_enumeration_of_throws(sides: int, reroll: int, max_rolls: int | None) -> None:
     length = 6 if sides == 6 else 7
     brute = brute_force_turns(length, sides, reroll, max_rolls)
     # every total reachable with at most `length` throws is complete in `brute`
@@ -51,7 +51,7 @@ def test_pip_distribution_matches_enumeration_of_throws(sides, reroll, max_rolls
 
 
 @pytest.mark.parametrize("max_rolls", [1, 2, 3, 5])
-def test_capped_moments_match_enumeration(max_rolls):
+def test_capped_moments_match_enumeration(max_rolls: int) -> None:
     brute = brute_force_turns(max_rolls, 6, 1, max_rolls)
     assert sum(brute.values()) == 1
     mean = sum(t * p for t, p in brute.items())
@@ -60,7 +60,7 @@ def test_capped_moments_match_enumeration(max_rolls):
     assert pip_variance(max_rolls=max_rolls) == var
 
 
-def test_one_rolls_again_mean_is_21_over_5_and_variance_56_over_25():
+def test_one_rolls_again_mean_is_21_over_5_and_variance_56_over_25() -> None:
     assert pip_mean() == Fraction(21, 5) and pip_mean(reroll=0) == Fraction(7, 2)
     assert pip_variance() == Fraction(56, 25) and pip_variance(reroll=0) == Fraction(35, 12)
     # the cap converges to the unbounded rule
@@ -71,7 +71,7 @@ def test_one_rolls_again_mean_is_21_over_5_and_variance_56_over_25():
     assert 0 < tail <= Fraction(1, 6**35)
 
 
-def test_game_die_matches_exact_pips_by_monte_carlo():
+def test_game_die_matches_exact_pips_by_monte_carlo() -> None:
     """20 000 turns thrown through the game's own chance nodes."""
     g = YukonGame(3)
     start = position(g, [RINGS[0], (102,), (211,)], rolling=True)
@@ -91,16 +91,16 @@ def test_game_die_matches_exact_pips_by_monte_carlo():
         assert abs(counts[t] / n - p) < 4 * math.sqrt(p * (1 - p) / n), t
 
 
-def brute_force_setup(need, sides=6):
+def brute_force_setup(need: int, sides: int = 6) -> dict[int, Fraction]:
     """Turns to collect ``need`` pips, by every sequence of ``need`` throws (enough: each gives >= 1)."""
-    out: Counter = Counter()
+    out: dict[int, Fraction] = {}
     w = Fraction(1, sides**need)
     for seq in product(range(1, sides + 1), repeat=need):
         total, turns = 0, 1
-        for i, v in enumerate(seq):
+        for v in seq:
             total += v
             if total >= need:
-                out[turns] += w
+                out[turns] = out.get(turns, Fraction(0)) + w
                 break
             if v != 1:
                 turns += 1
@@ -108,17 +108,17 @@ def brute_force_setup(need, sides=6):
 
 
 @pytest.mark.parametrize("need", [1, 3, 5, 6])
-def test_turns_to_collect_matches_enumeration(need):
+def test_turns_to_collect_matches_enumeration(need: int) -> None:
     dist, tail, mean = turns_to_collect(need, max_turns=need + 1)
     brute = brute_force_setup(need)
     assert tail == 0 and {t: p for t, p in dist.items() if p} == dict(brute)
     assert mean == sum(t * p for t, p in brute.items())
 
 
-def test_setup_turns_match_the_game_by_monte_carlo():
+def test_setup_turns_match_the_game_by_monte_carlo() -> None:
     """Player 0's setup played by the rules with random placements (blocking is rare this early)."""
     g = YukonGame(3)
-    dist, tail, mean = turns_to_collect(11)
+    dist, _tail, mean = turns_to_collect(11)
     rng = np.random.default_rng(11)
     bot = RandomBot()
     n = 1000
@@ -143,7 +143,7 @@ def test_setup_turns_match_the_game_by_monte_carlo():
         assert abs(samples.count(t) / n - p) < 4 * math.sqrt(p * (1 - p) / n)
 
 
-def graph_distance(space, targets):
+def graph_distance(space: int, targets: set[int]) -> int | None:
     dist = {space: 0}
     todo = deque([space])
     while todo:
@@ -157,7 +157,7 @@ def graph_distance(space, targets):
     return None
 
 
-def test_single_pawn_ring_distance_is_the_graph_distance_to_a_free_ring():
+def test_single_pawn_ring_distance_is_the_graph_distance_to_a_free_ring() -> None:
     free = [c for c in range(len(CELLS)) if c % 4 == 0]
     targets = {s for c in free for s in RINGS[c]}
     for space in range(0, len(SPACES), 7):
@@ -165,7 +165,7 @@ def test_single_pawn_ring_distance_is_the_graph_distance_to_a_free_ring():
         assert got is not None and got[0] == graph_distance(space, targets)
 
 
-def test_ring_distance_matches_search_by_the_rules():
+def test_ring_distance_matches_search_by_the_rules() -> None:
     """Iterative deepening with the game's own steps and claim test, 3-pawn teams."""
     g = YukonGame(3, pawns=3)
     rng = np.random.default_rng(5)
@@ -181,10 +181,10 @@ def test_ring_distance_matches_search_by_the_rules():
         s = position(g, [tuple(chain), (), ()], owners=owners, pips=20)
         s = s.__class__(**{**s.__dict__, "chains": (tuple(chain), (), ())})
 
-        def claimable(st):
+        def claimable(st: YukonState) -> bool:
             return any(a[0] == "claim" for a in st.legal_actions())
 
-        def search(st, depth):
+        def search(st: YukonState, depth: int) -> bool:
             if claimable(st):
                 return True
             if depth == 0:
@@ -193,18 +193,18 @@ def test_ring_distance_matches_search_by_the_rules():
 
         got = ring_distance(tuple(chain), free)
         want = next(d for d in range(8) if search(s, d))
-        assert got[0] == want, (chain, got, want)
+        assert got is not None and got[0] == want, (chain, got, want)
         checked += 1
 
 
-def test_ring_distance_of_a_nearly_closed_ring_is_one_step():
+def test_ring_distance_of_a_nearly_closed_ring_is_one_step() -> None:
     ring = RINGS[CENTRE]
     outside = next(t for t in NEIGHBOURS[ring[0]] if t not in ring)
     assert ring_distance((outside,) + ring[:11], [CENTRE]) == (1, (CENTRE,))
     assert ring_distance(ring, [CENTRE]) == (0, (CENTRE,))
 
 
-def test_ring_distance_lists_claims_reached_as_soon_by_either_end():
+def test_ring_distance_lists_claims_reached_as_soon_by_either_end() -> None:
     # the end 33 reaches claim 11's ring in 7 steps, the end 34 reaches claim 14's ring in 7 too
     free = [0, 4, 11, 14, 16, 18, 35]
     assert ring_distance((34, 25, 33), free) == (7, (11, 14))
@@ -218,16 +218,41 @@ def test_ring_distance_lists_claims_reached_as_soon_by_either_end():
         assert ring_distance(tuple(chain), claims) == ring_distance(tuple(chain[::-1]), claims), chain
 
 
-def test_report_counts_a_cap_that_matters_and_leaves_out_a_negligible_one():
+def test_report_counts_a_cap_that_matters_and_leaves_out_a_negligible_one() -> None:
     # a teacher's house rule "at most 2 throws a turn": the report is the die the engine throws
     g = YukonGame(3, max_rolls=2)
     brute = brute_force_turns(2, 6, 1, 2)
     rep = g.odds_report(g.initial_state())
-    assert rep["die"]["cap_counted"] and Fraction(rep["die"]["mean"]["exact"]) == sum(t * p for t, p in brute.items())
-    assert {r["pips"]: Fraction(r["p"]) for r in rep["die"]["pips"] if r["float"]} == dict(brute)
-    assert Fraction(rep["die"]["beyond"]["p"]) == 0
+    assert rep["die"]["cap_counted"] and from_json(rep["die"]["mean"]) == sum(t * p for t, p in brute.items())
+    assert {r["pips"]: from_json(r["p"]) for r in rep["die"]["pips"] if from_json(r["p"])} == brute
+    assert from_json(rep["die"]["beyond"]["p"]) == 0
     assert "counted in these figures" in g.format_odds(rep, "en") and "compté" in g.format_odds(rep, "fr")
     # the default cap (30 throws) changes a turn with probability 6^-30: the textbook 21/5 stays
     rep = YukonGame(3).odds_report(YukonGame(3).initial_state())
-    assert not rep["die"]["cap_counted"] and rep["die"]["mean"]["exact"] == "21/5"
-    assert rep["die"]["cap_changes_a_turn"]["exact"] == str(Fraction(1, 6**30))
+    assert not rep["die"]["cap_counted"] and rep["die"]["mean"] == exact_json(Fraction(21, 5))
+    assert from_json(rep["die"]["cap_changes_a_turn"]) == Fraction(1, 6**30)
+
+
+def test_every_number_of_the_report_is_in_the_one_exact_form() -> None:
+    """Each probability, mean and variance is ``core.exact_json`` (fraction, reduced, float), nothing else."""
+    g = YukonGame(3)
+    ring = RINGS[0]
+    out = next(t for t in NEIGHBOURS[ring[0]] if t not in ring)
+    s = position(g, [(out,) + ring[:11], (102,), (211,)], pips=0, rolling=True)
+    found: list[dict[str, object]] = []
+
+    def walk(x: object, key: str = "") -> None:
+        if isinstance(x, dict):
+            if {"fraction", "reduced", "float"} <= set(x):
+                found.append(x)
+                assert x == exact_json(from_json(x)), key
+                return
+            assert not {"exact", "fraction", "float"} & set(x), f"a number outside exact_json at {key}: {x}"
+            for k, v in x.items():
+                walk(v, f"{key}.{k}")
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, key)
+
+    walk(g.odds_report(s, 0))
+    assert len(found) > 30

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mineedu.core import CHANCE, sample_outcome
-from mineedu.games.yukon import YukonGame
+from mineedu.games.yukon import YukonGame, YukonState
 from mineedu.games.yukon.board import CENTRE, RINGS
 
 from .util import connected
@@ -15,7 +18,7 @@ from .util import connected
 BOTS = ["random", "nearest-claim", "value-per-distance"]
 
 
-def play(players, bot_names, seed, max_rounds):
+def play(players: int, bot_names: list[str], seed: int, max_rounds: int) -> Iterator[tuple[YukonState, int | None, Any]]:
     """Every (state, player, action) of one seeded game."""
     g = YukonGame(players, max_rounds=max_rounds)
     bots = [g.make_bot(bot_names[i % len(bot_names)]) for i in range(players)]
@@ -23,7 +26,7 @@ def play(players, bot_names, seed, max_rounds):
     s = g.initial_state()
     while not s.is_terminal():
         p = s.current_player()
-        a = sample_outcome(s.chance_outcomes(), rng) if p == CHANCE else bots[p].act(s, s.legal_actions(), rng)
+        a = sample_outcome(s.chance_outcomes(), rng) if p == CHANCE else bots[p].act(s.observation(p), s.legal_actions(), rng)
         yield s, p, a
         s = s.apply(a, player=None if p == CHANCE else p)
     yield s, None, None
@@ -32,10 +35,10 @@ def play(players, bot_names, seed, max_rounds):
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(3, 6), bots=st.lists(st.sampled_from(BOTS), min_size=1, max_size=3),
        seed=st.integers(0, 2**32 - 1))
-def test_chains_stay_whole_and_teams_shrink_by_one_per_claim(players, bots, seed):
+def test_chains_stay_whole_and_teams_shrink_by_one_per_claim(players: int, bots: list[str], seed: int) -> None:
     pawns = 12
-    prev = None
-    for s, p, a in play(players, bots, seed, max_rounds=25):
+    prev: YukonState | None = None
+    for s, _p, _a in play(players, bots, seed, max_rounds=25):
         spaces = [x for ch in s.chains for x in ch]
         assert len(spaces) == len(set(spaces)), "two pawns on one space"
         for q in range(players):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from mineedu.core import CHANCE, TERMINAL, ConfigError, IllegalActionError
-from mineedu.games.yukon import YukonGame
+from mineedu.games.yukon import YukonConfig, YukonGame, YukonState
 from mineedu.games.yukon.board import CELLS, CENTRE, NEIGHBOURS, RINGS, STARTS
 
 from .util import connected, outside, position
@@ -16,7 +18,7 @@ C19 = CELLS.index((1, 0))  # a neighbour of the centre (value 2)
 R19 = RINGS[C19]
 
 
-def started(game=G3, starts=(0, 102, 211)):
+def started(game: YukonGame = G3, starts: tuple[int, ...] = (0, 102, 211)) -> YukonState:
     s = game.initial_state()
     for sp in starts:
         s = s.apply(("start", sp))
@@ -25,7 +27,7 @@ def started(game=G3, starts=(0, 102, 211)):
 
 # --- setup (text: "un pion sur une case de départ de son choix"; D14) ----------
 
-def test_each_player_in_turn_puts_a_first_pawn_on_a_free_start_space():
+def test_each_player_in_turn_puts_a_first_pawn_on_a_free_start_space() -> None:
     s = G3.initial_state()
     assert s.current_player() == 0
     assert {a[1] for a in s.legal_actions()} == set(STARTS)
@@ -40,7 +42,7 @@ def test_each_player_in_turn_puts_a_first_pawn_on_a_free_start_space():
     assert s.chains == ((0,), (102,), (211,))
 
 
-def test_setup_places_one_pawn_per_pip_next_to_an_end_with_no_gap():
+def test_setup_places_one_pawn_per_pip_next_to_an_end_with_no_gap() -> None:
     s = started().apply(1)
     assert s.is_chance(), "a 1 throws again"
     s = s.apply(3)
@@ -56,7 +58,7 @@ def test_setup_places_one_pawn_per_pip_next_to_an_end_with_no_gap():
     assert s.turn == 1 and s.is_chance()
 
 
-def test_setup_pips_beyond_the_last_pawn_are_lost():
+def test_setup_pips_beyond_the_last_pawn_are_lost() -> None:
     chain = R19[:11]
     s = position(G3, [chain, (102,), (211,)], rolling=True)
     s = s.apply(5)
@@ -66,7 +68,7 @@ def test_setup_pips_beyond_the_last_pawn_are_lost():
     assert len(s.chains[0]) == 12 and s.turn == 1 and s.is_chance()
 
 
-def test_setup_blocked_at_both_ends_loses_the_pips():
+def test_setup_blocked_at_both_ends_loses_the_pips() -> None:
     a, b = NEIGHBOURS[0]
     s = position(G3, [(0,), (a,), (b,)], rolling=True)
     s = s.apply(4)
@@ -75,7 +77,7 @@ def test_setup_blocked_at_both_ends_loses_the_pips():
 
 # --- the die: "chaque fois que le 1 sort au dé, on peut rejouer" --------------
 
-def test_ones_throw_again_and_add_up():
+def test_ones_throw_again_and_add_up() -> None:
     s = position(G3, [R19, (102,), (211,)], rolling=True)
     for _ in range(3):
         s = s.apply(1)
@@ -85,7 +87,7 @@ def test_ones_throw_again_and_add_up():
     assert [p for _, p in position(G3, [R19], rolling=True).chance_outcomes()] == [pytest.approx(1 / 6)] * 6
 
 
-def test_the_safety_cap_stops_rethrowing():
+def test_the_safety_cap_stops_rethrowing() -> None:
     g = YukonGame(3, max_rolls=2)
     s = position(g, [R19, (102,), (211,)], rolling=True).apply(1).apply(1)
     assert not s.is_chance() and s.pips == 2
@@ -93,7 +95,7 @@ def test_the_safety_cap_stops_rethrowing():
 
 # --- moving (D15) ---------------------------------------------------------------
 
-def test_a_pip_moves_the_tail_pawn_to_the_front_of_the_head():
+def test_a_pip_moves_the_tail_pawn_to_the_front_of_the_head() -> None:
     g = YukonGame(3, pawns=3)
     chain = R18[:3]  # on the rings of the centre and of claim 19: both taken
     s = position(g, [chain, (102,), (211,)], owners={CENTRE: 2, C19: 2}, pips=2)
@@ -109,7 +111,7 @@ def test_a_pip_moves_the_tail_pawn_to_the_front_of_the_head():
     assert s2.chains[0] == (R18[2], R18[3], R18[4]) and s2.turn == 1
 
 
-def test_blocked_head_turns_the_chain_back_for_the_rest_of_the_turn():
+def test_blocked_head_turns_the_chain_back_for_the_rest_of_the_turn() -> None:
     g = YukonGame(3, pawns=3)
     chain = R18[:3]
     # R18[3] is a midpoint whose other neighbour R18[4] is held by player 1
@@ -123,7 +125,7 @@ def test_blocked_head_turns_the_chain_back_for_the_rest_of_the_turn():
     assert s.chains[0] == chain and s.head == 0 and s.pips == 1
 
 
-def test_after_turning_back_a_blocked_head_loses_the_pips_it_never_turns_twice():
+def test_after_turning_back_a_blocked_head_loses_the_pips_it_never_turns_twice() -> None:
     g = YukonGame(3, pawns=3)
     chain = (R18[2], R18[1], R18[0])  # end 0 (a corner) already leads after a turn back
     s = position(g, [chain, (R18[4],), (211,)], owners={CENTRE: 2}, pips=3, head=0, turned=True)
@@ -133,7 +135,7 @@ def test_after_turning_back_a_blocked_head_loses_the_pips_it_never_turns_twice()
     assert s.turn == 1 and s.is_chance()
 
 
-def test_both_ends_stuck_lose_the_pips():
+def test_both_ends_stuck_lose_the_pips() -> None:
     g = YukonGame(3, pawns=3)
     chain = R18[1:4]  # midpoint, corner, midpoint
     s = position(g, [chain, (R18[4],), (R18[0],)], owners={CENTRE: 2}, rolling=True)
@@ -143,7 +145,7 @@ def test_both_ends_stuck_lose_the_pips():
 
 # --- claiming (D16) --------------------------------------------------------------
 
-def test_first_claim_needs_all_12_pawns_closing_the_ring():
+def test_first_claim_needs_all_12_pawns_closing_the_ring() -> None:
     out = outside(R19[0], R19[1], R19[11])
     open_chain = (out,) + R19[:11]
     s = position(G3, [open_chain, (102,), (211,)], pips=3)
@@ -160,7 +162,7 @@ def test_first_claim_needs_all_12_pawns_closing_the_ring():
     assert s.scores() == (2.0, 0.0, 0.0)
 
 
-def test_later_claims_need_every_remaining_pawn_on_the_ring_only():
+def test_later_claims_need_every_remaining_pawn_on_the_ring_only() -> None:
     c17 = CELLS.index((-1, 0))
     arc = RINGS[c17][:11]
     s = position(G3, [arc, (102,), (211,)], owners={C19: 0}, pips=1)
@@ -171,14 +173,14 @@ def test_later_claims_need_every_remaining_pawn_on_the_ring_only():
     assert s.chains[0] == arc[:-1] and s.claims_of(0) == (c17, C19)
 
 
-def test_one_pawn_per_claim_a_taken_claim_cannot_be_claimed():
+def test_one_pawn_per_claim_a_taken_claim_cannot_be_claimed() -> None:
     s = position(G3, [R19[:11], (102,), (211,)], owners={C19: 1, 0: 0}, pips=2)
     assert not any(a[0] == "claim" and a[1] == C19 for a in s.legal_actions())
     with pytest.raises(IllegalActionError, match="already taken by player 1"):
         s.apply(("claim", C19, R19[0]))
 
 
-def test_the_taker_of_the_centre_leaves_play():
+def test_the_taker_of_the_centre_leaves_play() -> None:
     s = position(G3, [R18, (102,), (211,)], pips=2)
     s = s.apply(("claim", CENTRE, R18[0]))
     assert s.out[0] and s.chains[0] == () and not s.in_play(0)
@@ -194,14 +196,14 @@ def test_the_taker_of_the_centre_leaves_play():
 
 # --- the end --------------------------------------------------------------------
 
-def test_game_ends_when_one_player_is_left_in_play_and_most_nuggets_win():
+def test_game_ends_when_one_player_is_left_in_play_and_most_nuggets_win() -> None:
     s = position(G3, [R18, (102,), (211,)], owners={C19: 1}, out=(False, True, False), pips=1)
     s = s.apply(("claim", CENTRE, R18[0]))
     assert s.current_player() == TERMINAL
     assert s.scores() == (6.0, 2.0, 0.0) and s.winners() == (0,)
 
 
-def test_game_ends_when_every_claim_is_taken_and_ties_share():
+def test_game_ends_when_every_claim_is_taken_and_ties_share() -> None:
     owners = {c: 1 for c in range(len(CELLS)) if c != C19}
     owners[CENTRE] = 2
     g = YukonGame(3, pawns=3)
@@ -213,9 +215,9 @@ def test_game_ends_when_every_claim_is_taken_and_ties_share():
     assert tie.is_terminal() and tie.winners() == (0, 1, 2)
 
 
-def test_a_round_ends_when_every_player_in_play_has_had_a_turn():
+def test_a_round_ends_when_every_player_in_play_has_had_a_turn() -> None:
     s = started()
-    seen = []
+    seen: list[tuple[int, int]] = []
     while len(seen) < 4:
         seen.append((s.turn, s.round))
         s = s.apply(2)  # two pawns placed, the turn passes
@@ -233,17 +235,17 @@ def test_a_round_ends_when_every_player_in_play_has_had_a_turn():
     assert (s.turn, s.round) == (2, 5)
 
 
-def test_round_limit_ends_a_wandering_game():
+def test_round_limit_ends_a_wandering_game() -> None:
     import numpy as np
 
     from mineedu.core import RandomBot, playout
 
     g = YukonGame(3, max_rounds=2)
     final = playout(g.initial_state(), [RandomBot()] * 3, np.random.default_rng(0))
-    assert final.is_terminal() and final.round == 1
+    assert isinstance(final, YukonState) and final.is_terminal() and final.round == 1
 
 
-def test_config_is_checked():
+def test_config_is_checked() -> None:
     with pytest.raises(ConfigError, match="37"):
         YukonGame(3, values=(1, 2))
     with pytest.raises(ConfigError, match="pawns"):
@@ -253,17 +255,64 @@ def test_config_is_checked():
 
 
 @pytest.mark.parametrize("setting,value,message", [
-    ("sides", 10**9, "2 to 20 sides"),  # would list a billion chance outcomes
-    ("max_rolls", 10**7, "max_rolls must be 1 to 100"),  # 6**-(10**7) would never finish
-    ("values", (True,) * 37, "whole numbers"),
+    ("sides", 10**9, "sides must be a whole number from 2 to 20"),  # would list a billion chance outcomes
+    ("sides", 1, "from 2 to 20"),
+    ("max_rolls", 10**7, "max_rolls must be a whole number from 1 to 100"),  # 6**-(10**7) would never finish
+    ("max_rolls", 0, "from 1 to 100"),
+    ("max_rounds", 10**30, "max_rounds must be a whole number from 1 to 1000"),  # a game that never ends
+    ("max_rounds", 0, "from 1 to 1000"),
+    ("values", (True,) * 37, "value of claim 0 must be a whole number"),
+    ("values", (1,) * 36 + (10**30,), "value of claim 36 must be a whole number from 0 to 99"),
+    ("values", (1,) * 36 + (-1,), "from 0 to 99"),
+    ("values", (1,) * 10**4, "37 whole numbers"),
+    ("pawns", 0, "pawns must be a whole number from 1 to 12"),
+    ("pawns", 2.5, "must be a int"),  # refused by the config reader before the bounds
+    ("reroll", 7, "reroll must be a whole number from 0 to 6"),
+    ("reroll", -1, "from 0 to 6"),
 ])
-def test_hostile_config_is_refused_clearly(setting, value, message):
+def test_hostile_config_is_refused_clearly(setting: str, value: object, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         YukonGame(3, **{setting: value})
 
 
-def test_junk_actions_name_the_expected_shapes():
+@pytest.mark.parametrize("config", [
+    YukonConfig(values=5),  # type: ignore[arg-type]
+    YukonConfig(pawns=True),
+    YukonConfig(max_rounds=1.5),  # type: ignore[arg-type]
+    YukonConfig(centre_leaves=1),  # type: ignore[arg-type]
+    YukonConfig(sides=21),
+])
+def test_a_config_object_built_by_hand_is_checked_too(config: YukonConfig) -> None:
+    with pytest.raises(ConfigError, match="yukon: "):
+        YukonGame(3, config)
+
+
+def test_the_bounds_themselves_are_accepted() -> None:
+    low = YukonConfig(sides=2, reroll=0, max_rolls=1, max_rounds=1, pawns=1)
+    high = YukonConfig(sides=20, reroll=20, max_rolls=100, max_rounds=1000, pawns=12)
+    for cfg in (low, high):
+        assert YukonGame(3, cfg).config == cfg
+    assert YukonGame(3, values=(0,) * 36 + (99,)).config.values[-1] == 99
+
+
+def test_junk_actions_name_the_expected_shapes() -> None:
     s = started().apply(3)
     for junk in [("fly",), ("step", 1), ("place", "x"), 5, ("place", 9999)]:
-        with pytest.raises(IllegalActionError, match="not a Gold am Yukon action|no space"):
+        with pytest.raises(IllegalActionError, match=r"not a Gold am Yukon action|no space"):
             s.apply(junk)
+
+
+def test_the_variants_a_new_game_offers_are_valid_settings_in_both_languages() -> None:
+    import dataclasses
+
+    from mineedu.core import from_json
+
+    fields = {f.name for f in dataclasses.fields(YukonConfig)}
+    for v in YukonGame.hooks.variants:
+        assert v.field in fields and set(v.words) == {"fr", "en"}
+        for value, words in (v.options.items() if v.options else [(False, {}), (True, {})]):
+            game = YukonGame(3, **{v.field: value})
+            assert getattr(game.config, v.field) == value
+            assert not words or set(words) == {"fr", "en"}
+    plain = YukonGame(3, reroll=0)
+    assert from_json(plain.odds_report(plain.initial_state())["die"]["mean"]) == Fraction(7, 2)

@@ -1,15 +1,42 @@
 """Gold am Yukon (Amigo 1991, R. Wittig): chains of prospectors ring gold claims.
 
+The rules are in :mod:`.rules` (the board's geometry in :mod:`.board`), exact
+odds in :mod:`.odds`, bots in :mod:`.bots`, the picture in :mod:`.svg`, the
+words in :mod:`.words`, how a board offers each action in :mod:`.choices` and
+the panel beside the picture in :mod:`.panel`. This file ties them together.
+
 >>> import mineedu
 >>> mineedu.make("yukon", players=4).num_players
 4
 """
 
-from . import board, odds
+from mineedu.core import Hooks, Variant, register
+
+from . import bots, choices, odds, panel, svg, words
 from .bots import GreedyBot, nearest_claim_bot, value_per_distance_bot
-from .rules import YukonConfig, YukonGame, YukonState
+from .rules import YukonConfig, YukonGame, YukonState, YukonView
+
+register(YukonGame, Hooks(
+    picture=svg.render,
+    odds_report=odds.odds_report,
+    format_odds=odds.format_odds,
+    action_label=words.action_label,
+    describe_event=words.describe_event,
+    bots=bots.BOTS,
+    choices=choices.CHOICES,
+    panel=panel.panel,
+    status=panel.status,
+    chapter=panel.chapter,
+    variants=(
+        Variant("reroll", {"fr": "Le dé", "en": "The die"},
+                {1: {"fr": "le 1 fait relancer (le texte)", "en": "a 1 throws again (the text)"},
+                 0: {"fr": "dé simple, sans relance", "en": "a plain die, no throw again"}}),
+        Variant("centre_leaves", {"fr": "Qui prend le 6 quitte la partie", "en": "Whoever takes the 6 leaves play"}),
+    ),
+    hidden_information=False,  # everyone sees the whole board
+))
 
 __all__ = [
-    "GreedyBot", "YukonConfig", "YukonGame", "YukonState", "board", "nearest_claim_bot",
-    "odds", "value_per_distance_bot",
+    "GreedyBot", "YukonConfig", "YukonGame", "YukonState", "YukonView", "nearest_claim_bot", "odds",
+    "value_per_distance_bot",
 ]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterable, Sequence
 
 RADIUS = 3
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -62,23 +63,26 @@ CENTRE: int = CELLS.index((0, 0))
 DEFAULT_VALUES: tuple[int, ...] = tuple(int(v) for v in LAYOUT.split())
 
 
-def _build():
-    rings6 = []
+Point = tuple[int, int]
+
+
+def _build() -> tuple[tuple[Point, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    rings6: list[list[Point]] = []
     for q, r in CELLS:
         cx, cy = 6 * q, 6 * r
         corners = [(cx + a, cy + b) for a, b in _CORNERS]
-        ring = []
+        ring: list[Point] = []
         for k in range(6):
             c0, c1 = corners[k], corners[(k + 1) % 6]
             ring += [c0, ((c0[0] + c1[0]) // 2, (c0[1] + c1[1]) // 2)]
         rings6.append(ring)
-    points = sorted({p for ring in rings6 for p in ring}, key=lambda p: (p[1], 2 * p[0] + p[1]))
+    points = sorted({p for ring6 in rings6 for p in ring6}, key=lambda p: (p[1], 2 * p[0] + p[1]))
     index = {p: i for i, p in enumerate(points)}
-    rings = tuple(tuple(index[p] for p in ring) for ring in rings6)
+    rings = tuple(tuple(index[p] for p in ring6) for ring6 in rings6)
     nbrs: list[set[int]] = [set() for _ in points]
-    for ring in rings:
+    for cycle in rings:
         for k in range(12):
-            a, b = ring[k], ring[(k + 1) % 12]
+            a, b = cycle[k], cycle[(k + 1) % 12]
             nbrs[a].add(b)
             nbrs[b].add(a)
     return tuple(points), rings, tuple(tuple(sorted(n)) for n in nbrs)
@@ -103,7 +107,7 @@ def _starts() -> tuple[int, ...]:
     # start spaces are rotations of one another by 60 degrees (D13).
     far = max(math.hypot(*xy) for xy in XY)
     starts = []
-    for i, (dq, dr) in enumerate(DIRECTIONS):
+    for dq, dr in DIRECTIONS:
         cell = CELLS.index((RADIUS * dq, RADIUS * dr))
         cx, cy = CELL_XY[cell]
         cands = [s for s in RINGS[cell] if abs(math.hypot(*XY[s]) - far) < 1e-9]
@@ -123,7 +127,7 @@ def distances_from(sources: frozenset[int] | set[int] | tuple[int, ...]) -> tupl
     0
     """
     dist = [-1] * len(SPACES)
-    todo = deque()
+    todo: deque[int] = deque()
     for s in sources:
         dist[s] = 0
         todo.append(s)
@@ -138,3 +142,17 @@ def distances_from(sources: frozenset[int] | set[int] | tuple[int, ...]) -> tupl
 
 RING_DISTANCE: tuple[tuple[int, ...], ...] = tuple(distances_from(ring) for ring in RINGS)
 """RING_DISTANCE[claim][space]: steps from a space to the nearest space of that claim's ring."""
+
+
+def on_ring(chain: Sequence[int], claims: Iterable[int]) -> tuple[int, ...]:
+    """The claims among ``claims`` whose ring holds every pawn of ``chain``.
+
+    >>> on_ring(RINGS[CENTRE], range(37))
+    (18,)
+    """
+    common = set(claims)
+    for s in chain:
+        common &= CELLS_OF[s]
+        if not common:
+            break
+    return tuple(sorted(common))

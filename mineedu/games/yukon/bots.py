@@ -9,21 +9,37 @@
 Both greedy bots take a claim as soon as one is legal (the most valuable) and
 otherwise pick the pip that brings the team closest to its target ring, with
 the estimate ``steps = pawns off the ring + steps from the nearer end to it``
-(a lower bound on the pips still needed, cheap enough for thousands of games).
+(for a complete team a lower bound on the pips still needed; it does not count
+the pawns still to place in setup; cheap enough for thousands of games).
+Each bot reads a :class:`~mineedu.games.yukon.rules.YukonView` and says why it
+moved (:meth:`GreedyBot.why`), with the numbers it used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from mineedu.core import BaseBot
+from mineedu.core import BaseBot, Bot, RandomBot
+from mineedu.core.i18n import format_number
 
 from .board import CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE
+from .rules import YukonView
+from .words import nuggets, pips_words, texts
 
 Key = Callable[[int, int], float]
+
+WHY = texts({
+    "claim": {"fr": "prend le gain le plus riche à sa portée : {v}", "en": "takes the richest claim within reach: {v}"},
+    "aim": {"fr": "vise le gain n° {c} ({v}), estimé à {d}", "en": "aims at claim no. {c} ({v}), reckoned {d} away"},
+    "rate": {"fr": "vise le gain n° {c} : {v} pour {d}, soit {r} par point",
+             "en": "aims at claim no. {c}: {v} for {d}, {r} per pip"},
+    "shun": {"fr": " ; il laisse le 6 tant que son équipe a plus de {k} pions",
+             "en": "; it leaves the 6 alone while its team has more than {k} pawns"},
+    "none": {"fr": "plus aucun gain libre à viser", "en": "no free claim left to aim at"},
+})
 
 
 def chain_after(chain: tuple[int, ...], action: Any) -> tuple[int, ...]:
@@ -64,14 +80,21 @@ class GreedyBot(BaseBot):
         self.key = key
         self.centre_team = centre_team  # None: the centre is a claim like any other
 
-    def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def _shuns_centre(self, obs: YukonView) -> bool:
+        return self.centre_team is not None and len(obs.chains[obs.turn]) > self.centre_team
+
+    def _free(self, obs: YukonView) -> list[int]:
+        shun = self._shuns_centre(obs)
+        return [c for c, o in enumerate(obs.owners) if o < 0 and not (shun and c == CENTRE)]
+
+    def act(self, obs: YukonView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         values = obs.config.values
         chain = obs.chains[obs.turn]
-        shun = self.centre_team is not None and len(chain) > self.centre_team
+        shun = self._shuns_centre(obs)
         claims = [a for a in legal if a[0] == "claim" and not (shun and a[1] == CENTRE)]
         if claims:
             return max(claims, key=lambda a: values[a[1]])
-        free = [c for c, o in enumerate(obs.owners) if o < 0 and not (shun and c == CENTRE)]
+        free = self._free(obs)
         legal = [a for a in legal if a[0] != "claim"] or list(legal)
         best: list[Any] = []
         best_score = float("inf")
@@ -83,6 +106,35 @@ class GreedyBot(BaseBot):
             elif score == best_score:
                 best.append(a)
         return best[int(rng.integers(len(best)))]
+
+    def target(self, obs: YukonView, action: Any) -> tuple[int, int] | None:
+        """The claim a move heads for and the estimated steps to it (``None``: no free claim)."""
+        values = obs.config.values
+        est = estimates(chain_after(obs.chains[obs.turn], action), self._free(obs))
+        if not est:
+            return None
+        c = min(est, key=lambda k: self.key(values[k], est[k]))
+        return c, est[c]
+
+    def why(self, obs: YukonView, action: Any, lang: str) -> str | None:
+        values = obs.config.values
+        if action[0] == "claim":
+            return WHY("claim", lang, v=nuggets(values[action[1]], lang))
+        aim = self.target(obs, action)
+        if aim is None:
+            return WHY("none", lang)
+        c, steps = aim
+        need = steps + 1  # and one pip to stake the claim (D16)
+        if self.centre_team is None:
+            text = WHY("aim", lang, c=c, v=nuggets(values[c], lang), d=pips_words(need, lang))
+        else:
+            estimated = f"an estimated {pips_words(need, lang)}" if lang == "en" else (
+                f"{pips_words(need, lang)} {'estimé' if need < 2 else 'estimés'}")
+            text = WHY("rate", lang, c=c, v=nuggets(values[c], lang), d=estimated,
+                       r=format_number(values[c] / need, lang, 2))
+        if self._shuns_centre(obs) and obs.owners[CENTRE] < 0:
+            text += WHY("shun", lang, k=self.centre_team)
+        return text
 
 
 def nearest_claim_bot(arg: str | None = None) -> GreedyBot:
@@ -96,3 +148,14 @@ def value_per_distance_bot(arg: str | None = None) -> GreedyBot:
     if k < 0:
         raise ValueError("the team size for the centre must be >= 0")
     return GreedyBot("value-per-distance", lambda value, steps: -value / (steps + 1), centre_team=k)
+
+
+def random_bot(arg: str | None = None) -> Bot:
+    return RandomBot()
+
+
+BOTS: Mapping[str, Callable[[str | None], Bot]] = {
+    "random": random_bot,
+    "nearest-claim": nearest_claim_bot,
+    "value-per-distance": value_per_distance_bot,
+}

@@ -18,17 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from mineedu.core import Texts
+from mineedu.core import exact_json, from_json
 from mineedu.core.i18n import format_number
 
-from .board import CELLS_OF, NEIGHBOURS
+from .board import NEIGHBOURS, on_ring
+from .rules import YukonView
+from .words import count, pips_words, texts
 
 NEGLIGIBLE_CAP = Fraction(1, 10**9)
 """Below this chance of mattering, the report leaves the safety cap out of its figures."""
 
 
+@lru_cache(maxsize=4096)
 def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
     """P(one turn gives exactly ``total`` pips).
 
@@ -49,7 +53,9 @@ def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int 
     return prob
 
 
-def pip_distribution(upto: int = 12, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> tuple[dict[int, Fraction], Fraction]:
+def pip_distribution(
+    upto: int = 12, sides: int = 6, reroll: int = 1, max_rolls: int | None = None
+) -> tuple[dict[int, Fraction], Fraction]:
     """``({pips: probability} for 1..upto, P(more than upto pips))``.
 
     >>> dist, tail = pip_distribution(6)
@@ -57,7 +63,7 @@ def pip_distribution(upto: int = 12, sides: int = 6, reroll: int = 1, max_rolls:
     (Fraction(0, 1), Fraction(1555, 7776), Fraction(311, 7776))
     """
     dist = {t: pip_probability(t, sides, reroll, max_rolls) for t in range(1, upto + 1)}
-    return dist, 1 - sum(dist.values())
+    return dist, 1 - sum(dist.values(), Fraction(0))
 
 
 def _moments(sides: int, reroll: int, max_rolls: int | None) -> tuple[Fraction, Fraction]:
@@ -98,19 +104,12 @@ def pip_variance(sides: int = 6, reroll: int = 1, max_rolls: int | None = None) 
     return m2 - m1 * m1
 
 
-def turns_to_collect(need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12) -> tuple[dict[int, Fraction], Fraction, Fraction]:
-    """How many turns until the pips add up to ``need`` or more.
-
-    Returns ``({turns: probability} for 1..max_turns, P(more turns), exact mean)``.
-    Serves the setup (``need`` = pawns still to place, D14) and the way to a
-    ring (``need`` = steps + 1 pip for the claim, D16). Opponents are ignored.
-
-    >>> dist, tail, mean = turns_to_collect(2)
-    >>> dist[1], mean
-    (Fraction(1, 1), Fraction(1, 1))
-    >>> turns_to_collect(11)[2]
-    Fraction(30828007, 10077696)
-    """
+@lru_cache(maxsize=1024)
+def _turns_to_collect(
+    need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12
+) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """``({turns: probability} for 1..max_turns, P(more turns), exact mean)``, cached
+    (a board asks again at every redraw; :func:`turns_to_collect` hands out copies)."""
     if need <= 0:
         return {t: Fraction(int(t == 0)) for t in range(1, max_turns + 1)}, Fraction(0), Fraction(0)
     step = [pip_probability(j, sides, reroll, max_rolls) for j in range(need)]  # step[j] for j < need
@@ -136,22 +135,27 @@ def turns_to_collect(need: int, sides: int = 6, reroll: int = 1, max_rolls: int 
     return dist, tail, e[0]
 
 
-def on_ring(chain: Sequence[int], claims: Iterable[int]) -> tuple[int, ...]:
-    """The claims among ``claims`` whose ring holds every pawn of ``chain``.
+def turns_to_collect(
+    need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12
+) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """How many turns until the pips add up to ``need`` or more (see :func:`_turns_to_collect`).
 
-    >>> from .board import RINGS, CENTRE
-    >>> on_ring(RINGS[CENTRE], range(37))
-    (18,)
+    Serves the setup (``need`` = pawns still to place, D14) and the way to a
+    ring (``need`` = steps + 1 pip for the claim, D16). Opponents are ignored.
+
+    >>> dist, tail, mean = turns_to_collect(2)
+    >>> dist[1], mean
+    (Fraction(1, 1), Fraction(1, 1))
+    >>> turns_to_collect(11)[2]
+    Fraction(30828007, 10077696)
     """
-    common = set(claims)
-    for s in chain:
-        common &= CELLS_OF[s]
-        if not common:
-            break
-    return tuple(sorted(common))
+    dist, tail, mean = _turns_to_collect(need, sides, reroll, max_rolls, max_turns)
+    return dict(dist), tail, mean
 
 
-def ring_distance(chain: Sequence[int], claims: Iterable[int], blocked: Iterable[int] = (), max_steps: int = 30) -> tuple[int, tuple[int, ...]] | None:
+def ring_distance(
+    chain: Sequence[int], claims: Iterable[int], blocked: Iterable[int] = (), max_steps: int = 30
+) -> tuple[int, tuple[int, ...]] | None:
     """Fewest pips until every pawn of ``chain`` stands on the ring of one of ``claims``.
 
     The chain moves as in D15, one end leading all the way (either end may be
@@ -207,29 +211,81 @@ def ring_distance(chain: Sequence[int], claims: Iterable[int], blocked: Iterable
 
 
 
-# --- the report behind ``mineedu odds yukon`` ------------------------------------
+# --- the report behind ``mineedu odds yukon`` and the board's panel ----------------
 
-def _row(key: str, k: int, p: Fraction) -> dict[str, Any]:
-    return {key: k, "p": str(p), "float": float(p)}
-
-
-def _exact(x: Fraction) -> dict[str, Any]:
-    return {"exact": str(x), "float": float(x)}
+Die = tuple[int, int, int | None]
+"""(sides, reroll face, max_rolls or None): the die as the figures count it."""
 
 
-def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns: int = 8) -> dict[str, Any]:
-    """The exact odds of a position (JSON-ready): the die, the setup, the way to a ring.
+def die_of(config: Any) -> tuple[Die, Fraction, bool]:
+    """The die the figures use, the chance the safety cap changes a turn, and whether it is counted.
 
-    ``state`` is a :class:`~mineedu.games.yukon.rules.YukonState`; ``player``
-    defaults to the player whose turn it is.
+    The cap changes a turn with probability ``cap``. When that is negligible (the
+    default: 6^-30) the figures show the textbook die (mean 21/5); a cap that
+    matters (a teacher's "at most 2 throws") is counted exactly, as the engine plays it.
     """
-    cfg = state.config
-    cap = Fraction(1, cfg.sides) ** cfg.max_rolls if cfg.reroll else Fraction(0)
-    # The safety cap changes a turn with probability `cap`. When that is negligible (the
-    # default: 6^-30) the report shows the textbook die (mean 21/5); a cap that matters
-    # (a teacher's "at most 2 throws") is counted exactly, as the engine plays it.
+    cap = Fraction(1, config.sides) ** config.max_rolls if config.reroll else Fraction(0)
     counted = cap > NEGLIGIBLE_CAP
-    die = (cfg.sides, cfg.reroll, cfg.max_rolls if counted else None)
+    return (config.sides, config.reroll, config.max_rolls if counted else None), cap, counted
+
+
+def _turns(key: str, dist: dict[int, Fraction], tail: Fraction, mean: Fraction, max_turns: int) -> dict[str, Any]:
+    return {
+        "turns": [{key: t, "p": exact_json(q)} for t, q in dist.items()],
+        "beyond": {key: max_turns, "p": exact_json(tail)},
+        "mean": exact_json(mean),
+    }
+
+
+def p_at_least(need: int, die: Die) -> Fraction:
+    """P(one turn's pips >= ``need``) (1 for ``need`` <= 1: a turn gives at least one pip)."""
+    return 1 - sum((pip_probability(k, *die) for k in range(1, need)), Fraction(0))
+
+
+def _now(view: YukonView, steps: int | None, die: Die, max_turns: int) -> dict[str, Any]:
+    """What the player to move faces this turn: the pips it needs and the chance this turn gives them.
+
+    ``need`` is the pawns still to place (setup) or the steps to the nearest free
+    ring plus the pip that stakes the claim (D16). While the die rolls (a 1 was
+    thrown, or nothing yet) the pips so far count and the rest is a fresh turn's
+    throw (with the throws the cap still allows, when the cap is counted).
+    """
+    p = view.turn
+    chain = view.chains[p]
+    phase = "start" if not chain else "setup" if view.in_setup(p) else "move"
+    need: int | None = None
+    if phase == "setup":
+        need = view.config.pawns - len(chain) - len(view.claims_of(p))
+    elif phase == "move" and steps is not None:
+        need = steps + 1
+    now: dict[str, Any] = {"player": p, "phase": phase, "rolling": view.rolling, "pips": view.pips,
+                           "thrown": sum(view.throws), "need": need}
+    if need is None:
+        return now
+    if view.rolling:
+        sides, reroll, cap = die
+        rest = (sides, reroll, None if cap is None else cap - len(view.throws))
+        now["this_turn"] = exact_json(p_at_least(need - sum(view.throws), rest))
+        return now
+    now["this_turn"] = exact_json(Fraction(int(view.pips >= need)))
+    if view.pips < need:  # the pips of this turn go towards it; the next turns bring the rest
+        dist, tail, mean = turns_to_collect(need - view.pips, *die, max_turns=max_turns)
+        now["after"] = _turns("turns", dist, tail, mean, max_turns)
+    return now
+
+
+@lru_cache(maxsize=256)
+def _nearest(chain: tuple[int, ...], free: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+    return ring_distance(chain, free)
+
+
+def view_report(view: YukonView, player: int | None = None, upto: int = 12, max_turns: int = 8) -> dict[str, Any]:
+    """The exact odds one viewer can work out from ``view`` (JSON-ready; every number
+    an :func:`mineedu.core.exact_json`): the die, the setup, the way to a ring for
+    ``player`` (default: the player to move) and, for the player to move, this turn.
+    """
+    cfg = view.config
+    die, cap, counted = die_of(cfg)
     dist, tail = pip_distribution(upto, *die)
     need = cfg.pawns - 1  # the first pawn goes on the start space without a throw
     sdist, stail, smean = turns_to_collect(need, *die, max_turns=max_turns)
@@ -237,27 +293,24 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
         "die": {
             "sides": cfg.sides,
             "reroll_face": cfg.reroll,
-            "pips": [_row("pips", k, p) for k, p in dist.items()],
-            "beyond": {"pips": upto, "p": str(tail), "float": float(tail)},
-            "mean": _exact(pip_mean(*die)),
-            "variance": _exact(pip_variance(*die)),
-            "plain_die_mean": _exact(pip_mean(cfg.sides, 0)),
+            "pips": [{"pips": k, "p": exact_json(q)} for k, q in dist.items()],
+            "beyond": {"pips": upto, "p": exact_json(tail)},
+            "mean": exact_json(pip_mean(*die)),
+            "variance": exact_json(pip_variance(*die)),
+            "plain_die_mean": exact_json(pip_mean(cfg.sides, 0)),
             "max_rolls": cfg.max_rolls,
-            "cap_changes_a_turn": _exact(cap),
+            "cap_changes_a_turn": exact_json(cap),
             "cap_counted": counted,
         },
-        "setup": {
-            "pawns_by_dice": need,
-            "turns": [_row("turns", t, p) for t, p in sdist.items()],
-            "beyond": {"turns": max_turns, "p": str(stail), "float": float(stail)},
-            "mean": _exact(smean),
-        },
+        "setup": {"pawns_by_dice": need, **_turns("turns", sdist, stail, smean, max_turns)},
         "ring": None,
+        "now": None,
     }
-    p = state.turn if player is None else player
-    if 0 <= p < len(state.chains) and state.in_play(p) and not state.in_setup(p):
-        free = [c for c, o in enumerate(state.owners) if o < 0]
-        found = ring_distance(state.chains[p], free)
+    p = view.turn if player is None else player
+    free = tuple(c for c, o in enumerate(view.owners) if o < 0)
+    steps: int | None = None
+    if 0 <= p < view.players and view.in_play(p) and not view.in_setup(p):
+        found = _nearest(view.chains[p], free)
         if found is not None:
             steps, claims = found
             tdist, ttail, tmean = turns_to_collect(steps + 1, *die, max_turns=max_turns)
@@ -265,14 +318,23 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
                 "player": p,
                 "steps": steps,
                 "claims": [{"claim": c, "value": cfg.values[c]} for c in claims],
-                "turns": [_row("turns", t, q) for t, q in tdist.items()],
-                "beyond": {"turns": max_turns, "p": str(ttail), "float": float(ttail)},
-                "mean": _exact(tmean),
+                **_turns("turns", tdist, ttail, tmean, max_turns),
             }
+    if not view.done and p == view.turn:
+        report["now"] = _now(view, steps, die, max_turns)
     return report
 
 
-TEXTS = Texts({
+def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns: int = 8) -> dict[str, Any]:
+    """The exact odds of a position (JSON-ready): the die, the setup, the way to a ring, this turn.
+
+    ``state`` is a :class:`~mineedu.games.yukon.rules.YukonState`; the figures come
+    from its public view (:func:`view_report`). ``player`` defaults to the player to move.
+    """
+    return view_report(state.observation(None), player, upto, max_turns)
+
+
+TEXTS = texts({
     "die": {"fr": "Points du dé en un tour (le {face} fait rejouer, d{sides}) :",
             "en": "Pips in one turn ({face} rolls again, d{sides}):"},
     "row": {"fr": "  {k:>3} : {p:>14}  ({f})", "en": "  {k:>3}: {p:>14}  ({f})"},
@@ -285,13 +347,19 @@ TEXTS = Texts({
                     "en": "(at most {n} throws a turn, counted in these figures: it changes a turn with probability {f})"},
     "setup": {"fr": "Tours pour poser les {n} pions restants (mise en place) :",
               "en": "Turns to place the {n} remaining pawns (setup):"},
-    "turn_row": {"fr": "  {k:>3} tour(s) : {p:>14}  ({f})", "en": "  {k:>3} turn(s): {p:>14}  ({f})"},
+    "turn_row": {"fr": "  {k:>9} : {p:>14}  ({f})", "en": "  {k:>9}: {p:>14}  ({f})"},
     "beyond_turns": {"fr": "  plus de {k} tours : {p} ({f})", "en": "  more than {k} turns: {p} ({f})"},
     "turn_mean": {"fr": "  en moyenne {m} = {mf} tours", "en": "  on average {m} = {mf} turns"},
-    "ring": {"fr": "Joueur {p} : {s} pas jusqu'à l'anneau libre le plus proche (gains {c}), sans compter les adversaires ; tours pour revendiquer :",
-             "en": "Player {p}: {s} step(s) to the nearest free ring (claims {c}), ignoring opponents; turns to claim it:"},
+    "ring": {"fr": "Joueur {p} : {s} jusqu'à l'anneau libre le plus proche (gains {c}), sans compter les adversaires ; "
+                   "tours pour revendiquer :",
+             "en": "Player {p}: {s} to the nearest free ring (claims {c}), ignoring opponents; turns to claim it:"},
     "no_ring": {"fr": "Pas de chaîne complète à mesurer pour ce joueur.",
                 "en": "No complete chain to measure for this player."},
+    "now_setup": {"fr": "Ce tour, joueur {p} : {k} encore à poser ; P(tous posés ce tour) = {q} ({f})",
+                  "en": "This turn, player {p}: {k} still to place; P(all placed this turn) = {q} ({f})"},
+    "now_move": {"fr": "Ce tour, joueur {p} : il faut {k} (les pas et 1 pour revendiquer) ; P(assez ce tour) = {q} ({f})",
+                 "en": "This turn, player {p}: {k} needed (the steps and 1 to claim); P(enough this turn) = {q} ({f})"},
+    "after": {"fr": "  après ce tour, tours pour le reste :", "en": "  after this turn, turns for the rest:"},
 })
 
 
@@ -306,26 +374,45 @@ def _tiny(x: float, lang: str, digits: int) -> str:
 
 
 def _turn_lines(section: dict[str, Any], lang: str) -> list[str]:
-    lines = [TEXTS("turn_row", lang, k=r["turns"], p=r["p"], f=format_number(r["float"], lang, 4))
-             for r in section["turns"] if r["float"] > 0]
+    lines = [TEXTS("turn_row", lang, k=count(r["turns"], "turn", lang), p=r["p"]["fraction"],
+                   f=format_number(r["p"]["float"], lang, 4))
+             for r in section["turns"] if from_json(r["p"])]
     b = section["beyond"]
-    lines.append(TEXTS("beyond_turns", lang, k=b["turns"], p=b["p"], f=_tiny(b["float"], lang, 2)))
-    lines.append(TEXTS("turn_mean", lang, m=section["mean"]["exact"], mf=format_number(section["mean"]["float"], lang, 3)))
+    lines.append(TEXTS("beyond_turns", lang, k=b["turns"], p=b["p"]["fraction"], f=_tiny(b["p"]["float"], lang, 2)))
+    mean = section["mean"]
+    lines.append(TEXTS("turn_mean", lang, m=mean["fraction"], mf=format_number(mean["float"], lang, 3)))
+    return lines
+
+
+def _now_lines(now: dict[str, Any] | None, lang: str) -> list[str]:
+    if now is None or now.get("this_turn") is None:
+        return []
+    q = now["this_turn"]
+    p, k = now["player"] + 1, now["need"]
+    if now["phase"] == "setup":
+        line = TEXTS("now_setup", lang, p=p, k=count(k, "pawn", lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
+    else:
+        line = TEXTS("now_move", lang, p=p, k=pips_words(k, lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
+    lines = ["", line]
+    if "after" in now:
+        lines += [TEXTS("after", lang), *_turn_lines(now["after"], lang)]
     return lines
 
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
-    """The report as text for the terminal, in French or English."""
+    """The report as text for the terminal, in French or English (numbers read with :func:`from_json`)."""
     die = report["die"]
     lines = [TEXTS("die", lang, face=die["reroll_face"], sides=die["sides"])]
-    lines += [TEXTS("row", lang, k=r["pips"], p=r["p"], f=format_number(r["float"], lang, 4)) for r in die["pips"] if r["float"] > 0]
+    lines += [TEXTS("row", lang, k=r["pips"], p=r["p"]["fraction"], f=format_number(r["p"]["float"], lang, 4))
+              for r in die["pips"] if from_json(r["p"])]
     b = die["beyond"]
-    lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"], f=_tiny(b["float"], lang, 2)))
-    lines.append(TEXTS("mean", lang, m=die["mean"]["exact"], mf=format_number(die["mean"]["float"], lang, 4),
-                       d=die["plain_die_mean"]["exact"], df=format_number(die["plain_die_mean"]["float"], lang, 2),
-                       v=die["variance"]["exact"], vf=format_number(die["variance"]["float"], lang, 4)))
+    lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"]["fraction"], f=_tiny(b["p"]["float"], lang, 2)))
+    mean, var, plain = die["mean"], die["variance"], die["plain_die_mean"]
+    lines.append(TEXTS("mean", lang, m=mean["fraction"], mf=format_number(mean["float"], lang, 4),
+                       d=plain["fraction"], df=format_number(plain["float"], lang, 2),
+                       v=var["fraction"], vf=format_number(var["float"], lang, 4)))
     cap = die["cap_changes_a_turn"]["float"]
-    if die.get("cap_counted"):
+    if die["cap_counted"]:
         lines.append(TEXTS("cap_counted", lang, n=die["max_rolls"], f=format_number(cap, lang, 4)))
     else:
         lines.append(TEXTS("cap", lang, n=die["max_rolls"], f=_tiny(cap, lang, 1)))
@@ -339,6 +426,7 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     else:
         claims = ", ".join(f"{c['claim']} ({c['value']})" for c in ring["claims"])
         # players are numbered from 1 in what students read (the report keeps the index)
-        lines.append(TEXTS("ring", lang, p=ring["player"] + 1, s=ring["steps"], c=claims))
+        lines.append(TEXTS("ring", lang, p=ring["player"] + 1, s=count(ring["steps"], "step", lang), c=claims))
         lines += _turn_lines(ring, lang)
+    lines += _now_lines(report.get("now"), lang)
     return "\n".join(lines)

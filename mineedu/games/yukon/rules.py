@@ -13,6 +13,7 @@ player spends the pips one at a time. Each pip is one legal action:
   ``pawn`` moves onto the claim and stays there.
 
 Spaces and claims are the numbers of :mod:`mineedu.games.yukon.board`.
+Nothing is hidden: every viewer's observation is the same :class:`YukonView`.
 
 >>> g = YukonGame(3)
 >>> s = g.initial_state()
@@ -25,34 +26,45 @@ Spaces and claims are the numbers of :mod:`mineedu.games.yukon.board`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, RandomBot, State, register
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State
 
-from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS
-from .bots import nearest_claim_bot, value_per_distance_bot
-from .labels import action_label as label_for
-from .odds import on_ring
+from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS, on_ring
 
 NO_OWNER = -1
 MAX_SIDES = 20  # a classroom die: d2 .. d20 (a huge die would list millions of chance outcomes)
 MAX_ROLLS = 100  # the safety cap itself stays small enough to compute with
+MAX_VALUE = 99  # nuggets on one claim: two digits fit in its hexagon
+MAX_ROUNDS = 1000  # a class never plays longer; bounds max_moves() and every playout
+
+
+def _whole(name: str, value: object, lo: int, hi: int, what: str) -> None:
+    """Refuse a setting that is not a whole number in ``lo..hi`` (``what`` says why the bounds)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ConfigError(f"yukon: {name} must be a whole number from {lo} to {hi} ({what}), not {value!r}")
 
 
 @dataclass(frozen=True)
 class YukonConfig:
     """What a teacher may change. Defaults follow the text and D13-D16.
 
-    ``values``: claim values in board order (reading order; D13 layout).
+    ``values``: claim values in board order (reading order; D13 layout), 0 to 99 each.
     ``pawns``: pawns per team (12: the first claim closes a full ring).
-    ``sides`` / ``reroll``: the die, and the face that throws again (0: none).
-    ``max_rolls``: safety cap on throws in one turn (the last one never
+    ``sides`` / ``reroll``: the die (2 to 20 faces), and the face that throws again (0: none).
+    ``max_rolls``: safety cap on throws in one turn, 1 to 100 (the last one never
     throws again; with the default 30 this changes a turn with probability 6^-30).
     ``centre_leaves``: whoever claims the centre leaves play (D16).
-    ``max_rounds``: the game stops after this many rounds (chains can wander
-    forever; documented limit, scores then stand as they are).
+    ``max_rounds``: the game stops after this many rounds, 1 to 1000 (chains can
+    wander forever; documented limit, scores then stand as they are).
+
+    >>> YukonGame(3, max_rounds=10**6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mineedu.core.errors.ConfigError: yukon: max_rounds must be a whole number from 1 to 1000 (...), not 1000000
     """
 
     values: tuple[int, ...] = DEFAULT_VALUES
@@ -64,26 +76,97 @@ class YukonConfig:
     max_rounds: int = 100
 
     def validate(self, players: int) -> None:
-        if len(self.values) != len(CELLS) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in self.values
-        ):
-            raise ConfigError(f"yukon: values must be {len(CELLS)} whole numbers >= 0 (one per claim), not {self.values!r}")
-        if not 1 <= self.pawns <= 12:
-            raise ConfigError(f"yukon: pawns must be 1 to 12 (a ring has 12 spaces), not {self.pawns}")
-        if not 2 <= self.sides <= MAX_SIDES:
-            raise ConfigError(f"yukon: the die has 2 to {MAX_SIDES} sides, not {self.sides}")
-        if not 0 <= self.reroll <= self.sides:
-            raise ConfigError(f"yukon: reroll must be a face 1..{self.sides} or 0 (none), not {self.reroll}")
-        if not 1 <= self.max_rolls <= MAX_ROLLS:
-            raise ConfigError(f"yukon: max_rolls must be 1 to {MAX_ROLLS} throws a turn, not {self.max_rolls}")
-        if self.max_rounds < 1:
-            raise ConfigError(f"yukon: max_rounds must be at least 1, not {self.max_rounds}")
+        if not isinstance(self.values, tuple) or len(self.values) != len(CELLS):
+            raise ConfigError(f"yukon: values must be {len(CELLS)} whole numbers (one per claim), not {self.values!r}"[:300])
+        for c, v in enumerate(self.values):
+            _whole(f"the value of claim {c}", v, 0, MAX_VALUE, "nuggets on one claim")
+        _whole("pawns", self.pawns, 1, 12, "a ring has 12 spaces")
+        _whole("sides", self.sides, 2, MAX_SIDES, "the faces of the die")
+        _whole("reroll", self.reroll, 0, self.sides, "the face that throws again, 0 for none")
+        _whole("max_rolls", self.max_rolls, 1, MAX_ROLLS, "throws in one turn")
+        if not isinstance(self.centre_leaves, bool):
+            raise ConfigError(f"yukon: centre_leaves must be true or false, not {self.centre_leaves!r}"[:300])
+        _whole("max_rounds", self.max_rounds, 1, MAX_ROUNDS, "rounds before the game stops")
         if players > len(STARTS):
             raise ConfigError(f"yukon: {len(STARTS)} start spaces, so at most {len(STARTS)} players")
 
 
+class Facts:
+    """What every position shows to everyone: a :class:`YukonState` and its
+    :class:`YukonView` both answer these from their chains, claims and config."""
+
+    chains: tuple[tuple[int, ...], ...]
+    owners: tuple[int, ...]
+    out: tuple[bool, ...]
+    if TYPE_CHECKING:
+        @property
+        def config(self) -> YukonConfig: ...
+
+    def occupied(self) -> frozenset[int]:
+        return frozenset(s for ch in self.chains for s in ch)
+
+    def claims_of(self, player: int) -> tuple[int, ...]:
+        return tuple(c for c, o in enumerate(self.owners) if o == player)
+
+    def team(self, player: int) -> int:
+        """Pawns still in the team (on spaces, not on claims)."""
+        return len(self.chains[player])
+
+    def in_setup(self, player: int) -> bool:
+        """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
+        return not self.out[player] and len(self.chains[player]) + len(self.claims_of(player)) < self.config.pawns
+
+    def in_play(self, player: int) -> bool:
+        """Neither gone with the centre nor out of pawns."""
+        return not self.out[player] and bool(self.chains[player])
+
+    def ends(self, player: int) -> tuple[int, ...]:
+        """The end indices (0, 1) of a chain; one for a single pawn."""
+        return (1,) if len(self.chains[player]) == 1 else (0, 1)
+
+    def free_next_to(self, space: int, occupied: frozenset[int] | None = None) -> tuple[int, ...]:
+        occ = self.occupied() if occupied is None else occupied
+        return tuple(t for t in NEIGHBOURS[space] if t not in occ)
+
+    def scores(self) -> tuple[float, ...]:
+        values = self.config.values
+        return tuple(float(sum(values[c] for c in self.claims_of(p))) for p in range(len(self.chains)))
+
+    def winners(self) -> tuple[int, ...]:
+        sc = self.scores()
+        return tuple(p for p, v in enumerate(sc) if v == max(sc))
+
+
 @dataclass(frozen=True)
-class YukonState(State):
+class YukonView(Facts):
+    """What one viewer sees: in Gold am Yukon, everything, so every viewer (a seat,
+    a spectator, the teacher's "show all") gets this same view of a position.
+
+    Bots, the picture (:func:`mineedu.games.yukon.svg.render`), the words and the
+    odds for a player read it; it holds no reference to the state or the game.
+    ``throws`` are this turn's die throws so far (a 1 throws again, D14/D15).
+    """
+
+    config: YukonConfig
+    chains: tuple[tuple[int, ...], ...]
+    owners: tuple[int, ...]
+    out: tuple[bool, ...]
+    turn: int
+    rolling: bool
+    pips: int
+    throws: tuple[int, ...]
+    head: int
+    turned: bool
+    round: int
+    done: bool
+
+    @property
+    def players(self) -> int:
+        return len(self.chains)
+
+
+@dataclass(frozen=True)
+class YukonState(Facts, State):
     """One position. ``chains[p]``: player p's pawns in order from end 0 to end 1."""
 
     game: YukonGame
@@ -98,37 +181,14 @@ class YukonState(State):
     turned: bool = False  # the head was blocked and the other end leads now (D15)
     round: int = 0
     done: bool = False
+    thrown: int = 0  # pips thrown this turn (a record for the picture: the rules read ``pips``)
 
-    # --- facts ---------------------------------------------------------------
     @property
     def config(self) -> YukonConfig:
         return self.game.config
 
-    def occupied(self) -> frozenset[int]:
-        return frozenset(s for ch in self.chains for s in ch)
-
-    def claims_of(self, player: int) -> tuple[int, ...]:
-        return tuple(c for c, o in enumerate(self.owners) if o == player)
-
-    def team(self, player: int) -> int:
-        """Pawns still in the team (on spaces, not on claims)."""
-        return len(self.chains[player])
-
-    def in_setup(self, player: int) -> bool:
-        """Still placing pawns (D14): fewer than ``pawns`` out and no claim yet."""
-        return not self.out[player] and len(self.chains[player]) + len(self.claims_of(player)) < self.config.pawns
-
-    def in_play(self, player: int) -> bool:
-        """Neither gone with the centre nor out of pawns."""
-        return not self.out[player] and bool(self.chains[player])
-
-    def ends(self, player: int) -> tuple[int, ...]:
-        """The end indices (0, 1) of a chain; one for a single pawn."""
-        return (1,) if len(self.chains[player]) == 1 else (0, 1)
-
-    def free_next_to(self, space: int, occupied: frozenset[int] | None = None) -> tuple[int, ...]:
-        occ = self.occupied() if occupied is None else occupied
-        return tuple(t for t in NEIGHBOURS[space] if t not in occ)
+    if TYPE_CHECKING:  # the next state of a Gold am Yukon state is one too (for type checkers only)
+        def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> YukonState: ...
 
     # --- who acts ------------------------------------------------------------
     def current_player(self) -> int:
@@ -231,7 +291,7 @@ class YukonState(State):
         if self.rolling:  # a throw of the die
             pips, rolls = self.pips + action, self.rolls + 1
             again = action == cfg.reroll and rolls < cfg.max_rolls  # a 1 throws again (D14/D15)
-            return replace(self, pips=pips, rolls=rolls, rolling=again)._settle()
+            return replace(self, pips=pips, rolls=rolls, rolling=again, thrown=self.thrown + action)._settle()
         p = self.turn
         kind = action[0]
         chains = list(self.chains)
@@ -300,7 +360,7 @@ class YukonState(State):
         return replace(self, done=True, pips=0, rolling=False)  # pragma: no cover - _over() caught it
 
     def _begin(self, player: int, rnd: int) -> YukonState:
-        return replace(self, turn=player, round=rnd, rolling=True, pips=0, rolls=0, head=-1, turned=False)
+        return replace(self, turn=player, round=rnd, rolling=True, pips=0, rolls=0, head=-1, turned=False, thrown=0)
 
     def _over(self) -> bool:
         """D16: every claim taken, or at most one player left in play."""
@@ -309,33 +369,25 @@ class YukonState(State):
         return sum(self.in_play(q) for q in range(self.game.num_players)) <= 1
 
     # --- what is seen --------------------------------------------------------
-    def observation(self, player: int | None) -> YukonState:
-        """Nothing is hidden in Gold am Yukon: everyone sees the whole board."""
-        return self
-
-    def scores(self) -> tuple[float, ...]:
-        values = self.config.values
-        return tuple(float(sum(values[c] for c in self.claims_of(p))) for p in range(self.game.num_players))
-
-    def winners(self) -> tuple[int, ...]:
-        sc = self.scores()
-        return tuple(p for p, v in enumerate(sc) if v == max(sc))
+    def observation(self, player: int | None) -> YukonView:
+        """Nothing is hidden in Gold am Yukon: every viewer (a seat, ``None``, ``SEE_ALL``)
+        gets the same view of the whole board."""
+        f = self.config.reroll
+        k = self.rolls
+        throws = (f,) * (k - 1) + (self.thrown - f * (k - 1),) if k else ()
+        return YukonView(self.config, self.chains, self.owners, self.out, self.turn, self.rolling, self.pips,
+                         throws, self.head, self.turned, self.round, self.done)
 
 
-@register
 class YukonGame(Game):
     """Gold am Yukon (Amigo 1991, R. Wittig): chains of prospectors ring claims."""
 
     name = "yukon"
-    title = {"fr": "Gold am Yukon (la ruée vers l'or)", "en": "Gold am Yukon (the gold rush)"}
+    title: ClassVar[Mapping[str, str]] = {"fr": "Gold am Yukon (la ruée vers l'or)", "en": "Gold am Yukon (the gold rush)"}
     min_players = 3
     max_players = 6
     Config = YukonConfig
-    bots: dict[str, Any] = {
-        "random": lambda arg: RandomBot(),
-        "nearest-claim": nearest_claim_bot,
-        "value-per-distance": value_per_distance_bot,
-    }
+    config: YukonConfig
 
     def initial_state(self) -> YukonState:
         n = self.num_players
@@ -345,15 +397,6 @@ class YukonGame(Game):
         cfg = self.config
         per_turn = cfg.max_rolls + (cfg.max_rolls - 1) * max(cfg.reroll, 1) + cfg.sides  # throws + pips
         return self.num_players + cfg.max_rounds * self.num_players * per_turn
-
-    def action_label(self, action: Any, lang: str = "fr") -> str:
-        """A pawn's move, a claim (with its value) or a die throw in words (``labels.py``).
-
-        >>> g = YukonGame(3)
-        >>> g.action_label(("place", 17), "fr"), g.action_label(6, "en")
-        ('Poser un pion sur la case 17', 'The die shows 6')
-        """
-        return label_for(action, lang, self.config.values)
 
     def metrics(self, state: State, player: int) -> dict[str, float]:
         assert isinstance(state, YukonState)

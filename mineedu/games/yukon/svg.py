@@ -1,109 +1,244 @@
-"""The picture of a Gold am Yukon position: hex claims with values, spaces, chains.
+"""The picture of a Gold am Yukon position, drawn from a :class:`~mineedu.games.yukon.rules.YukonView`.
 
-Pure function of the state; ``state._repr_svg_()`` shows it in Jupyter.
+``render(view, lang)`` is a pure function: the claims (hexagons with their
+values, tinted with their owner's colour once taken), the 228 spaces, the
+chains of pawns, this turn's die throws and the nuggets of each team. Every
+space is a choice region ``space:<n>`` and every claim a region ``claim:<n>``
+(:func:`mineedu.core.svg.region`), so a board lets the player click them.
+
+The picture is the largest of the five games, so it is kept lean: the claims
+and the spaces are drawn once per claim layout (cached) with shared attributes
+on their groups, and only the pawns, the taken claims and the text change.
+Text is at least 18 units high: on a 390 px phone (the picture about 360 px
+wide) that is 12 px or more.
+
+>>> import mineedu
+>>> view = mineedu.make("yukon", 3).initial_state().observation(None)
+>>> svg = render(view, "en")
+>>> svg.count('data-region="space:'), svg.count('data-region="claim:')
+(228, 37)
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import Any
 
-from mineedu.core import Texts
-from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, circle, document, text
+from mineedu.core.i18n import player_name
+from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, region
 
 from .board import CELL_XY, CELLS, RINGS, STARTS, XY
+from .rules import NO_OWNER, YukonView
+from .words import texts
 
 UNIT = 40.0  # pixels per cell corner radius (a step is UNIT / 2: room for legible pawns)
-PAD = 20.0
-TOP = 56.0  # room for the status lines
+BOARD_W = UNIT * 2 * max(x for x, _ in XY)
+BOARD_H = UNIT * 2 * max(y for _, y in XY)
+WIDTH = 520.0
+PAD = (WIDTH - BOARD_W) / 2  # around the board (the start spaces' rings reach out of it)
+HEAD = 84.0  # two lines: whose turn, the die
+ROW = 32.0  # one line of the key under the board
+PER_ROW = 3  # players per line of the key
 PAWN = 8.5  # pawn radius
-WIDTH = 2 * PAD + UNIT * 2 * 6.2
-HEIGHT = TOP + 2 * PAD + UNIT * 2 * 5.6 - 10
+HIT = 9.5  # a space's clickable disc
+TEXT = "#222222"
+VALUE_TEXT = "#2b2004"  # at least 6.4:1 on every claim's gold (WCAG AA asks 4.5:1)
 FILLS = {0: "#f4f1ea", 1: "#f6ecc8", 2: "#f1d98a", 4: "#e6bb45", 6: "#d49a1a"}
+OTHER_FILL = "#f1d98a"
+TINT = 0.45  # a taken claim: its owner's colour at this opacity over white
+FONT = 'font-family="sans-serif"'
 
-T = Texts({
-    "turn": {"fr": "Tour {r} · {who}", "en": "Round {r} · {who}"},
-    "player": {"fr": "Joueur {p} ({colour})", "en": "Player {p} ({colour})"},
-    "throwing": {"fr": "lance le dé", "en": "throws the die"},
-    "pips": {"fr": "{n} point(s) de dé à jouer", "en": "{n} pip(s) to play"},
+T = texts({
+    "round": {"fr": "Manche {r} · {who}", "en": "Round {r} · {who}"},
+    "to_play": {"fr": "{who} ({colour}) joue", "en": "{who} ({colour}) to play"},
     "start": {"fr": "choisit une case de départ", "en": "chooses a start space"},
-    "over": {"fr": "Partie finie · gagnant(s) : {w}", "en": "Game over · winner(s): {w}"},
-    "scores": {"fr": "Pépites :", "en": "Nuggets:"},
-    "title": {"fr": "Gold am Yukon : plateau", "en": "Gold am Yukon: board"},
+    "throwing": {"fr": "lance le dé…", "en": "throws the die…"},
+    "die": {"fr": "Dé", "en": "Die"},
+    "again": {"fr": "relance…", "en": "throws again…"},
+    "left": {"fr": "= {t} · reste {n}", "en": "= {t} · {n} left"},
+    "over": {"fr": "Partie finie · {w}", "en": "Game over · {w}"},
+    "winner": {"fr": "gagnant : {w}", "en": "winner: {w}"},
+    "winners": {"fr": "ex æquo : {w}", "en": "shared win: {w}"},
+    "gone": {"fr": "(parti)", "en": "(left)"},
+    "title": {"fr": "Gold am Yukon : plateau, pépites de chaque équipe", "en": "Gold am Yukon: the board, each team's nuggets"},
 })
 
 
-def _pt(xy: tuple[float, float]) -> tuple[float, float]:
-    return (WIDTH / 2 + UNIT * xy[0], TOP + PAD + UNIT * 5.6 + UNIT * xy[1])
+def _at(x: float, y: float) -> tuple[float, float]:
+    # whole units: half a unit of rounding is invisible and keeps the picture small
+    return (round(WIDTH / 2 + UNIT * x), round(HEAD + PAD + BOARD_H / 2 + UNIT * y))
 
 
-def _poly(points: list[tuple[float, float]], fill: str, stroke: str = "#8a7a5a", width: float = 1.0, **extra: str) -> str:
-    pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-    more = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in extra.items())
-    return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{more}/>'
+SPACE_XY: tuple[tuple[float, float], ...] = tuple(_at(*xy) for xy in XY)
+CLAIM_XY: tuple[tuple[float, float], ...] = tuple(_at(*xy) for xy in CELL_XY)
+
+
+def space_xy(space: int) -> tuple[float, float]:
+    """Where a space is drawn (SVG units)."""
+    return SPACE_XY[space]
+
+
+def claim_xy(claim: int) -> tuple[float, float]:
+    """Where a claim's centre is drawn (SVG units)."""
+    return CLAIM_XY[claim]
+
+
+def height(players: int) -> float:
+    return HEAD + 2 * PAD + BOARD_H + ROW * -(-players // PER_ROW) + 8
+
+
+def tint(colour: str) -> str:
+    """``colour`` at :data:`TINT` opacity over white, as one opaque colour.
+
+    >>> tint("#0072B2")
+    '#8cc0dc'
+    """
+    rgb = [int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(255 * (1 - TINT) + v * TINT):02x}" for v in rgb)
 
 
 @lru_cache(maxsize=8)
 def _board(values: tuple[int, ...]) -> str:
-    """The fixed layer: claims coloured by value, spaces, start spaces."""
-    out = []
+    """The layer that only the claim values change: claims, spaces, start spaces (all regions).
+
+    Each claim's hexagon is defined once (``#yukon-c<n>``) and used again for a taken claim.
+    """
+    corners = [" ".join(f"{x:.0f},{y:.0f}" for x, y in (SPACE_XY[s] for s in RINGS[c][::2])) for c in range(len(CELLS))]
+    hexes = "".join(f'<polygon id="yukon-c{c}" points="{pts}"/>' for c, pts in enumerate(corners))
+    claims = []
     for c in range(len(CELLS)):
-        corners = [_pt(XY[s]) for s in RINGS[c][::2]]
-        out.append(_poly(corners, FILLS.get(values[c], "#f1d98a")))
-    for s, xy in enumerate(XY):
-        x, y = _pt(xy)
-        out.append(circle(x, y, 2.6, "#b5a888", stroke="none"))
-    for s in STARTS:
-        x, y = _pt(XY[s])
-        out.append(circle(x, y, PAWN + 2.5, "none", stroke="#444", stroke_dasharray="3,2"))
-    return "\n".join(out)
-
-
-def render(state: Any, player: int | None = None, lang: str = "fr", show_all: bool = False) -> str:
-    """SVG of ``state`` (nothing is hidden in this game, so ``player``/``show_all`` change nothing)."""
-    cfg = state.config
-    n = len(state.chains)
-    names = PLAYER_COLOUR_NAMES["en" if lang == "en" else "fr"]
-
-    def who(p: int) -> str:  # numbered from 1, as in the other games and the board's seats
-        return T("player", lang, p=p + 1, colour=names[p])
-
-    body = [_board(tuple(cfg.values))]
-    for c, owner in enumerate(state.owners):  # values; a claimed claim shows its pawn
-        x, y = _pt(CELL_XY[c])
-        if owner < 0:
-            body.append(text(x, y + 6, cfg.values[c], size=18, weight="bold", fill="#5a4510"))
-            continue
-        # the owner's tint over white, not over the gold (which would turn blue into
-        # teal and vermilion into orange, another player's colour), its pawn, the value
-        corners = [_pt(XY[s]) for s in RINGS[c][::2]]
-        body.append(_poly(corners, "#ffffff", stroke="none"))
-        body.append(_poly(corners, PLAYER_COLOURS[owner], stroke="#333", width=2.0, fill_opacity="0.45"))
-        body.append(circle(x, y - 9, PAWN, PLAYER_COLOURS[owner], stroke="#fff", stroke_width="1.5"))
-        body.append(text(x, y + 17, cfg.values[c], size=15, weight="bold", fill="#111"))
-    for p, chain in enumerate(state.chains):
-        colour = PLAYER_COLOURS[p]
-        pts = [_pt(XY[s]) for s in chain]
-        if len(pts) > 1:
-            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-            body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="5" stroke-opacity="0.6"/>')
-        for i, (x, y) in enumerate(pts):
-            lead = p == state.turn and state.head >= 0 and i == (len(pts) - 1 if state.head == 1 else 0)
-            body.append(circle(x, y, PAWN, colour, stroke="#000" if lead else "#fff", stroke_width="3" if lead else "1.5"))
-    scores = state.scores()
-    if state.done:
-        line = T("over", lang, w=", ".join(who(p) for p in state.winners()))
-    else:
-        p = state.turn
-        what = (T("throwing", lang) if state.rolling else T("start", lang) if not state.chains[p]
-                else T("pips", lang, n=state.pips))
-        line = T("turn", lang, r=state.round + 1, who=who(p)) + " · " + what
-    body.append(text(PAD, 24, line, size=17, anchor="start"))
-    # the scores, each after a dot of the player's colour: the key to the picture
-    runs = "".join(f'  <tspan fill="{PLAYER_COLOURS[p]}">●</tspan> {escape(names[p])} {scores[p]:g}' for p in range(n))
-    body.append(
-        f'<text x="{PAD:.1f}" y="46" font-size="15" text-anchor="start" font-family="sans-serif" fill="#222">'
-        f'{escape(T("scores", lang))}{runs}</text>'
+        x, y = CLAIM_XY[c]
+        fill = FILLS.get(values[c], OTHER_FILL)
+        claims.append(region(f"claim:{c}", f'<use href="#yukon-c{c}" fill="{fill}"/>'
+                                           f'<text x="{x:.0f}" y="{y + 8:.0f}" stroke="none">{values[c]}</text>'))
+    spaces = [region(f"space:{s}", f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{HIT}"/>') for s, (x, y) in enumerate(SPACE_XY)]
+    starts = "".join(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{PAWN + 3}"/>' for x, y in map(space_xy, STARTS))
+    return (
+        f'<defs>{hexes}<radialGradient id="yukon-dot"><stop offset=".28" stop-color="#8f7f5c"/>'
+        '<stop offset=".28" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>'
+        f'<g stroke="#8a7a5a" {FONT} font-size="22" font-weight="bold" text-anchor="middle" '
+        f'fill="{VALUE_TEXT}">{"".join(claims)}</g>'
+        f'<g fill="none" stroke="#444" stroke-width="1.5" stroke-dasharray="3,2" pointer-events="none">{starts}</g>'
+        f'<g fill="url(#yukon-dot)">{"".join(spaces)}</g>'
     )
-    return document(WIDTH, HEIGHT, body, title=T("title", lang))
+
+
+def _who(p: int, lang: str) -> str:
+    return T("to_play", lang, who=player_name(p, lang), colour=PLAYER_COLOUR_NAMES[lang][p])
+
+
+def _header(view: YukonView, lang: str) -> list[str]:
+    """Line 1: the round and whose turn (or the winners); line 2: the die."""
+    out = []
+    if view.done:
+        w = view.winners()
+        names = ", ".join(player_name(p, lang) for p in w)
+        line = T("over", lang, w=T("winner" if len(w) == 1 else "winners", lang, w=names))
+    else:
+        line = T("round", lang, r=view.round + 1, who=_who(view.turn, lang))
+        out.append(f'<circle cx="{PAD + 9:.1f}" cy="24" r="9" fill="{PLAYER_COLOURS[view.turn]}" stroke="#222"/>')
+    x0 = PAD + (0 if view.done else 26)
+    out.append(f'<text x="{x0:.1f}" y="31" font-size="20" font-weight="bold">{escape(line)}</text>')
+    if view.done:
+        return out
+    if not view.chains[view.turn]:
+        out.append(f'<text x="{PAD:.1f}" y="68" font-size="20">{escape(T("start", lang))}</text>')
+        return out
+    if not view.throws:
+        out.append(f'<text x="{PAD:.1f}" y="68" font-size="20">{escape(T("throwing", lang))}</text>')
+        return out
+    out.append(f'<text x="{PAD:.1f}" y="68" font-size="20">{escape(T("die", lang))}</text>')
+    x = PAD + 46
+    for i, v in enumerate(view.throws):  # each throw a die face; "+" between them
+        if i:
+            out.append(f'<text x="{x + 6:.1f}" y="68" font-size="20" text-anchor="middle">+</text>')
+            x += 14
+        out.append(f'<rect x="{x:.1f}" y="46" width="28" height="28" rx="5" fill="#fff" stroke="#222" stroke-width="1.5"/>'
+                   f'<text x="{x + 14:.1f}" y="67" font-size="20" font-weight="bold" text-anchor="middle">{v}</text>')
+        x += 34
+    rest = T("again", lang) if view.rolling else T("left", lang, t=sum(view.throws), n=view.pips)
+    out.append(f'<text x="{x + 4:.1f}" y="68" font-size="20">{escape(rest)}</text>')
+    return out
+
+
+def _claimed(view: YukonView, lang: str) -> list[str]:
+    """A taken claim: its owner's tint (over white: over the gold, blue would turn teal
+    and vermilion orange, another player's colour), the value and the owner."""
+    out = []
+    for c, owner in enumerate(view.owners):
+        if owner == NO_OWNER:
+            continue
+        x, y = CLAIM_XY[c]
+        colour = PLAYER_COLOURS[owner]
+        out.append(f'<use href="#yukon-c{c}" fill="{tint(colour)}" stroke="#222" stroke-width="2"/>'
+                   f'<text x="{x:.0f}" y="{y - 4:.0f}" font-size="22" font-weight="bold">{view.config.values[c]}</text>'
+                   f'<circle cx="{x - 15:.0f}" cy="{y + 10:.0f}" r="6.5" fill="{colour}" stroke="#222"/>'
+                   f'<text x="{x + 7:.0f}" y="{y + 17:.0f}" font-size="18">{player_name(owner, lang)}</text>')
+    return out
+
+
+def _chains(view: YukonView) -> list[str]:
+    out = []
+    for p, chain in enumerate(view.chains):
+        colour = PLAYER_COLOURS[p]
+        pts = [SPACE_XY[s] for s in chain]
+        if len(pts) > 1:
+            line = " ".join(f"{x:.0f},{y:.0f}" for x, y in pts)
+            out.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="5" stroke-opacity=".6"/>')
+        lead = -1
+        if p == view.turn and view.head >= 0 and chain:
+            lead = len(chain) - 1 if view.head == 1 else 0
+        pawns = "".join(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{PAWN}"/>' for i, (x, y) in enumerate(pts) if i != lead)
+        out.append(f'<g fill="{colour}" stroke="#fff" stroke-width="1.5">{pawns}</g>')
+        if lead >= 0:  # the end that leads this turn (D15)
+            x, y = pts[lead]
+            out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{PAWN}" fill="{colour}" stroke="#000" stroke-width="3"/>')
+    return out
+
+
+def _key(view: YukonView, lang: str) -> list[str]:
+    """Under the board: each team's colour, name and nuggets (the key to the picture)."""
+    out = []
+    scores = view.scores()
+    top = HEAD + 2 * PAD + BOARD_H
+    cell = (WIDTH - 2 * PAD) / PER_ROW
+    for p in range(view.players):
+        x = PAD + cell * (p % PER_ROW)
+        y = top + ROW * (p // PER_ROW) + 20
+        gone = f" {T('gone', lang)}" if view.out[p] else ""
+        weight = ' font-weight="bold"' if p == view.turn and not view.done else ""
+        out.append(f'<circle cx="{x + 9:.1f}" cy="{y - 7:.1f}" r="8" fill="{PLAYER_COLOURS[p]}" stroke="#222"/>'
+                   f'<text x="{x + 23:.1f}" y="{y:.1f}" font-size="20"{weight}>'
+                   f'{escape(f"{player_name(p, lang)} {scores[p]:g}{gone}")}</text>')
+    return out
+
+
+def render(view: YukonView, lang: str = "fr") -> str:
+    """SVG of a position as ``view`` shows it (everyone sees the whole board)."""
+    lang = "en" if lang == "en" else "fr"
+    w, h = WIDTH, height(view.players)
+    dynamic = "".join(_claimed(view, lang) + _chains(view))
+    text = "".join(_header(view, lang) + _key(view, lang))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" '
+        f'role="img"><title>{escape(T("title", lang))}</title>'
+        f'<rect width="{w:.0f}" height="{h:.0f}" fill="#fbfaf6"/>'
+        f'{_board(tuple(view.config.values))}'
+        f'<g pointer-events="none" {FONT} text-anchor="middle" fill="#111">{dynamic}</g>'
+        f'<g {FONT} fill="{TEXT}">{text}</g></svg>'
+    )
+
+
+def ghost(space_or_claim: tuple[float, float], colour: str) -> str:
+    """A dashed pawn where a pick would put one (a board's preview on hover)."""
+    x, y = space_or_claim
+    return (f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{PAWN + 1}" fill="{colour}" fill-opacity=".55" stroke="#000" '
+            f'stroke-width="2" stroke-dasharray="3,2"/>')
+
+
+def leaving(space: int) -> str:
+    """A cross over the pawn a pick would move away (the tail, D15)."""
+    x, y = space_xy(space)
+    d = PAWN * 0.8
+    return (f'<path d="M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}M{x - d:.1f},{y + d:.1f}L{x + d:.1f},{y - d:.1f}" '
+            f'stroke="#000" stroke-width="3"/>')
