@@ -115,8 +115,8 @@ def test_report_for_a_players_cards():
     s = s.apply("O4")
     r = odds_report(s, 0)
     assert r["revealed_this_round"] == ["O4"]
-    assert r["p_next_shape"]["I3"]["p"] == "2/7" and "O4" not in r["p_next_shape"]
-    assert r["p_shape_rest_of_round"]["I2"]["p"] == "6/7"  # 1 - C(6,6)/C(7,6)
+    assert r["p_next_shape"]["I3"]["fraction"] == "2/7" and "O4" not in r["p_next_shape"]
+    assert r["p_shape_rest_of_round"]["I2"]["reduced"] == "6/7"  # 1 - C(6,6)/C(7,6)
     assert [c["card"] for c in r["cards"]] == list(s.boards[0].cards)
     assert SilverGold(2).format_odds(r, "fr").startswith("Silver & Gold — manche 1")
 
@@ -138,3 +138,77 @@ def test_expected_reveals_across_short_rounds_equals_enumeration():
     for grid in (["####", "##..", "...."], ["#x#.", "###.", "...."]):
         card = tiny_card(grid)
         assert expected_reveals(card, config=cfg) == walk(card, card.boxes, frozenset(range(8)), 0)
+
+
+# --- the report is the viewer's, in the one exact JSON form; the board's panel reads it ------------
+
+
+def test_report_numbers_in_the_exact_json_form_checked_by_brute_force():
+    from mineedu.core import from_json
+    from mineedu.core.exact import exact_json
+
+    cards = [find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "green", 2)]
+    s = standard(cards=cards).apply("L3")
+    r = odds_report(s, 1)
+    # 7 cards left after an L-tromino: P(next) counted by hand from DECK
+    left = list(DECK)
+    left.remove("L3")
+    for shape, d in r["p_next_shape"].items():
+        assert d == exact_json(Fraction(left.count(shape), 7), counts=(left.count(shape), 7))
+    # P(the next shape fits a card), by brute force over the boxes of each of player 2's cards
+    for block, cid in zip(r["cards"], s.boards[1].cards):
+        boxes = card_boxes(CARDS[cid])
+        good = sum(1 for sh in left if brute_placements(boxes, SHAPES[sh]))
+        assert block["p_next_fits"]["fraction"] == f"{good}/7" and from_json(block["p_next_fits"]) == Fraction(good, 7)
+        assert from_json(block["expected_reveals_greedy"]) == expected_reveals(CARDS[cid], 0, revealed=("L3",))
+    assert r["player"] == 1 and [b["card"] for b in r["cards"]] == list(s.boards[1].cards)
+
+
+def test_the_report_is_the_viewers_own():
+    from mineedu.core import CHANCE, SavedGame
+
+    from .twins import twin
+
+    g = SilverGold(2)
+    s, moves = g.initial_state(), []
+    while s.phase != "keep":
+        c = s.chance_outcomes()[0][0]
+        moves.append((CHANCE, c))
+        s = s.apply(c)
+    r0, r1 = odds_report(s, 0), odds_report(s, 1)
+    assert [b["card"] for b in r0["hand"]] == list(s.boards[0].hand)
+    assert [b["card"] for b in r1["hand"]] == list(s.boards[1].hand)
+    # what player 2 is told does not depend on player 1's hand
+    other = twin(g, moves, 1, np.random.default_rng(0))
+    assert other is not None and other != moves
+    changed = SavedGame(g, None, other).replay()
+    assert changed.boards[0].hand != s.boards[0].hand and odds_report(changed, 1) == r1
+
+
+def test_the_panel_writes_exact_numbers_the_readers_way():
+    from mineedu.games.silver_gold.panel import panel, status
+
+    cards = [find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "green", 2)]
+    s = standard(cards=cards).apply("L3")
+    fr, en = panel(s.observation(0), "fr"), panel(s.observation(0), "en")
+    assert "<td>tromino droit</td><td>2/7 ≈ 28,6\xa0%</td>" in fr and "<td>straight tromino</td><td>2/7 ≈ 28.6%</td>" in en
+    assert "Le tromino en L\xa0: où le poser\u00a0?" in fr and "4 orientations" in fr
+    assert "What P1 sees" in en and "What everyone sees" in panel(s.observation(None), "en")
+    assert status(s.observation(0), "fr") == "<p class='sg-points'>Points\xa0: J1 0 · J2 0</p>"
+
+
+def test_the_final_status_says_who_won_and_the_tie_break():
+    from mineedu.games.silver_gold.panel import status
+
+    from .helpers import set_board
+
+    s = standard(cards=[find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "green", 2)])
+    grey = find_cards(lambda c: c.colour == "grey", 2)
+    green = find_cards(lambda c: c.colour == "green", 5)[2:]
+    # 16 points each: two grey cards against one green card and 6 coins; the grey cards win the tie (D19)
+    s = set_board(set_board(s, 0, completed=tuple(grey)), 1, completed=(green[0],), coins=6)
+    s = replace(s, phase="over")
+    assert s.scores() == (16.0, 16.0) and s.winners() == (0,)
+    text = status(s.observation(None), "fr")
+    assert "J1 gagne avec 16 points." in text and "Égalité de points" in text and "2 grises" in text
+    assert "P1 wins with 16 points." in status(s.observation(1), "en")

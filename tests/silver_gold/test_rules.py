@@ -56,13 +56,16 @@ def test_deal_four_keep_two_and_the_display():
     hand0 = s.boards[0].hand
     assert len(s.legal_actions(0)) == 6  # C(4, 2) ways to keep two
     # others' hands are hidden; your own is seen
-    assert s.observation(1)["boards"][0]["hand"] == 4 and s.observation(0)["boards"][0]["hand"] == hand0
+    seen_by_1, seen_by_0 = s.observation(1).boards[0], s.observation(0).boards[0]
+    assert (seen_by_1.hand, seen_by_1.hand_size) == (None, 4) and seen_by_0.hand == hand0
     with pytest.raises(IllegalActionError, match="keep exactly 2"):
         s.apply(("keep",) + hand0[:3], player=0)
     with pytest.raises(IllegalActionError, match="not among the cards you were dealt"):
         s.apply(("keep", hand0[0], s.boards[1].hand[0]), player=0)
     s = s.apply(("keep",) + tuple(sorted(hand0[:2])), player=0)
-    assert s.observation(1)["boards"][0]["chosen"] is True  # chosen, but what stays hidden
+    seen = s.observation(1).boards[0]
+    assert seen.chosen is True and seen.choice is None  # chosen, but what stays hidden
+    assert s.observation(0).boards[0].choice == ("keep",) + tuple(sorted(hand0[:2]))
     s = s.apply(s.legal_actions(1)[0], player=1)
     assert s.phase == "reveal" and s.boards[0].cards == tuple(sorted(hand0[:2]))
     assert len(s.deck) == 47 - 12 + 4  # the returned cards go back into the deck (our choice)
@@ -72,7 +75,11 @@ def test_deal_four_keep_two_and_the_display():
 def test_returned_cards_can_leave_the_game():
     s = SilverGold(2, returned_to_deck=False).initial_state()
     while s.phase != "reveal":
-        s = s.apply(s.chance_outcomes()[0][0]) if s.is_chance() else s.apply(s.legal_actions(s.players_to_move()[0])[0], player=s.players_to_move()[0])
+        if s.is_chance():
+            s = s.apply(s.chance_outcomes()[0][0])
+        else:
+            p = s.players_to_move()[0]
+            s = s.apply(s.legal_actions(p)[0], player=p)
     assert len(s.deck) == 47 - 12
 
 
@@ -117,7 +124,8 @@ def test_illegal_placements_say_which_box():
 
 
 def test_cross_one_box_instead_and_no_pass():
-    cards = [find_cards(lambda c: c.colour == "grey" and plain(c), 2), find_cards(lambda c: c.colour == "green" and not c.crosses, 2)]
+    cards = [find_cards(lambda c: c.colour == "grey" and plain(c), 2),
+             find_cards(lambda c: c.colour == "green" and not c.crosses, 2)]
     s = standard(cards=cards).apply("I2")
     assert any(a[0] == "place" for a in s.legal_actions(0))
     with pytest.raises(IllegalActionError, match="passing is not allowed"):
@@ -127,14 +135,15 @@ def test_cross_one_box_instead_and_no_pass():
     with pytest.raises(IllegalActionError, match="not player 0's turn"):
         s.apply(("cross", 0, r, c), player=0)
     # player 0's choice stays hidden from player 1 until both have chosen
-    assert s.observation(1)["boards"][0]["chosen"] is True
+    assert s.observation(1).boards[0].chosen is True and s.observation(1).boards[0].choice is None
     s = s.apply(("cross", 1, *free_cells(cards[1][1])[0]), player=1)
     assert s.boards[0].crossed == (cell_bit(cards[0][0], r, c), 0)
     assert s.phase == "reveal"
 
 
 def test_when_the_shape_fits_nowhere_only_single_boxes_remain():
-    cards = [find_cards(lambda c: c.colour == "grey" and plain(c), 2), find_cards(lambda c: c.colour == "green" and not c.crosses, 2)]
+    cards = [find_cards(lambda c: c.colour == "grey" and plain(c), 2),
+             find_cards(lambda c: c.colour == "green" and not c.crosses, 2)]
     s = standard(cards=cards).apply("O4")
     # leave a single free box on each card of player 0: no square fits
     keep = [free_cells(cid)[0] for cid in cards[0]]
@@ -213,7 +222,8 @@ def test_no_cup_left_means_nothing_and_coins_are_capped():
 
 def test_palm_scores_one_plus_palms_on_the_display_at_most_four_times():
     pc = find_cards(lambda c: c.palms and not c.crosses and c.colour == "purple", 2)
-    display = find_cards(lambda c: c.palms and c.colour == "grey", 2) + find_cards(lambda c: not c.palms and c.colour == "grey", 2)
+    display = (find_cards(lambda c: c.palms and c.colour == "grey", 2)
+               + find_cards(lambda c: not c.palms and c.colour == "grey", 2))
     on_display = sum(CARDS[d].palms.bit_count() for d in display)
     s = standard(cards=[tuple(pc), find_cards(lambda c: c.colour == "green" and not c.crosses, 2)], display=display).apply("I2")
     palm = mask_cells(CARDS[pc[0]].palms, 4)[0]
@@ -356,3 +366,54 @@ def test_a_red_cross_with_no_free_box_left_is_lost():
     s = everyone(s, [("cross", 0, *last), ("cross", 0, *free_cells(s.boards[1].cards[0])[0])])
     # the red cross owes a box but none is free: nothing is owed, both cards are completed
     assert s.boards[0].pending == 0 and s.phase == "replace" and set(s.boards[0].completed) == {a, b}
+
+
+# --- bounded configs (issue 18): every field refused outside its bounds, with its name ------------
+
+
+@pytest.mark.parametrize(("setting", "says"), [
+    ({"cards_per_colour": {"grey": 10**30}}, "cards_per_colour: grey must be 0..11"),
+    ({"cards_per_colour": {"grey": -1}}, "cards_per_colour: grey must be 0..11"),
+    ({"expedition": {"I2": 10**30}}, "expedition copies must be whole numbers 0..16"),
+    ({"expedition": {"I2": 9, "I3": 9}}, "the expedition deck needs 1..16 cards, not 18"),
+    ({"reveals_per_round": 10**6}, "reveals_per_round must be a whole number 1..16"),
+    ({"rounds": 101}, "rounds must be a whole number 1..100"),
+    ({"rounds": 0}, "rounds must be a whole number 1..100"),
+    ({"deal": 30_000}, "deal must be a whole number 1..6"),
+    ({"keep": 4, "deal": 6}, "keep must be a whole number 1..3"),
+    ({"keep": 3, "deal": 2}, "keep must be 1..deal (2), not 3"),
+    ({"display": 9}, "display must be a whole number 0..8"),
+    ({"coin_rows": 13}, "coin_rows must be a whole number 0..12"),
+    ({"coin_row_size": 0}, "coin_row_size must be a whole number 1..12"),
+    ({"palm_limit": 10**9}, "palm_limit must be a whole number 0..12"),
+    ({"cups": [6] * 13}, "cups must be at most 12 whole numbers 0..99"),
+    ({"cups": [10**30]}, "cups must be at most 12 whole numbers 0..99"),
+    ({"seal_values": {"grey": 100, "green": 1, "orange": 2, "purple": 2}}, "seal_values needs one whole number 0..99"),
+])
+def test_every_config_field_has_bounds(setting, says):
+    with pytest.raises(ConfigError) as info:
+        SilverGold(2, **setting)
+    assert says in str(info.value)
+
+
+def test_returned_to_deck_is_a_switch():
+    from mineedu.games.silver_gold.rules import Config
+
+    with pytest.raises(ConfigError, match="returned_to_deck must be true or false"):
+        SilverGold(2, config=Config(returned_to_deck=1))  # type: ignore[arg-type]
+
+
+def test_the_largest_configs_still_play_and_draw():
+    from mineedu.games.silver_gold.svg import render
+
+    g = SilverGold(4, deal=3, keep=3, display=8, coin_rows=12, coin_row_size=12, palm_limit=12, cups=[99] * 12,
+                   expedition={"I1": 4, "I2": 4, "S4": 4, "I4": 4}, reveals_per_round=16, rounds=1)
+    rng = np.random.default_rng(0)
+    s = g.initial_state()
+    while not s.is_terminal():
+        if s.is_chance():
+            s = s.apply(sample_outcome(s.chance_outcomes(), rng))
+        else:
+            p = s.players_to_move()[0]
+            s = s.apply(RandomBot().act(None, s.legal_actions(p), rng), player=p)
+            assert render(s.observation(p), "fr").endswith("</svg>")
