@@ -15,7 +15,7 @@ from mineedu.core.choices import reachable
 from mineedu.games.silver_gold import CARDS, SilverGold
 from mineedu.games.silver_gold.choices import CHOICES, mirror_moves, rotate_moves
 from mineedu.games.silver_gold.shapes import orientations, turn_order
-from mineedu.games.silver_gold.svg import layout, render
+from mineedu.games.silver_gold.svg import layout, render, render_narrow
 from mineedu.ui import Board
 from tests.ui.drive import control, pick
 
@@ -122,23 +122,29 @@ def test_labels_prompts_and_previews_in_both_languages() -> None:
     assert len(words) == len(boxes) and all(w.startswith("Place the L-tetromino on card 1, boxes (") for w in words)
 
 
-def test_a_preview_covers_exactly_the_boxes_the_placement_crosses() -> None:
+@pytest.mark.parametrize("narrow", [False, True])
+def test_a_preview_covers_exactly_the_boxes_the_placement_crosses(narrow: bool) -> None:
     s = placing_state("T4")
-    picture = render(s.observation(0), "fr")
-    boxes = {}
-    for key, x, y in re.findall(r'data-region="(box:0:\d:\d:\d)"><rect x="([\d.]+)" y="([\d.]+)"', picture):
-        boxes[key] = (float(x), float(y))
+    picture = render_narrow(s.observation(0), "fr") if narrow else render(s.observation(0), "fr")
+    boxes = {key: (float(x), float(y)) for key, x, y in
+             re.findall(r'data-region="(box:0:\d:\d:\d)"><rect x="([\d.]+)" y="([\d.]+)"', picture)}
+    marks = {"box:0:" + k.replace("-", ":"): (float(x), float(y)) for k, x, y in
+             re.findall(r'<g id="sg-pv-0-(\d-\d-\d)"><rect x="([\d.]+)" y="([\d.]+)"', picture)}
+    assert marks == boxes  # one highlight per free box, where the box is drawn in this layout
     tree = ChoiceTree(CHOICES, s, 0)
     checked = 0
     for path, action in reachable(tree).items():
-        if action[0] != "place":
-            continue
-        preview = CHOICES.preview(s, 0, path[:2], path[2])
+        preview = CHOICES.preview(s, 0, path[:-1], path[-1])
         assert preview is not None
-        drawn = sorted((float(x), float(y)) for x, y in re.findall(r'<rect x="([\d.]+)" y="([\d.]+)"', preview))
-        _, slot, o, r, c = action
-        crossed = sorted(boxes[f"box:0:{slot}:{r + dr}:{c + dc}"] for dr, dc in orientations("T4")[o])
-        assert drawn == crossed
+        used = re.findall(r'<use href="#sg-(p[vx])-(\d)-(\d)-(\d)-(\d)"/>', preview)
+        assert "".join(f'<use href="#sg-{k}-{p}-{sl}-{r}-{c}"/>' for k, p, sl, r, c in used) == preview
+        if action[0] == "place":
+            _, slot, o, r, c = action
+            assert sorted((int(x[3]), int(x[4])) for x in used) == sorted((r + dr, c + dc) for dr, dc in orientations("T4")[o])
+            assert {x[0] for x in used} == {"pv"} and {int(x[2]) for x in used} == {slot}
+        else:
+            assert [x[0] for x in used] == ["px"] and (int(used[0][3]), int(used[0][4])) == (action[2], action[3])
+        assert all(f'id="sg-{k}-{p}-{sl}-{r}-{c}"' in picture for k, p, sl, r, c in used)  # drawn in either layout
         checked += 1
     assert checked > 20
 
@@ -154,9 +160,10 @@ def test_the_geometry_is_the_same_for_every_viewer() -> None:
             s = s.apply(sample_outcome(s.chance_outcomes(), rng))
             continue
         views = [s.observation(v) for v in (None, 0, 1, 2, SEE_ALL)]
-        assert len({layout(v) for v in views}) == 1
-        regions = [sorted(re.findall(r'data-region="([^"]+)"', render(v, "en"))) for v in views]
-        assert all(r == regions[0] for r in regions[1:])  # hidden cards are regions where visible ones are
+        for narrow, draw in ((False, render), (True, render_narrow)):
+            assert len({layout(v, narrow) for v in views}) == 1
+            regions = [sorted(re.findall(r'(?:data-region|id)="([^"]+)"', draw(v, "en"))) for v in views]
+            assert all(r == regions[0] for r in regions[1:])  # hidden cards are regions where visible ones are
         p = s.players_to_move()[0]
         s = s.apply(RandomBot().act(None, s.legal_actions(p), rng), player=p)
 
@@ -164,14 +171,14 @@ def test_the_geometry_is_the_same_for_every_viewer() -> None:
 # --- at the board, as the browser sends it --------------------------------------------------
 
 
-def _option(board: Board, key: str) -> dict[str, Any]:
-    tokens = board._tokens
-    return next(o for o in board.canvas.options if tokens[o["token"]] == ("pick", key))
+def game_state(board: Board) -> Any:
+    """The rules' state behind a board (a test may read it all)."""
+    return board.session.state
 
 
 def test_a_human_keeps_places_rotates_and_crosses_at_the_board() -> None:
     board = Board(mineedu.make("silver_gold", 2), seats=[None, "greedy"], seed=5, bot_pause_ms=0)
-    s = board.session.state
+    s = game_state(board)
     assert s.phase == "keep" and board.canvas.prompt.startswith("Garde 2 cartes sur 4")
     regions = [o["region"] for o in board.canvas.options]
     assert sorted(regions) == [f"hand:0:{i}" for i in range(4)]
@@ -181,7 +188,7 @@ def test_a_human_keeps_places_rotates_and_crosses_at_the_board() -> None:
     hand = s.boards[0].hand
     kept = next(a for p, a in board.session.moves if p == 0 and a[0] == "keep")
     assert kept == ("keep", *sorted((hand[0], hand[3])))
-    state = board.session.state
+    state = game_state(board)
     assert state.phase == "place" and board.session.human_to_move() == 0
     # place: the card, then the orientation (R and M), then the box
     card_option = pick(board, region="card:0:1")
@@ -194,7 +201,7 @@ def test_a_human_keeps_places_rotates_and_crosses_at_the_board() -> None:
         seen.append(board.canvas.selected[1])
     assert len(set(seen)) == len(board.tree().options(("card:0:1",)))  # rotate reaches every orientation that fits
     box = board.canvas.options[0]
-    assert box["region"].startswith("box:0:1:") and box["preview"].startswith("<rect")
+    assert box["region"].startswith("box:0:1:") and box["preview"].startswith('<use href="#sg-pv-0-1-')
     before = len(board.session.moves)
     turn = board.canvas.selected[1]
     pick(board, region=box["region"])
@@ -202,14 +209,14 @@ def test_a_human_keeps_places_rotates_and_crosses_at_the_board() -> None:
     assert p == 0 and action[0] == "place" and action[1] == 1 and f"turn:{action[2]}" == turn
     # the next reveal: cross a single box instead
     for _ in range(10):  # a red cross or a completed card first: answer with the first option offered
-        if board.session.state.phase == "place":
+        if game_state(board).phase == "place":
             break
         pick(board, index=0)
-    assert board.session.human_to_move() == 0 and board.session.state.phase == "place"
+    assert board.session.human_to_move() == 0 and game_state(board).phase == "place"
     pick(board, label="Cocher une seule case à la place")
     assert board.canvas.prompt == "Clique la seule case à cocher"
     target = board.canvas.options[0]
-    assert "<path" in target["preview"]  # the cross the box would get
+    assert target["preview"].startswith('<use href="#sg-px-0-')  # the cross the box would get
     n = len(board.session.moves)
     pick(board, region=target["region"])
     assert board.session.moves[n][1][0] == "cross"
@@ -253,7 +260,7 @@ def test_taking_a_display_card_is_a_click_on_it() -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_two_humans_at_one_screen_see_only_their_own_hand(lang: str) -> None:
     board = Board(mineedu.make("silver_gold", 2), seats=[None, None], seed=1, lang=lang, bot_pause_ms=0)
-    hand = board.session.state.boards  # the rules' own state: the test may read it
+    hand = game_state(board).boards  # the rules' own state: the test may read it
     assert board.canvas.cover and not board.canvas.options  # the screen waits for J1
     pick_ready(board)
     picture = board.canvas.svg

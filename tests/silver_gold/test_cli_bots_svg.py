@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from mineedu.cli import main
 from mineedu.core import SEE_ALL, tournament
@@ -15,7 +16,7 @@ from ..conformance import simulate_json_twice
 from .helpers import find_cards, standard
 
 
-def test_cli_odds(capsys):
+def test_cli_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "silver_gold", "--players", "3"]) == 0
     out = capsys.readouterr().out
     assert "7/8" in out and "L-tetromino" in out
@@ -29,21 +30,21 @@ def test_cli_odds(capsys):
     assert "player must be 0..1" in capsys.readouterr().err
 
 
-def test_cli_simulate_same_seed_same_output(capsys):
+def test_cli_simulate_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "silver_gold", "--players", "3", "--bots", "random,greedy,open", "--games", "6", "--seed", "9", "--json"]
     result, _ = simulate_json_twice(capsys, args)
     assert [row["bot"] for row in result["bots"]] == ["random", "greedy", "open"]
     assert {"win", "score", "coins", "cups", "palms", "cards", "seals", "completed"} <= set(result["bots"][0])
 
 
-def test_smart_bots_beat_random():
+def test_smart_bots_beat_random() -> None:
     result = tournament(SilverGold(2), ["random", "greedy"], 10, seed=1)
     assert result["bots"][1]["score"]["mean"] > result["bots"][0]["score"]["mean"] + 10
     result = tournament(SilverGold(2), ["greedy", "open"], 10, seed=1)
     assert result["bots"][1]["score"]["mean"] > result["bots"][0]["score"]["mean"]
 
 
-def test_open_bot_keeps_most_placements_open():
+def test_open_bot_keeps_most_placements_open() -> None:
     s = standard(cards=[find_cards(lambda c: c.colour == "purple" and not c.crosses, 2),
                         find_cards(lambda c: c.colour == "orange", 2)])
     s = s.apply("I2")
@@ -59,7 +60,7 @@ def test_open_bot_keeps_most_placements_open():
     assert open_placements(obs, choice) == best
 
 
-def test_picture_shows_both_languages_and_hides_hands():
+def test_picture_shows_both_languages_and_hides_hands() -> None:
     g = SilverGold(2)
     s = g.initial_state()
     while s.phase != "keep":
@@ -74,7 +75,7 @@ def test_picture_shows_both_languages_and_hides_hands():
         assert all(f'data-region="hand:{p}:{i}"' in fr for i in range(4))
 
 
-def test_picture_shows_the_round_and_reads_well_in_french():
+def test_picture_shows_the_round_and_reads_well_in_french() -> None:
     from .helpers import everyone
 
     s = standard(cards=[find_cards(lambda c: c.crosses and c.colour == "purple", 2),
@@ -96,16 +97,18 @@ def test_picture_shows_the_round_and_reads_well_in_french():
     assert f'data-region="box:1:0:{r}:{c}"' not in fr and 'data-region="box:1:0:' in fr
 
 
-def test_picture_text_is_never_smaller_than_17_units():
+def test_picture_text_is_never_smaller_than_17_units() -> None:
     import re
 
     from mineedu.core import RandomBot, sample_outcome
+    from mineedu.games.silver_gold.svg import render_narrow
 
     g = SilverGold(4)
     s, rng, sizes = g.initial_state(), np.random.default_rng(5), set()
     while not s.is_terminal():
         for v in (None, 0, SEE_ALL):
-            sizes |= {float(x) for x in re.findall(r'<text [^>]*font-size="([0-9.]+)"', render(s.observation(v), "fr"))}
+            for draw in (render, render_narrow):
+                sizes |= {float(x) for x in re.findall(r'<text [^>]*font-size="([0-9.]+)"', draw(s.observation(v), "fr"))}
         if s.is_chance():
             s = s.apply(sample_outcome(s.chance_outcomes(), rng))
         else:
@@ -115,4 +118,5 @@ def test_picture_text_is_never_smaller_than_17_units():
             if s.is_terminal() or not s.is_chance():
                 break
             s = s.apply(sample_outcome(s.chance_outcomes(), rng))
-    assert sizes and min(sizes) >= 17  # 12.5 px once 480 units fill a 354 px phone column
+    # 12 px or more where each is shown: 480 units in a 354 px phone column, 850 units in 600 px or more
+    assert sizes and min(sizes) >= 17

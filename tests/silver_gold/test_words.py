@@ -15,7 +15,7 @@ from mineedu.games.silver_gold.words import action_label, chapter, describe_even
 from .helpers import everyone, find_cards, standard
 
 
-def events(n: int = 3, seed: int = 0, bots: str = "greedy") -> list[Event]:
+def events(n: int = 3, seed: int = 0, bots: str = "greedy") -> list[Any]:
     g = SilverGold(n)
     return list(play(g.initial_state(), [g.make_bot(bots)] * n, np.random.default_rng(seed), explain=True))
 

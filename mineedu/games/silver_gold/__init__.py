@@ -27,6 +27,7 @@ from .shapes import SHAPES, orientations, placement_count, placements
 
 register(SilverGold, Hooks(
     picture=svg.render,
+    narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,
     format_odds=odds.format_odds,
     action_label=words.action_label,

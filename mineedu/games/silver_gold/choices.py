@@ -34,7 +34,7 @@ from mineedu.core.choices import Path
 
 from .rules import CARDS, SilverGoldState
 from .shapes import anchor, mirror_image, orientations, placement_count, placements, turn_order
-from .svg import layout, preview_cells
+from .svg import preview as drawn_over
 from .words import action_label, card_label, french, place_label, short_card, slot_name, the_shape
 
 T = Texts(french({
@@ -201,13 +201,12 @@ class SilverGoldChoices(Choices):
         if not key.startswith("box:"):
             return None
         p, s, r, c = _key_ints(key)
-        lay = layout(state.observation(player))
         if len(prefix) == 2 and prefix[1].startswith("turn:") and state.shape is not None:
             o = int(prefix[1].split(":")[1])
             ar, ac = anchor(state.shape, o)
             cells = [(r - ar + dr, c - ac + dc) for dr, dc in orientations(state.shape)[o]]
-            return preview_cells(lay, p, s, cells)
-        return preview_cells(lay, p, s, [(r, c)], cross=True)
+            return drawn_over(p, s, cells)
+        return drawn_over(p, s, [(r, c)], cross=True)
 
 
 def _capital(s: str) -> str:

@@ -17,7 +17,7 @@ import html
 from typing import Any
 
 from mineedu.core import Texts, from_json
-from mineedu.core.i18n import format_number, player_name, plural
+from mineedu.core.i18n import colon, format_number, player_name, plural
 
 from .odds import view_report
 from .rules import COLOURS, SilverGoldView, colour_counts
@@ -31,10 +31,10 @@ T = Texts(french({
     "for_all": {"fr": "Ce que tout le monde voit.", "en": "What everyone sees."},
     "shape_now": {"fr": "{Shape} : où le poser ?", "en": "{Shape}: where does it fit?"},
     "card": {"fr": "Carte", "en": "Card"},
-    "free": {"fr": "Cases libres", "en": "Free boxes"},
-    "placements": {"fr": "Placements", "en": "Placements"},
-    "fits_next": {"fr": "P(la suivante y rentre)", "en": "P(the next one fits)"},
-    "expect": {"fr": "Expéditions pour la finir", "en": "Reveals to finish it"},
+    "free": {"fr": "Cases", "en": "Boxes"},
+    "fits_next": {"fr": "la suivante y rentre : {p}", "en": "the next one fits: {p}"},
+    "expect": {"fr": "Pour la finir", "en": "To finish it"},
+    "expect_card": {"fr": "{e} expéditions pour la finir", "en": "{e} reveals to finish it"},
     "placements_note": {
         "fr": "Placements : rotations et images miroir comprises ({k}).",
         "en": "Placements: rotations and mirror images included ({k}).",
@@ -49,8 +49,12 @@ T = Texts(french({
         "en": "New round: all {n} cards are shuffled again.",
     },
     "shape": {"fr": "Forme", "en": "Shape"},
-    "p_next": {"fr": "P(prochaine)", "en": "P(next)"},
-    "p_round": {"fr": "P(d'ici la fin de la manche)", "en": "P(before the round ends)"},
+    "p_next": {"fr": "Prochaine", "en": "Next"},
+    "p_round": {"fr": "Cette manche", "en": "This round"},
+    "shapes_note": {
+        "fr": "La chance que chaque forme sorte à la prochaine révélation, et d'ici la fin de la manche.",
+        "en": "The chance that each shape comes up at the next reveal, and before the round ends.",
+    },
     "hand": {"fr": "Tes cartes distribuées", "en": "Your dealt cards"},
     "examples": {"fr": "Une carte neuve de chaque couleur", "en": "A fresh card of each colour"},
     "expect_note": {
@@ -124,23 +128,20 @@ def panel(view: SilverGoldView, lang: str = "fr") -> str:
     report = view_report(view)
     out = [f"<p>{_e(T('for', lang, who=player_name(view.seat, lang)) if view.seat is not None else T('for_all', lang))}</p>"]
     me = view.me
-    shape = view.shape
+    shape = view.shape if view.phase == "place" else None  # (a red cross: the shape is already placed)
     if report.get("cards") and me is not None:
-        rows = []
-        slots = [s for s, c in enumerate(me.cards) if c is not None]
-        for s, block in zip(slots, report["cards"]):
-            cid = block["card"]
-            row = [_e(f"{_capital(slot_name(s, lang))} · {short_card(cid, lang)}"), str(block["free_boxes"])]
-            if shape is not None:
-                row.append(str(block["placements"].get(shape, 0)))
-            row.append(_p(block["p_next_fits"], lang) if block["p_next_fits"] else "–")
-            row.append(_e(format_number(float(from_json(block["expected_reveals_greedy"])), lang, 2)))
-            rows.append(row)
-        head = [T("card", lang), T("free", lang), *([T("placements", lang)] if shape else []),
-                T("fits_next", lang), T("expect", lang)]
         if shape is not None:
             out.append(f"<h5>{_e(T('shape_now', lang, Shape=_capital(the_shape(shape, lang))))}</h5>")
-        out.append(_table([_e(h) for h in head], rows))
+        slots = [s for s, c in enumerate(me.cards) if c is not None]
+        for s, block in zip(slots, report["cards"]):
+            words = [_e(f"{_capital(slot_name(s, lang))}, {short_card(block['card'], lang)}")]
+            if shape is not None:
+                words.append(_e(plural(block["placements"].get(shape, 0), "placement", "placements")))
+            if block["p_next_fits"]:
+                words.append(T("fits_next", lang, p=_p(block["p_next_fits"], lang)))
+            e = format_number(float(from_json(block["expected_reveals_greedy"])), lang, 2)
+            words.append(_e(T("expect_card", lang, e=e)))
+            out.append(f"<p class='sg-card'>{words[0]}{_e(colon(lang))} {' · '.join(words[1:])}</p>")
         if shape is not None:
             k = report["shapes"][shape]["orientations"]
             out.append(f"<p class='sg-note'>{_e(T('placements_note', lang, k=plural(k, 'orientation', 'orientations')))}</p>")
@@ -171,7 +172,7 @@ def _next_shapes(report: dict[str, Any], lang: str) -> list[str]:
         note = T("next_note", lang, n=sum(left.values()), r=report["reveals_left"])
     else:
         note = T("next_note_new", lang, n=sum(d["copies"] for d in report["shapes"].values()))
-    return [f"<h5>{_e(T('next', lang))}</h5>", f"<p class='sg-note'>{_e(note)}</p>",
+    return [f"<h5>{_e(T('next', lang))}</h5>", f"<p class='sg-note'>{_e(note)} {_e(T('shapes_note', lang))}</p>",
             _table([_e(T("shape", lang)), _e(T("p_next", lang)), _e(T("p_round", lang))], rows)]
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State
 
@@ -335,6 +335,10 @@ class SilverGoldState(State):
     choices: tuple[Any, ...] = ()  # simultaneous commitments (keep / place), hidden from others
     queue: tuple[int, ...] = ()  # players owed a replacement card, in order
     cups_left: tuple[int, ...] = ()
+
+    if TYPE_CHECKING:  # what apply returns here, for type checkers (no code at run time)
+
+        def apply(self, action: Action, player: int | None = None, *, check: bool = True) -> SilverGoldState: ...
 
     # --- who acts -------------------------------------------------------------------
     def current_player(self) -> int:

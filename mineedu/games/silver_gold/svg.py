@@ -3,21 +3,27 @@
 :func:`render` takes a :class:`~.rules.SilverGoldView` (never the state): every
 kept card with its crossed boxes, every player's sheet, the display, the round's
 expedition cards and the shape being played in all its orientations. Hidden
-hands are drawn as card backs of the same size, so the picture's geometry
-(:func:`layout`) is the same for every viewer of a position; the board's
-previews rely on that.
+hands are drawn as card backs of the same size, so a picture's geometry
+(:func:`layout`) is the same for every viewer of a position.
+
+Two layouts: :func:`render` (850 units wide, the players in two columns: a
+projector, a laptop, a tablet) and :func:`render_narrow` (480 units wide, one
+column: a phone held upright, used by the board under 600 px). No text is
+smaller than 17 units: 12 px or more wherever each layout is shown.
 
 The regions a board can offer as choices (:func:`mineedu.core.svg.region`):
 ``card:P:S`` (player P's card in place S), ``box:P:S:R:C`` (a free box of it),
 ``hand:P:I`` (the I-th dealt card), ``display:ID`` (a display card) and
 ``turn:O`` (orientation O of the shape, framed while it is the one chosen).
-
-The picture is 480 units wide, for a phone held upright as much as for a
-projector; no text is smaller than 17 units (12.5 px on a 390 px phone).
+Previews do not depend on the layout: each picture defines, for the players
+still to choose, a highlight per free box (``<defs>``, ids ``sg-pv-P-S-R-C``
+and, with a cross, ``sg-px-P-S-R-C``) and a preview is a list of ``<use>`` of
+them (:func:`preview`).
 
 >>> from mineedu.games.silver_gold import SilverGold
->>> render(SilverGold(2).initial_state().observation(None), "en").startswith("<svg")
-True
+>>> view = SilverGold(2).initial_state().observation(None)
+>>> render(view, "en").startswith("<svg"), 'viewBox="0 0 480 ' in render_narrow(view, "en")
+(True, True)
 """
 
 from __future__ import annotations
@@ -42,15 +48,15 @@ PALM = "#1e6b3c"
 COIN, COIN_EDGE = "#E6B800", "#7a5c00"
 RED = "#C00000"
 
-WIDTH = 480.0
+NARROW, WIDE = 480.0, 850.0  # the two layouts' widths
 MARGIN = 8.0
 FONT = 17  # the smallest text
 TITLE = 19
 LINE = 22.0
 HEADER = 160.0  # the header's height while a shape is played (less during the deal)
 DEAL_HEADER = 122.0
-SHEET_X = 240.0  # the sheets' column (cards to its left)
-BLOCK = 154.0  # one player's part of the table
+SHEET_DX = 232.0  # the sheet's column, from the left of a player's part (two cards to its left)
+BLOCK = 154.0  # one player's part of the table (narrow; wide adds the name line above)
 
 T = Texts(french({
     "round": {"fr": "Manche {r}/{R} · expédition {k}/{K}", "en": "Round {r}/{R} · expedition {k}/{K}"},
@@ -94,22 +100,38 @@ class Layout:
 
     width: float
     height: float
-    header: float
+    header: tuple[float, float, float]
+    """The header's left, top and width."""
+    header_height: float
+    display: tuple[float, float, float]
+    """The display's left, top and width."""
     display_box: float
-    display_xy: tuple[tuple[float, float], ...]
-    blocks: tuple[float, ...]
-    """The top of each player's part."""
+    blocks: tuple[tuple[float, float], ...]
+    """The top-left corner of each player's part."""
+    name_above: bool
+    """The player's name on a line above the cards (wide), or atop the sheet column (narrow)."""
     slot_box: float
     hand_box: float
     hands: bool
     """Dealt hands are shown (the deal and the keep), rather than the kept cards."""
 
+    def display_xy(self, i: int) -> tuple[float, float]:
+        x, y, _w = self.display
+        return x + i * (card_width(self.display_box) + 8), y + 30
+
     def slot(self, player: int, slot: int) -> tuple[float, float]:
         """The top-left corner of ``player``'s card in place ``slot``."""
-        return MARGIN + slot * (card_width(self.slot_box) + 10), self.blocks[player]
+        x, y = self.blocks[player]
+        return x + slot * (card_width(self.slot_box) + 10), y + (LINE if self.name_above else 0)
 
     def hand(self, player: int, i: int) -> tuple[float, float]:
-        return MARGIN + i * (card_width(self.hand_box) + 8), self.blocks[player] + LINE
+        x, y = self.blocks[player]
+        return x + i * (card_width(self.hand_box) + 8), y + LINE
+
+    def sheet(self, player: int) -> tuple[float, float]:
+        """The top-left corner of the sheet's column (its first line is the name, when narrow)."""
+        x, y = self.blocks[player]
+        return x + SHEET_DX, y + (LINE if self.name_above else 0)
 
     def box(self, player: int, slot: int, r: int, c: int) -> tuple[float, float, float]:
         """The top-left corner and size of a box of a kept card."""
@@ -133,20 +155,32 @@ def _fit(n: int, width: float, gap: float, most: float) -> float:
 
 
 @lru_cache(maxsize=256)
-def layout(view: SilverGoldView) -> Layout:
+def layout(view: SilverGoldView, narrow: bool = False) -> Layout:
     """The geometry of the picture of ``view`` (from public facts only)."""
     cfg = view.config
-    usable = WIDTH - 2 * MARGIN
     hands = view.phase in ("deal", "keep")
-    header = DEAL_HEADER if hands else HEADER
-    d_box = _fit(cfg.display, usable, 8, 20)
-    d_xy = tuple((MARGIN + i * (card_width(d_box) + 8), header + 30) for i in range(cfg.display))
-    top = header + 30 + 46 + 4 * d_box + 14
-    blocks = tuple(top + p * BLOCK for p in range(view.players))
+    head = DEAL_HEADER if hands else HEADER
+    slot_box = _fit(cfg.keep, SHEET_DX - 14, 10, 24)
+    if narrow:
+        usable = NARROW - 2 * MARGIN
+        d_box = _fit(cfg.display, usable, 8, 20)
+        top = head + 30 + 46 + 4 * d_box + 14
+        blocks = tuple((MARGIN, top + p * BLOCK) for p in range(view.players))
+        return Layout(
+            width=NARROW, height=top + view.players * BLOCK - 6, header=(MARGIN, 0, usable), header_height=head,
+            display=(MARGIN, head, usable), display_box=d_box, blocks=blocks, name_above=False, slot_box=slot_box,
+            hand_box=_fit(cfg.deal, usable, 8, (BLOCK - 12 - LINE - 46) / 4), hands=hands,
+        )
+    half = (WIDE - 3 * MARGIN - 10) / 2  # two columns
+    d_box = _fit(cfg.display, half, 8, 22)
+    top = max(head, 30 + 46 + 4 * d_box + 14)
+    block = LINE + BLOCK
+    rows = -(-view.players // 2)
+    blocks = tuple((MARGIN + (p % 2) * (half + MARGIN + 10), top + (p // 2) * block) for p in range(view.players))
     return Layout(
-        width=WIDTH, height=top + view.players * BLOCK - 6, header=header, display_box=d_box, display_xy=d_xy,
-        blocks=blocks, slot_box=_fit(cfg.keep, SHEET_X - MARGIN - 14, 10, 24),
-        hand_box=_fit(cfg.deal, usable, 8, (BLOCK - 12 - LINE - 46) / 4), hands=hands,
+        width=WIDE, height=top + rows * block - 6, header=(MARGIN, 0, half), header_height=head,
+        display=(WIDE - MARGIN - half, 0, half), display_box=d_box, blocks=blocks, name_above=True,
+        slot_box=slot_box, hand_box=_fit(cfg.deal, half, 8, (BLOCK - 12 - 46) / 4), hands=hands,
     )
 
 
@@ -239,6 +273,7 @@ def _extent(shape: str, o: int) -> tuple[int, int]:
 
 def _header(view: SilverGoldView, lay: Layout, lang: str) -> list[str]:
     cfg = view.config
+    x0, y0, width = lay.header
     parts: list[str] = []
     if view.phase == "over":
         head = T("over", lang)
@@ -246,23 +281,23 @@ def _header(view: SilverGoldView, lay: Layout, lang: str) -> list[str]:
         head = T("deal", lang)
     else:
         head = T("round", lang, r=view.round + 1, R=cfg.rounds, k=len(view.revealed), K=cfg.reveals_per_round)
-    parts.append(text(MARGIN, 24, head, size=TITLE, anchor="start", weight="bold", fill=INK))
+    parts.append(text(x0, y0 + 24, head, size=TITLE, anchor="start", weight="bold", fill=INK))
     cups = " ".join(map(str, view.cups_left)) or T("no_cup", lang)
-    parts.append(text(MARGIN, 50, T("cups", lang, c=cups), size=FONT, anchor="start", fill=INK))
-    parts += _deck_strip(view, lang, 60)
-    parts += _shape_strip(view, lang, 98)
+    parts.append(text(x0, y0 + 50, T("cups", lang, c=cups), size=FONT, anchor="start", fill=INK))
+    parts += _deck_strip(view, lang, x0, y0 + 60, width)
+    parts += _shape_strip(view, lang, x0, y0 + 98)
     return parts
 
 
-def _deck_strip(view: SilverGoldView, lang: str, y: float) -> list[str]:
+def _deck_strip(view: SilverGoldView, lang: str, left: float, y: float, width: float) -> list[str]:
     """This round's expedition cards: out already, being played, still to come."""
     cfg = view.config
-    parts = [text(MARGIN, y + 22, T("deck", lang), size=FONT, anchor="start", fill=INK)]
+    parts = [text(left, y + 22, T("deck", lang), size=FONT, anchor="start", fill=INK)]
     deck = [s for s, k in cfg.expedition for _ in range(k)]
     if not deck:
         return parts
-    x0 = MARGIN + 82
-    pitch = min(44.0, (WIDTH - MARGIN - x0) / len(deck))
+    x0 = left + 82
+    pitch = min(44.0, (left + width - x0) / len(deck))
     out = dict.fromkeys(cfg.expedition_counts(), 0)
     for s in view.revealed:
         out[s] += 1
@@ -289,30 +324,30 @@ def _deck_strip(view: SilverGoldView, lang: str, y: float) -> list[str]:
     return parts
 
 
-def _shape_strip(view: SilverGoldView, lang: str, y: float) -> list[str]:
+def _shape_strip(view: SilverGoldView, lang: str, left: float, y: float) -> list[str]:
     """The shape being played, in every orientation (those that fit none of the viewer's
     cards drawn faded); each is a ``turn:O`` region."""
     shape = view.shape
     cfg = view.config
     if view.phase in ("deal", "keep"):
-        return [text(MARGIN, y + 16, T("keep", lang, k=cfg.keep, n=cfg.deal), size=FONT, anchor="start", fill=INK)]
+        return [text(left, y + 16, T("keep", lang, k=cfg.keep, n=cfg.deal), size=FONT, anchor="start", fill=INK)]
     if view.phase == "over":
         return []
     if view.phase in ("replace", "refill"):
         who = player_name(view.queue[0], lang) if view.queue else ""
-        return [text(MARGIN, y + 16, T("replace", lang, who=who), size=FONT, anchor="start", fill=INK)] if who else []
+        return [text(left, y + 16, T("replace", lang, who=who), size=FONT, anchor="start", fill=INK)] if who else []
     if shape is None:
-        return [text(MARGIN, y + 16, T("waiting_reveal", lang), size=FONT, anchor="start", fill=MUTED)]
+        return [text(left, y + 16, T("waiting_reveal", lang), size=FONT, anchor="start", fill=MUTED)]
     n = len(orientations(shape))
     words = T("orientations" if n > 1 else "orientation1", lang, s=shape_name(shape, lang), k=n)
-    parts = [text(MARGIN, y + 16, words, size=FONT, anchor="start", weight="bold", fill=INK)]
+    parts = [text(left, y + 16, words, size=FONT, anchor="start", weight="bold", fill=INK)]
     me = view.me
     fits = None
     if me is not None and view.phase == "place":
         fits = {o for s, cid in enumerate(me.cards) if cid is not None
                 for o, _r, _c, _m in placements(me.free(s), shape, CARDS[cid].rows, CARDS[cid].cols)}
     b = 9.0
-    x = MARGIN
+    x = left
     for o in range(n):
         rows, cols = _extent(shape, o)
         w, h = cols * b + 10, 4 * b + 6
@@ -327,8 +362,10 @@ def _shape_strip(view: SilverGoldView, lang: str, y: float) -> list[str]:
 def _display(view: SilverGoldView, lay: Layout, lang: str) -> list[str]:
     k = display_palms(view.display)
     palms = T("palm_on_display" if k < 2 else "palms_on_display", lang, k=k)
-    parts = [text(MARGIN, lay.header + 20, T("display", lang, d=view.deck_size, p=palms), size=FONT, anchor="start", fill=INK)]
-    for i, (x, y) in enumerate(lay.display_xy):
+    x0, y0, _w = lay.display
+    parts = [text(x0, y0 + 20, T("display", lang, d=view.deck_size, p=palms), size=FONT, anchor="start", fill=INK)]
+    for i in range(view.config.display):
+        x, y = lay.display_xy(i)
         if i < len(view.display):
             cid = view.display[i]
             parts.append(card_svg(cid, x, y, lay.display_box, lang, key=f"display:{cid}"))
@@ -360,15 +397,16 @@ def _choice_cells(view: SilverGoldView, b: PlayerView, slot: int) -> list[tuple[
 
 def _player(view: SilverGoldView, lay: Layout, p: int, lang: str) -> list[str]:
     b = view.boards[p]
-    y = lay.blocks[p]
+    bx, by = lay.blocks[p]
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
     first = " ▶" if p == view.first and view.phase != "over" else ""
     status = _status(view, p, lang)
     name = player_name(p, lang) + first + (f" · {status}" if status else "")
-    parts = [f'<line x1="0" y1="{y - 6:.1f}" x2="{WIDTH:.0f}" y2="{y - 6:.1f}" stroke="#bbb"/>']
+    width = lay.width / 2 - MARGIN - 5 if lay.name_above else lay.width - 2 * MARGIN
+    parts = [f'<line x1="{bx - 4:.1f}" y1="{by - 6:.1f}" x2="{bx + width + 4:.1f}" y2="{by - 6:.1f}" stroke="#bbb"/>']
+    if lay.hands or lay.name_above:
+        parts += _name(bx, by, colour, name)
     if lay.hands:
-        parts.append(rect(MARGIN, y + 3, 14, 14, fill=colour, stroke=INK, rx=2))
-        parts.append(text(MARGIN + 20, y + 16, name, size=FONT, anchor="start", weight="bold", fill=INK))
         for i in range(b.hand_size):
             x, hy = lay.hand(p, i)
             cid = b.hand[i] if b.hand is not None else None
@@ -387,20 +425,28 @@ def _player(view: SilverGoldView, lay: Layout, p: int, lang: str) -> list[str]:
             continue
         parts.append(card_svg(cid, x, sy, lay.slot_box, lang, crossed=b.crossed[s], chosen=_choice_cells(view, b, s),
                               key=f"card:{p}:{s}", boxes_key=f"box:{p}:{s}"))
-    parts += _sheet(view, p, SHEET_X, y, colour, name, lang)
+    sx, sy = lay.sheet(p)
+    if not lay.name_above:
+        parts += _name(sx, sy, colour, name)
+        sy += LINE
+    parts += _sheet(view, p, sx, sy, bx + width - sx, lang)
     return parts
 
 
-def _sheet(view: SilverGoldView, p: int, x: float, y: float, colour: str, name: str, lang: str) -> list[str]:
-    """The player's name and valuation sheet: coins in rows, cups, palms, cards, total."""
+def _name(x: float, y: float, colour: str, name: str) -> list[str]:
+    """A player's seat colour and name, with their status ("J1 ▶ · a choisi")."""
+    return [rect(x, y + 3, 14, 14, fill=colour, stroke=INK, rx=2),
+            text(x + 20, y + 16, name, size=FONT, anchor="start", weight="bold", fill=INK)]
+
+
+def _sheet(view: SilverGoldView, p: int, x: float, y: float, room: float, lang: str) -> list[str]:
+    """The player's valuation sheet from ``(x, y)``: coins in rows, cups, palms, cards, total."""
     cfg = view.config
     b = view.boards[p]
     sheet = view.score_sheet(p)
-    parts = [rect(x, y + 3, 14, 14, fill=colour, stroke=INK, rx=2),
-             text(x + 20, y + 16, name, size=FONT, anchor="start", weight="bold", fill=INK)]
     # the coin boxes: one small block per row of the sheet, a coin box gold once crossed
-    parts.append(text(x, y + 16 + LINE, T("coins", lang, k=sheet["coins"]), size=FONT, anchor="start", fill=INK))
-    parts += coin_rows(cfg.coin_rows, cfg.coin_row_size, b.coins, x + 86, y + LINE + 1, WIDTH - MARGIN - x - 86)
+    parts = [text(x, y + 16, T("coins", lang, k=sheet["coins"]), size=FONT, anchor="start", fill=INK)]
+    parts += coin_rows(cfg.coin_rows, cfg.coin_row_size, b.coins, x + 86, y + 1, room - 86)
     cups = " ".join(map(str, b.cups)) if len(b.cups) <= 3 else f"{len(b.cups)} = {sum(b.cups)}"
     lines = [
         T("cups_taken", lang, c=cups or "–"),
@@ -408,8 +454,8 @@ def _sheet(view: SilverGoldView, p: int, x: float, y: float, colour: str, name: 
         T("completed", lang, k=len(b.completed)),
     ]
     for i, line in enumerate(lines):
-        parts.append(text(x, y + 16 + LINE * (i + 2), line, size=FONT, anchor="start", fill=INK))
-    parts.append(text(x, y + 16 + LINE * 5, T("total", lang, t=sheet["score"]), size=FONT, anchor="start",
+        parts.append(text(x, y + 16 + LINE * (i + 1), line, size=FONT, anchor="start", fill=INK))
+    parts.append(text(x, y + 16 + LINE * 4, T("total", lang, t=sheet["score"]), size=FONT, anchor="start",
                       weight="bold", fill=INK))
     return parts
 
@@ -433,10 +479,41 @@ def coin_rows(rows: int, per_row: int, coins: int, x: float, y: float, room: flo
     return out
 
 
-def render(view: SilverGoldView, lang: str = "fr") -> str:
-    """The table as ``view``'s viewer sees it, as SVG text."""
-    lay = layout(view)
-    parts = _header(view, lay, lang) + _display(view, lay, lang)
+def _previews(view: SilverGoldView, lay: Layout) -> str:
+    """The highlights a preview shows (``<defs>``): every free box of the players still to
+    choose, plain (a placement) and crossed (a single box)."""
+    out = []
+    for p in view.to_move:
+        b = view.boards[p]
+        for s, cid in enumerate(b.cards):
+            if cid is None or lay.hands:
+                continue
+            card = CARDS[cid]
+            for r in range(card.rows):
+                for c in range(card.cols):
+                    if not b.free(s) >> (r * card.cols + c) & 1:
+                        continue
+                    x, y, size = lay.box(p, s, r, c)
+                    mark = rect(x, y, size - 2, size - 2, fill=CHOICE, stroke="#003c82", rx=2, fill_opacity="0.55",
+                                stroke_width="2.5")
+                    out.append(f'<g id="sg-pv-{p}-{s}-{r}-{c}">{mark}</g>')
+                    out.append(f'<g id="sg-px-{p}-{s}-{r}-{c}">{mark}{_cross_mark(x, y, size - 2, colour="white")}</g>')
+    return f"<defs>{''.join(out)}</defs>" if out else ""
+
+
+def preview(player: int, slot: int, cells: list[tuple[int, int]], cross: bool = False) -> str:
+    """What a placement (or, ``cross``, a single box) would cross, drawn over either picture.
+
+    >>> preview(0, 1, [(0, 0), (0, 1)])
+    '<use href="#sg-pv-0-1-0-0"/><use href="#sg-pv-0-1-0-1"/>'
+    """
+    kind = "px" if cross else "pv"
+    return "".join(f'<use href="#sg-{kind}-{player}-{slot}-{r}-{c}"/>' for r, c in cells)
+
+
+def _picture(view: SilverGoldView, lang: str, narrow: bool) -> str:
+    lay = layout(view, narrow)
+    parts = [_previews(view, lay), *_header(view, lay, lang), *_display(view, lay, lang)]
     for p in range(view.players):
         parts += _player(view, lay, p, lang)
     title = "Silver & Gold"
@@ -445,12 +522,11 @@ def render(view: SilverGoldView, lang: str = "fr") -> str:
     return document(lay.width, lay.height, parts, title=title)
 
 
-def preview_cells(lay: Layout, player: int, slot: int, cells: list[tuple[int, int]], cross: bool = False) -> str:
-    """What a placement (or a single box) would cross, drawn over the picture."""
-    out = []
-    for r, c in cells:
-        x, y, size = lay.box(player, slot, r, c)
-        out.append(rect(x, y, size - 2, size - 2, fill=CHOICE, stroke="#003c82", rx=2, fill_opacity="0.55", stroke_width="2.5"))
-        if cross:
-            out.append(_cross_mark(x, y, size - 2, colour="white"))
-    return "".join(out)
+def render(view: SilverGoldView, lang: str = "fr") -> str:
+    """The table as ``view``'s viewer sees it, as SVG text (wide: two columns of players)."""
+    return _picture(view, lang, narrow=False)
+
+
+def render_narrow(view: SilverGoldView, lang: str = "fr") -> str:
+    """The same picture laid out in one column, for a phone held upright."""
+    return _picture(view, lang, narrow=True)
