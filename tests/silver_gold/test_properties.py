@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,12 +13,12 @@ from mineedu.games.silver_gold import CARDS, SilverGold
 from mineedu.games.silver_gold.shapes import SHAPES
 
 
-def crossed_total(b):
+def crossed_total(b: Any) -> int:
     """Boxes crossed so far by one player: on the cards in front of them and the completed ones."""
-    return sum(x.bit_count() for x in b.crossed) + sum(CARDS[c].points for c in b.completed)
+    return int(sum(x.bit_count() for x in b.crossed) + sum(CARDS[c].points for c in b.completed))
 
 
-def play(players, seed, bot_names):
+def play(players: int, seed: int, bot_names: list[str]) -> tuple[SilverGold, list[tuple[Any, Any, Any, Any]], Any]:
     game = SilverGold(players)
     bots = [game.make_bot(n) for n in bot_names]
     rng = np.random.default_rng(seed)
@@ -36,7 +38,7 @@ def play(players, seed, bot_names):
 
 @settings(max_examples=12, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**6), st.lists(st.sampled_from(["random", "greedy", "open"]), min_size=4, max_size=4))
-def test_invariants_along_a_game(players, seed, bots):
+def test_invariants_along_a_game(players: int, seed: int, bots: list[str]) -> None:
     game, steps, final = play(players, seed, bots[:players])
     cfg = game.config
     pending_place: dict[int, int] = {}

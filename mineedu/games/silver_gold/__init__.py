@@ -1,9 +1,48 @@
-"""Silver & Gold (``silver_gold``): polyomino placement, exact counting of placements and odds."""
+"""Silver & Gold (``silver_gold``): polyomino placement, exact counting of placements and odds.
 
-from .rules import CARDS, COLOURS, Board, Config, SilverGold, SilverGoldState, TreasureCard, score_sheet
+The rules are in :mod:`.rules` (with the view one player may see), the shapes
+in :mod:`.shapes`, exact odds in :mod:`.odds`, bots in :mod:`.bots`, the picture
+in :mod:`.svg`, the steps of an action at a board in :mod:`.choices`, the
+words in :mod:`.words` and the board's side panels in :mod:`.panel`. This file
+ties them to the core (:func:`mineedu.core.register`).
+"""
+
+from mineedu.core import Hooks, register
+from mineedu.core.hooks import Variant
+
+from . import bots, choices, odds, panel, svg, words
+from .rules import (
+    CARDS,
+    COLOURS,
+    Board,
+    Config,
+    PlayerView,
+    SilverGold,
+    SilverGoldState,
+    SilverGoldView,
+    TreasureCard,
+    score_sheet,
+)
 from .shapes import SHAPES, orientations, placement_count, placements
 
+register(SilverGold, Hooks(
+    picture=svg.render,
+    narrow_picture=svg.render_narrow,
+    odds_report=odds.odds_report,
+    format_odds=odds.format_odds,
+    action_label=words.action_label,
+    describe_event=words.describe_event,
+    bots=bots.BOTS,
+    choices=choices.CHOICES,
+    panel=panel.panel,
+    status=panel.status,
+    chapter=words.chapter,
+    variants=(Variant("returned_to_deck", {
+        "fr": "Les cartes non gardées retournent dans la pioche", "en": "Cards not kept go back into the deck"}),),
+    hidden_information=True,
+))
+
 __all__ = [
-    "CARDS", "COLOURS", "Board", "Config", "SHAPES", "SilverGold", "SilverGoldState", "TreasureCard",
-    "orientations", "placement_count", "placements", "score_sheet",
+    "CARDS", "COLOURS", "Board", "Config", "PlayerView", "SHAPES", "SilverGold", "SilverGoldState", "SilverGoldView",
+    "TreasureCard", "orientations", "placement_count", "placements", "score_sheet",
 ]

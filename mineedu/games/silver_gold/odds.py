@@ -11,6 +11,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -19,11 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import ConfigError, Texts
+from mineedu.core import ConfigError, State, Texts, exact_json, from_json
 from mineedu.core.i18n import format_number
 
-from .rules import CARDS, COLOURS, Config, SilverGoldState, TreasureCard
+from .rules import CARDS, COLOURS, Config, SilverGoldState, SilverGoldView, TreasureCard
 from .shapes import SHAPE_NAMES, orientations, placement_count, placements
+from .words import colour_name, french
 
 
 def orientation_counts(shapes: Iterable[str]) -> dict[str, int]:
@@ -31,7 +33,8 @@ def orientation_counts(shapes: Iterable[str]) -> dict[str, int]:
     return {s: len(orientations(s)) for s in shapes}
 
 
-def placement_counts(card: TreasureCard, crossed: int = 0, shapes: Iterable[str] = ("I2", "I3", "L3", "T4", "L4", "O4")) -> dict[str, int]:
+def placement_counts(card: TreasureCard, crossed: int = 0,
+                     shapes: Iterable[str] = ("I2", "I3", "L3", "T4", "L4", "O4")) -> dict[str, int]:
     """In how many ways each shape fits on the card's free boxes.
 
     >>> from mineedu.games.silver_gold import CARDS
@@ -42,15 +45,27 @@ def placement_counts(card: TreasureCard, crossed: int = 0, shapes: Iterable[str]
     return {s: placement_count(free, s, card.rows, card.cols) for s in shapes}
 
 
+def next_fits_counts(cards: Iterable[tuple[TreasureCard, int]], left: Mapping[str, int]) -> tuple[int, int]:
+    """(expedition cards left that fit at least one of ``cards``, expedition cards left).
+
+    ``cards``: (card, crossed mask) pairs; ``left``: this round's deck, by shape.
+    """
+    cards = list(cards)
+    good = sum(k for s, k in left.items() if any(placement_count(c.boxes & ~x, s, c.rows, c.cols) for c, x in cards))
+    return good, sum(left.values())
+
+
 def p_next_fits(cards: Iterable[tuple[TreasureCard, int]], left: Mapping[str, int]) -> Fraction:
     """P(the next revealed expedition card fits on at least one of ``cards``) (card, crossed mask).
 
     ``left``: the expedition cards still in this round's deck, by shape.
     """
-    cards = list(cards)
-    total = sum(left.values())
-    good = sum(k for s, k in left.items() if any(placement_count(c.boxes & ~x, s, c.rows, c.cols) for c, x in cards))
-    return Fraction(good, total)
+    return Fraction(*next_fits_counts(cards, left))
+
+
+def _next_fits_json(cards: list[tuple[TreasureCard, int]], left: Mapping[str, int]) -> dict[str, Any] | None:
+    good, total = next_fits_counts(cards, left)
+    return exact_json(Fraction(good, total), counts=(good, total)) if total else None
 
 
 def p_shape_this_round(copies: int, deck: int, reveals: int) -> Fraction:
@@ -108,7 +123,8 @@ def expected_reveals(card: TreasureCard, crossed: int = 0, config: Config | None
 
 
 @lru_cache(maxsize=1 << 18)
-def _dp(card: TreasureCard, free: int, left: tuple, done: int, full: tuple, per_round: int) -> Fraction:
+def _dp(card: TreasureCard, free: int, left: tuple[tuple[str, int], ...], done: int, full: tuple[tuple[str, int], ...],
+        per_round: int) -> Fraction:
     if not free:
         return Fraction(0)
     total = sum(k for _, k in left)
@@ -124,7 +140,8 @@ def _dp(card: TreasureCard, free: int, left: tuple, done: int, full: tuple, per_
     return e
 
 
-def simulate_reveals(card: TreasureCard, games: int, rng: np.random.Generator, config: Config | None = None) -> tuple[float, float]:
+def simulate_reveals(card: TreasureCard, games: int, rng: np.random.Generator,
+                     config: Config | None = None) -> tuple[float, float]:
     """Monte Carlo of :func:`expected_reveals` from a fresh card: (mean, standard error)."""
     cfg = config or Config()
     deck = [s for s, k in cfg.expedition for _ in range(k)]
@@ -146,11 +163,8 @@ def simulate_reveals(card: TreasureCard, games: int, rng: np.random.Generator, c
 # --- the report ----------------------------------------------------------------------
 
 
-def _frac(p: Fraction) -> dict[str, Any]:
-    return {"p": f"{p.numerator}/{p.denominator}", "float": round(float(p), 6)}
-
-
-def _card_block(card: TreasureCard, crossed: int, cfg: Config, revealed: tuple[str, ...], left: Mapping[str, int]) -> dict[str, Any]:
+def _card_block(card: TreasureCard, crossed: int, cfg: Config, revealed: tuple[str, ...],
+                left: Mapping[str, int]) -> dict[str, Any]:
     shapes = list(cfg.expedition_counts())
     e = expected_reveals(card, crossed, cfg, revealed)
     return {
@@ -158,64 +172,91 @@ def _card_block(card: TreasureCard, crossed: int, cfg: Config, revealed: tuple[s
         "colour": card.colour,
         "free_boxes": (card.boxes & ~crossed).bit_count(),
         "placements": placement_counts(card, crossed, shapes),
-        "p_next_fits": _frac(p_next_fits([(card, crossed)], left)) if left else None,
-        "expected_reveals_greedy": {"value": f"{e.numerator}/{e.denominator}", "float": round(float(e), 4), "method": "exact dynamic programming"},
+        "p_next_fits": _next_fits_json([(card, crossed)], left),
+        "expected_reveals_greedy": exact_json(e),
     }
 
 
-def odds_report(state: SilverGoldState, player: int | None = None) -> dict[str, Any]:
-    """The odds a lesson shows: shapes, next reveal, this round, the player's cards."""
-    cfg = state.game.config
-    counts = cfg.expedition_counts()
-    deck_size = sum(counts.values())
-    over = state.phase == "over"
-    reveals_left = 0 if over else cfg.reveals_per_round - len(state.revealed)
-    left = state.expedition_left() if reveals_left > 0 else {}
-    # the next reveal: this round's deck, or a reshuffled full deck when this round has no reveal left
-    revealed, next_left = (state.revealed, left) if reveals_left > 0 else ((), {} if over else counts)
+def odds_report(state: State, player: int | None = None) -> dict[str, Any]:
+    """The odds a lesson shows ``player`` (default: the first player to move), from what
+    that player sees: shapes, next reveal, this round, the player's cards."""
+    assert isinstance(state, SilverGoldState)
     if player is None:
         movers = state.players_to_move()
         player = movers[0] if movers else 0
-    if not 0 <= player < len(state.boards):
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(state.boards):
         raise ConfigError(f"player must be 0..{len(state.boards) - 1}, not {player}")
+    return view_report(state.observation(player))
+
+
+@lru_cache(maxsize=512)
+def _cached_report(view: SilverGoldView) -> str:
+    return json.dumps(_report(view))
+
+
+def view_report(view: SilverGoldView) -> dict[str, Any]:
+    """:func:`odds_report` of what one viewer sees (the board's panel reads this)."""
+    return dict(json.loads(_cached_report(view)))
+
+
+def _report(view: SilverGoldView) -> dict[str, Any]:
+    cfg = view.config
+    counts = cfg.expedition_counts()
+    deck_size = sum(counts.values())
+    over = view.phase == "over"
+    reveals_left = 0 if over else cfg.reveals_per_round - len(view.revealed)
+    left = view.expedition_left() if reveals_left > 0 else {}
+    # the next reveal: this round's deck, or a reshuffled full deck when this round has no reveal left
+    revealed, next_left = (view.revealed, left) if reveals_left > 0 else ((), {} if over else counts)
     remaining = sum(left.values())
     next_total = sum(next_left.values())
     report: dict[str, Any] = {
         "game": "silver_gold",
-        "player": player,
-        "round": min(state.round + 1, cfg.rounds),
+        "player": view.seat,
+        "phase": view.phase,
+        "shape": view.shape,
+        "round": min(view.round + 1, cfg.rounds),
         "reveals_per_round": cfg.reveals_per_round,
-        "revealed_this_round": list(state.revealed),
+        "reveals_left": reveals_left,
+        "revealed_this_round": list(view.revealed),
         "expedition_left": left,
         "shapes": {
             s: {"copies": k, "orientations": len(orientations(s)), "name": SHAPE_NAMES[s]["en"]} for s, k in counts.items()
         },
         "p_shape_in_a_round": {
-            s: _frac(p_shape_this_round(k, deck_size, cfg.reveals_per_round)) for s, k in counts.items()
+            s: exact_json(p_shape_this_round(k, deck_size, cfg.reveals_per_round)) for s, k in counts.items()
         },
         "p_shape_rest_of_round": {
-            s: _frac(p_shape_this_round(left.get(s, 0), remaining, reveals_left)) for s in counts
+            s: exact_json(p_shape_this_round(left.get(s, 0), remaining, reveals_left)) for s in counts
         } if reveals_left > 0 else {},
-        "p_next_shape": {s: _frac(Fraction(k, next_total)) for s, k in next_left.items()},
+        "p_next_shape": {s: exact_json(Fraction(k, next_total), counts=(k, next_total)) for s, k in next_left.items()},
+        "methods": {"expected_reveals_greedy": "exact dynamic programming (greedy player, see odds.expected_reveals)"},
     }
-    b = state.boards[player]
-    mine = [(CARDS[c], x) for c, x in zip(b.cards, b.crossed) if c is not None]
+    me = view.me
+    mine = [(CARDS[c], x) for c, x in zip(me.cards, me.crossed) if c is not None] if me is not None else []
     if mine:
         report["cards"] = [_card_block(c, x, cfg, revealed, next_left) for c, x in mine]
         if next_left:
-            report["p_next_fits_a_card"] = _frac(p_next_fits(mine, next_left))
-    else:
-        # before the deal is over: a fresh example card of each colour
+            report["p_next_fits_a_card"] = _next_fits_json(mine, next_left)
+    if me is not None and me.hand:
+        report["hand"] = [_card_block(CARDS[c], 0, cfg, (), counts) for c in me.hand]
+    if not mine and not (me is not None and me.hand):
+        # nothing of one's own yet: a fresh example card of each colour
         ids = cfg.card_ids()
-        examples = [next(CARDS[i] for i in ids if CARDS[i].colour == col) for col in COLOURS if any(CARDS[i].colour == col for i in ids)]
+        examples = [next(CARDS[i] for i in ids if CARDS[i].colour == col)
+                    for col in COLOURS if any(CARDS[i].colour == col for i in ids)]
         report["example_cards"] = [_card_block(c, 0, cfg, (), counts) for c in examples]
     return report
 
 
-T = Texts({
+T = Texts(french({
     "title": {"fr": "Silver & Gold — manche {r}, joueur {p}", "en": "Silver & Gold — round {r}, player {p}"},
+    "title_public": {"fr": "Silver & Gold — manche {r}", "en": "Silver & Gold — round {r}"},
     "shapes": {"fr": "Formes (exemplaires, orientations distinctes) :", "en": "Shapes (copies, distinct orientations):"},
-    "round": {"fr": "P(une forme sort pendant une manche de {k} cartes sur {m}) :", "en": "P(a shape comes up in a round of {k} of {m} cards):"},
+    "round": {
+        "fr": "P(une forme sort pendant une manche de {k} cartes sur {m}) :",
+        "en": "P(a shape comes up in a round of {k} of {m} cards):",
+    },
     "rest": {"fr": "P(elle sort d'ici la fin de la manche) :", "en": "P(it comes up before the round ends):"},
     "next": {"fr": "P(prochaine carte expédition) :", "en": "P(next expedition card):"},
     "card": {"fr": "Carte {id} ({colour}), {free} cases libres", "en": "Card {id} ({colour}), {free} free boxes"},
@@ -225,18 +266,25 @@ T = Texts({
         "fr": "  nombre moyen d'expéditions pour la compléter (joueur glouton, calcul exact) : {e}",
         "en": "  expected expedition cards to complete it (greedy player, exact): {e}",
     },
-    "any": {"fr": "P(la prochaine forme rentre sur une de tes cartes) = {p} ≈ {f}", "en": "P(the next shape fits one of your cards) = {p} ≈ {f}"},
+    "any": {
+        "fr": "P(la prochaine forme rentre sur une de tes cartes) = {p} ≈ {f}",
+        "en": "P(the next shape fits one of your cards) = {p} ≈ {f}",
+    },
     "examples": {"fr": "Cartes neuves d'exemple :", "en": "Fresh example cards:"},
-})
+    "hand": {"fr": "Tes cartes distribuées :", "en": "Your dealt cards:"},
+}))
 
 
 def _shape_rows(table: dict[str, Any], lang: str) -> list[str]:
-    return [f"  {SHAPE_NAMES[s][lang]:22} {d['p']:>5} ≈ {format_number(d['float'], lang, 3)}" for s, d in table.items()]
+    return [f"  {SHAPE_NAMES[s][lang]:22} {d['fraction']:>5} ≈ {format_number(float(from_json(d)), lang, 3)}"
+            for s, d in table.items()]
 
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as text for ``mineedu odds silver_gold``."""
-    lines = [T("title", lang, r=report["round"], p=report["player"] + 1), T("shapes", lang)]
+    p = report["player"]
+    head = T("title", lang, r=report["round"], p=p + 1) if p is not None else T("title_public", lang, r=report["round"])
+    lines = [head, T("shapes", lang)]
     for s, d in report["shapes"].items():
         lines.append(f"  {SHAPE_NAMES[s][lang]:22} ×{d['copies']}  {d['orientations']}")
     k = report["reveals_per_round"]
@@ -249,18 +297,20 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     if report["p_next_shape"]:
         lines.append(T("next", lang))
         lines += _shape_rows(report["p_next_shape"], lang)
-    blocks = report.get("cards") or report.get("example_cards") or []
-    if "example_cards" in report:
-        lines.append(T("examples", lang))
-    from .svg import T as SVG_T
-
-    for c in blocks:
-        lines.append(T("card", lang, id=c["card"], colour=SVG_T(c["colour"], lang), free=c["free_boxes"]))
-        lines.append(T("placements", lang, p=", ".join(f"{SHAPE_NAMES[s][lang]} {v}" for s, v in c["placements"].items())))
-        if c["p_next_fits"]:
-            lines.append(T("fits", lang, p=c["p_next_fits"]["p"], f=format_number(c["p_next_fits"]["float"], lang, 3)))
-        lines.append(T("expect", lang, e=format_number(c["expected_reveals_greedy"]["float"], lang, 2)))
+    for key, title in (("hand", "hand"), ("example_cards", "examples"), ("cards", None)):
+        if key not in report:
+            continue
+        if title:
+            lines.append(T(title, lang))
+        for c in report[key]:
+            lines.append(T("card", lang, id=c["card"], colour=colour_name(c["colour"], lang), free=c["free_boxes"]))
+            lines.append(T("placements", lang, p=", ".join(f"{SHAPE_NAMES[s][lang]} {v}" for s, v in c["placements"].items())))
+            if c["p_next_fits"]:
+                d = c["p_next_fits"]
+                lines.append(T("fits", lang, p=d["fraction"], f=format_number(float(from_json(d)), lang, 3)))
+            e = float(from_json(c["expected_reveals_greedy"]))
+            lines.append(T("expect", lang, e=format_number(e, lang, 2)))
     if "p_next_fits_a_card" in report:
         d = report["p_next_fits_a_card"]
-        lines.append(T("any", lang, p=d["p"], f=format_number(d["float"], lang, 3)))
+        lines.append(T("any", lang, p=d["fraction"], f=format_number(float(from_json(d)), lang, 3)))
     return "\n".join(lines)

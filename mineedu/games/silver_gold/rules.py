@@ -11,25 +11,36 @@ expedition cards. See ``docs/rules/silver_gold.md``.
 >>> s = g.initial_state()
 >>> s.current_player() == CHANCE, len(s.chance_outcomes())
 (True, 47)
+
+What a player may see is a :class:`SilverGoldView` (``s.observation(0)``); the
+pictures, odds, bots and words read that, never the state.
 """
 
 from __future__ import annotations
 
 import json
 import reprlib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from mineedu.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, RandomBot, State, register
+from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State
 
 from .shapes import SHAPES, mask_cells, orientations, placements
 
 COLOURS = ("grey", "green", "orange", "purple")
+_T = TypeVar("_T")
 SYMBOLS = {"c": "coin", "p": "palm", "x": "cross"}
 MAX_SHEET = 12  # at most 12 coin rows, boxes per row, palm boxes and cups: a sheet that fits the picture
+MAX_EXPEDITION = 16  # expedition cards in a round's deck (the picture draws each one)
+MAX_DEAL = 6  # treasure cards dealt to a player (one row of the picture)
+MAX_KEEP = 3  # card places in front of a player
+MAX_DISPLAY = 8  # face-up cards of the display
+MAX_POINTS = 99  # a cup or a seal value
+MAX_ROUNDS = 100
 
 
 def _whole(v: Any) -> bool:
@@ -107,9 +118,9 @@ CARDS: tuple[TreasureCard, ...] = _load_cards()
 class Config:
     """Every number of Silver & Gold; a teacher may change them (see the rules page)."""
 
-    cards_per_colour: tuple = (("grey", 11), ("green", 12), ("orange", 12), ("purple", 12))
+    cards_per_colour: tuple[tuple[str, int], ...] = (("grey", 11), ("green", 12), ("orange", 12), ("purple", 12))
     """How many of each colour's designed cards are used (the first ones of cards.json)."""
-    expedition: tuple = (("I2", 1), ("I3", 2), ("L3", 2), ("T4", 1), ("L4", 1), ("O4", 1))
+    expedition: tuple[tuple[str, int], ...] = (("I2", 1), ("I3", 2), ("L3", 2), ("T4", 1), ("L4", 1), ("O4", 1))
     """The expedition deck: (shape, copies); shapes are named in ``shapes.SHAPES``."""
     reveals_per_round: int = 7  # D19: 7 of the 8 cards
     rounds: int = 4  # D19
@@ -119,44 +130,50 @@ class Config:
     returned_to_deck: bool = True  # the cards not kept go back into the deck (our choice)
     coin_rows: int = 6  # D18: rows of coin boxes on the valuation sheet
     coin_row_size: int = 4  # D18
-    cups: tuple = (6, 5, 4, 3, 2, 1)  # D18: shared cups, taken highest first
+    cups: tuple[int, ...] = (6, 5, 4, 3, 2, 1)  # D18: shared cups, taken highest first
     palm_limit: int = 4  # D18: palms score at most 4 times
-    seal_values: tuple = (("grey", 1), ("green", 1), ("orange", 2), ("purple", 2))  # D17
+    seal_values: tuple[tuple[str, int], ...] = (("grey", 1), ("green", 1), ("orange", 2), ("purple", 2))  # D17
 
     def validate(self, players: int) -> None:
+        """Refuse, with a :class:`ConfigError` saying which field and why, any value
+        outside the bounds that keep a game finite, playable and drawable."""
         per = dict(_pairs(self.cards_per_colour, "cards_per_colour", '"grey": 11'))
         if set(per) - set(COLOURS):
             raise ConfigError(f"unknown treasure colour(s): {sorted(set(per) - set(COLOURS))}; use {COLOURS}")
         for colour, k in per.items():
             have = sum(1 for c in CARDS if c.colour == colour)
             if not _whole(k) or not 0 <= k <= have:
-                raise ConfigError(f"cards_per_colour: {colour} must be 0..{have}, not {k!r}")
+                raise ConfigError(f"cards_per_colour: {colour} must be 0..{have}, not {reprlib.repr(k)}")
         exp = dict(_pairs(self.expedition, "expedition", '"I2": 1'))
         if set(exp) - set(SHAPES):
             raise ConfigError(f"unknown expedition shape(s): {sorted(set(exp) - set(SHAPES))}; known: {sorted(SHAPES)}")
-        if any(not _whole(k) or k < 0 for k in exp.values()):
-            raise ConfigError("expedition copies must be whole numbers >= 0")
+        if any(not _whole(k) or not 0 <= k <= MAX_EXPEDITION for k in exp.values()):
+            raise ConfigError(f"expedition copies must be whole numbers 0..{MAX_EXPEDITION}, not {reprlib.repr(self.expedition)}")
         # whole numbers within bounds that keep the game and its picture sensible
         for name, lo, hi in (
-            ("reveals_per_round", 1, None), ("rounds", 1, 100), ("deal", 1, None), ("keep", 1, None),
-            ("display", 0, None), ("coin_rows", 0, MAX_SHEET), ("coin_row_size", 1, MAX_SHEET), ("palm_limit", 0, MAX_SHEET),
+            ("reveals_per_round", 1, MAX_EXPEDITION), ("rounds", 1, MAX_ROUNDS), ("deal", 1, MAX_DEAL),
+            ("keep", 1, MAX_KEEP), ("display", 0, MAX_DISPLAY), ("coin_rows", 0, MAX_SHEET),
+            ("coin_row_size", 1, MAX_SHEET), ("palm_limit", 0, MAX_SHEET),
         ):
             v = getattr(self, name)
-            if not _whole(v) or v < lo or (hi is not None and v > hi):
-                bounds = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-                raise ConfigError(f"{name} must be a whole number {bounds}, not {reprlib.repr(v)}")
+            if not _whole(v) or not lo <= v <= hi:
+                raise ConfigError(f"{name} must be a whole number {lo}..{hi}, not {reprlib.repr(v)}")
+        if not isinstance(self.returned_to_deck, bool):
+            raise ConfigError(f"returned_to_deck must be true or false, not {reprlib.repr(self.returned_to_deck)}")
         total = sum(exp.values())
-        if total < 1:
-            raise ConfigError("the expedition deck needs at least one card")
+        if not 1 <= total <= MAX_EXPEDITION:
+            raise ConfigError(f"the expedition deck needs 1..{MAX_EXPEDITION} cards, not {total}")
         if not 1 <= self.reveals_per_round <= total:
             raise ConfigError(f"reveals_per_round must be 1..{total} (the expedition deck), not {self.reveals_per_round}")
         if not 1 <= self.keep <= self.deal:
             raise ConfigError(f"keep must be 1..deal ({self.deal}), not {self.keep}")
-        if not isinstance(self.cups, tuple) or len(self.cups) > MAX_SHEET or any(not _whole(c) or c < 0 for c in self.cups):
-            raise ConfigError(f"cups must be at most {MAX_SHEET} whole numbers >= 0, not {reprlib.repr(self.cups)}")
+        if (not isinstance(self.cups, tuple) or len(self.cups) > MAX_SHEET
+                or any(not _whole(c) or not 0 <= c <= MAX_POINTS for c in self.cups)):
+            raise ConfigError(f"cups must be at most {MAX_SHEET} whole numbers 0..{MAX_POINTS}, not {reprlib.repr(self.cups)}")
         values = dict(_pairs(self.seal_values, "seal_values", '"grey": 1'))
-        if set(values) != set(COLOURS) or any(not _whole(v) or v < 0 for v in values.values()):
-            raise ConfigError(f"seal_values needs one whole number >= 0 per colour {COLOURS}, not {reprlib.repr(self.seal_values)}")
+        if set(values) != set(COLOURS) or any(not _whole(v) or not 0 <= v <= MAX_POINTS for v in values.values()):
+            raise ConfigError(
+                f"seal_values needs one whole number 0..{MAX_POINTS} per colour {COLOURS}, not {reprlib.repr(self.seal_values)}")
         need = players * self.deal + self.display
         if sum(per.values()) < need:
             raise ConfigError(f"{players} players need at least {need} treasure cards, the deck has {sum(per.values())}")
@@ -202,13 +219,102 @@ class Board:
         return any(self.free(i) for i in range(len(self.cards)))
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
+def _set(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
 def display_palms(display: tuple[int, ...]) -> int:
     """Palms printed on the treasure cards of the display (D18)."""
     return sum(CARDS[c].palms.bit_count() for c in display)
+
+
+# --- what one viewer sees ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's side of the table as a viewer sees it."""
+
+    cards: tuple[int | None, ...]
+    crossed: tuple[int, ...]
+    coins: int
+    cups: tuple[int, ...]
+    palms: tuple[int, ...]
+    completed: tuple[int, ...]
+    pending: int
+    hand_size: int
+    hand: tuple[int, ...] | None
+    """The dealt cards, or ``None`` when this viewer may not see them."""
+    chosen: bool
+    """Whether the player has committed a choice at the current simultaneous step."""
+    choice: Action | None
+    """That choice, when this viewer may see it."""
+
+    def free(self, slot: int) -> int:
+        """The free boxes (a mask) of the card in ``slot`` (0 for an empty place)."""
+        card = self.cards[slot]
+        return 0 if card is None else CARDS[card].boxes & ~self.crossed[slot]
+
+
+@dataclass(frozen=True)
+class SilverGoldView:
+    """Everything one viewer may see (``State.observation``): what pictures, odds,
+    bots and words are made from.
+
+    >>> v = SilverGold(2).initial_state().observation(0)
+    >>> v.phase, v.deck_size, v.boards[1].hand
+    ('deal', 47, None)
+    """
+
+    viewer: int | None
+    """A seat, ``None`` (a spectator) or :data:`SEE_ALL`."""
+    config: Config
+    phase: str
+    round: int
+    revealed: tuple[str, ...]
+    first: int
+    display: tuple[int, ...]
+    deck_size: int
+    cups_left: tuple[int, ...]
+    boards: tuple[PlayerView, ...]
+    to_move: tuple[int, ...]
+    """The players who still owe a choice (public: everyone sees who has chosen)."""
+    queue: tuple[int, ...]
+    winners: tuple[int, ...]
+    """Once the game is over."""
+
+    @property
+    def players(self) -> int:
+        return len(self.boards)
+
+    @property
+    def seat(self) -> int | None:
+        """The viewer's own seat (``None`` for a spectator or "show all")."""
+        v = self.viewer
+        return v if v is not None and 0 <= v < len(self.boards) else None
+
+    @property
+    def me(self) -> PlayerView | None:
+        return None if self.seat is None else self.boards[self.seat]
+
+    @property
+    def shape(self) -> str | None:
+        """The expedition card being played (None between reveals)."""
+        return self.revealed[-1] if self.phase in ("place", "chain") else None
+
+    def expedition_left(self) -> dict[str, int]:
+        """This round's expedition cards not revealed yet, by shape."""
+        return _left(self.config, self.revealed)
+
+    def score_sheet(self, player: int) -> dict[str, int]:
+        return score_sheet(self.boards[player], self.config)
+
+
+def _left(config: Config, revealed: tuple[str, ...]) -> dict[str, int]:
+    left = config.expedition_counts()
+    for s in revealed:
+        left[s] -= 1
+    return {s: k for s, k in left.items() if k}
 
 
 # --- the state --------------------------------------------------------------------
@@ -226,9 +332,13 @@ class SilverGoldState(State):
     round: int = 0  # 0-based
     revealed: tuple[str, ...] = ()  # expedition cards revealed this round, in order
     first: int = 0  # the first player (reveals; settles first); passes left each reveal
-    choices: tuple = ()  # simultaneous commitments (keep / place), hidden from others
+    choices: tuple[Any, ...] = ()  # simultaneous commitments (keep / place), hidden from others
     queue: tuple[int, ...] = ()  # players owed a replacement card, in order
     cups_left: tuple[int, ...] = ()
+
+    if TYPE_CHECKING:  # what apply returns here, for type checkers (no code at run time)
+
+        def apply(self, action: Action, player: int | None = None, *, check: bool = True) -> SilverGoldState: ...
 
     # --- who acts -------------------------------------------------------------------
     def current_player(self) -> int:
@@ -259,10 +369,7 @@ class SilverGoldState(State):
 
     def expedition_left(self) -> dict[str, int]:
         """This round's expedition cards not revealed yet, by shape."""
-        left = self.game.config.expedition_counts()
-        for s in self.revealed:
-            left[s] -= 1
-        return {s: k for s, k in left.items() if k}
+        return _left(self.game.config, self.revealed)
 
     # --- what may happen -----------------------------------------------------------------
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
@@ -295,7 +402,7 @@ class SilverGoldState(State):
             for slot, card in enumerate(b.cards):
                 if card is not None:
                     k = CARDS[card]
-                    acts += [("place", slot, o, r, c) for o, r, c, _ in placements(b.free(slot), self.shape, k.rows, k.cols)]
+                    acts += [("place", slot, o, r, c) for o, r, c, _ in placements(b.free(slot), str(self.shape), k.rows, k.cols)]
         for slot, card in enumerate(b.cards):
             if card is not None:
                 acts += [("cross", slot, r, c) for r, c in mask_cells(b.free(slot), CARDS[card].cols)]
@@ -355,19 +462,22 @@ class SilverGoldState(State):
                 s = replace(s, phase="keep", choices=(None,) * n)
             return s
         if ph == "keep":
+            assert player is not None
             choices = _set(self.choices, player, action)
             if None in choices:
                 return replace(self, choices=choices)
-            boards, deck = [], list(self.deck)
+            boards: list[Board] = []
+            back = list(self.deck)
             for b, ch in zip(self.boards, choices):
                 kept = ch[1:]
                 if cfg.returned_to_deck:
-                    deck += [c for c in b.hand if c not in kept]
-                boards.append(replace(b, hand=(), cards=kept, crossed=(0,) * len(kept)))
-            return replace(self, phase="reveal", boards=tuple(boards), deck=tuple(sorted(deck)), choices=())
+                    back += [c for c in b.hand if c not in kept]
+                boards.append(replace(b, hand=(), cards=tuple(kept), crossed=(0,) * len(kept)))
+            return replace(self, phase="reveal", boards=tuple(boards), deck=tuple(sorted(back)), choices=())
         if ph == "reveal":
             return replace(self, phase="place", revealed=self.revealed + (action,), choices=(None,) * n)
         if ph == "place":
+            assert player is not None
             choices = _set(self.choices, player, action)
             if None in choices:
                 return replace(self, choices=choices)
@@ -381,6 +491,7 @@ class SilverGoldState(State):
                 boards[p] = self._mark(boards[p], ch[1], mask)
             return replace(self, boards=tuple(boards), choices=())._after_marks()
         if ph == "chain":
+            assert player is not None
             card = CARDS[self.boards[player].cards[action[1]]]
             b = self._mark(self.boards[player], action[1], _action_mask(action, card, None), chained=True)
             return replace(self, boards=_set(self.boards, player, b))._after_marks()
@@ -389,7 +500,8 @@ class SilverGoldState(State):
             b = self.boards[p]
             slot = b.cards.index(None)
             b = replace(b, cards=_set(b.cards, slot, action[1]), crossed=_set(b.crossed, slot, 0))
-            s = replace(self, boards=_set(self.boards, p, b), display=tuple(c for c in self.display if c != action[1]), queue=self.queue[1:])
+            display = tuple(c for c in self.display if c != action[1])
+            s = replace(self, boards=_set(self.boards, p, b), display=display, queue=self.queue[1:])
             if s.deck:  # the display is refilled once the player's action is over (D19)
                 return replace(s, phase="refill")
             return s._next_replacement()
@@ -402,7 +514,9 @@ class SilverGoldState(State):
     def _mark(self, b: Board, slot: int, mask: int, chained: bool = False) -> Board:
         """Cross ``mask`` on ``b``'s card in ``slot`` and score its coins, palms, crosses (D18)."""
         cfg = self.game.config
-        card = CARDS[b.cards[slot]]
+        cid = b.cards[slot]
+        assert cid is not None
+        card = CARDS[cid]
         palms = b.palms
         for _ in range((mask & card.palms).bit_count()):
             if len(palms) < cfg.palm_limit:  # D18: at most 4 palm scorings
@@ -456,22 +570,28 @@ class SilverGoldState(State):
         return s
 
     # --- what is seen -----------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> SilverGoldView:
+        """What ``player`` may see: every kept card, crossed box and sheet, the display,
+        the cups and this round's expedition cards; their own dealt hand and their own
+        choice, not the others' (``None``: a spectator; :data:`SEE_ALL`: everything)."""
+        every = player == SEE_ALL
+        simultaneous = self.phase in ("keep", "place")
         boards = []
         for p, b in enumerate(self.boards):
-            d = {
-                "cards": b.cards, "crossed": b.crossed, "coins": b.coins, "cups": b.cups,
-                "palms": b.palms, "completed": b.completed, "pending": b.pending,
-                "hand": b.hand if p == player else len(b.hand),
-            }
-            if self.phase in ("keep", "place"):
-                d["chosen"] = self.choices[p] if p == player else self.choices[p] is not None
-            boards.append(d)
-        return {
-            "player": player, "phase": self.phase, "round": self.round, "revealed": self.revealed,
-            "shape": self.shape, "first": self.first, "display": self.display, "deck_size": len(self.deck),
-            "cups_left": self.cups_left, "boards": tuple(boards), "config": self.game.config,
-        }
+            mine = every or p == player
+            choice = self.choices[p] if simultaneous else None
+            boards.append(PlayerView(
+                cards=b.cards, crossed=b.crossed, coins=b.coins, cups=b.cups, palms=b.palms,
+                completed=b.completed, pending=b.pending, hand_size=len(b.hand),
+                hand=b.hand if mine else None,
+                chosen=choice is not None, choice=choice if mine else None,
+            ))
+        return SilverGoldView(
+            viewer=player, config=self.game.config, phase=self.phase, round=self.round,
+            revealed=self.revealed, first=self.first, display=self.display, deck_size=len(self.deck),
+            cups_left=self.cups_left, boards=tuple(boards), to_move=self.players_to_move(), queue=self.queue,
+            winners=self.winners() if self.phase == "over" else (),
+        )
 
     # --- the result ---------------------------------------------------------------------------
     def score_sheet(self, player: int) -> dict[str, int]:
@@ -488,12 +608,12 @@ class SilverGoldState(State):
         return tuple(p for p, k in enumerate(keys) if k == best)
 
 
-def colour_counts(b: Board) -> tuple[int, ...]:
+def colour_counts(b: Board | PlayerView) -> tuple[int, ...]:
     """Completed cards per colour, in tie-break order grey, green, orange, purple."""
     return tuple(sum(1 for c in b.completed if CARDS[c].colour == col) for col in COLOURS)
 
 
-def score_sheet(b: Board, cfg: Config) -> dict[str, int]:
+def score_sheet(b: Board | PlayerView, cfg: Config) -> dict[str, int]:
     """Points of a board: coins, cups, palms, completed cards, seals and their sum.
 
     A seal on a completed card scores its colour's seal value for each
@@ -501,7 +621,7 @@ def score_sheet(b: Board, cfg: Config) -> dict[str, int]:
     """
     values = dict(cfg.seal_values)
     counts = dict(zip(COLOURS, colour_counts(b)))
-    seals = sum(values[CARDS[c].seal] * counts[CARDS[c].seal] for c in b.completed if CARDS[c].seal)
+    seals = sum(values[seal] * counts[seal] for c in b.completed if (seal := CARDS[c].seal))
     sheet = {
         "coins": min(b.coins, cfg.coin_boxes),
         "cups": sum(b.cups),
@@ -520,15 +640,15 @@ def _keep_actions(hand: tuple[int, ...], keep: int) -> tuple[Action, ...]:
     return tuple(("keep", *ids) for ids in combinations(sorted(hand), keep))
 
 
-def _action_mask(action: tuple, card: TreasureCard, shape: str | None) -> int:
+def _action_mask(action: tuple[Any, ...], card: TreasureCard, shape: str | None) -> int:
     """The boxes a legal ``place`` or ``cross`` action crosses."""
     if action[0] == "cross":
-        return 1 << (action[2] * card.cols + action[3])
+        return int(1 << (action[2] * card.cols + action[3]))
     _, _, o, r, c = action
     return sum(1 << ((r + dr) * card.cols + c + dc) for dr, dc in orientations(shape)[o])
 
 
-def action_cells(action: tuple, card: TreasureCard, shape: str | None) -> list[tuple[int, int]]:
+def action_cells(action: tuple[Any, ...], card: TreasureCard, shape: str | None) -> list[tuple[int, int]]:
     """The boxes ``(row, col)`` an action would cross on ``card`` (outside ones included)."""
     if action[0] == "cross":
         return [(action[2], action[3])]
@@ -536,7 +656,7 @@ def action_cells(action: tuple, card: TreasureCard, shape: str | None) -> list[t
     return [(r + dr, c + dc) for dr, dc in orientations(shape)[o]]
 
 
-def _why_boxes(action: tuple, b: Board, shape: str | None) -> str | None:
+def _why_boxes(action: tuple[Any, ...], b: Board, shape: str | None) -> str | None:
     """Which rule a ``place``/``cross`` action breaks: the card place, the orientation, a box."""
     kind = action[0]
     size = 5 if kind == "place" else 4
@@ -547,7 +667,8 @@ def _why_boxes(action: tuple, b: Board, shape: str | None) -> str | None:
         return f"you have no card in place {slot}"
     card = CARDS[b.cards[slot]]
     if kind == "place" and not 0 <= action[2] < len(orientations(shape)):
-        return f"the {shape} shape has {len(orientations(shape))} orientations (0..{len(orientations(shape)) - 1}), not {action[2]}"
+        k = len(orientations(shape))
+        return f"the {shape} shape has {k} orientations (0..{k - 1}), not {action[2]}"
     cells = action_cells(action, card, shape)
     for r, c in cells:
         if not (0 <= r < card.rows and 0 <= c < card.cols):
@@ -561,29 +682,17 @@ def _why_boxes(action: tuple, b: Board, shape: str | None) -> str | None:
     return None
 
 
-def _bot(name: str) -> Any:
-    from . import bots
-
-    return getattr(bots, name)()
-
-
 # --- the game ---------------------------------------------------------------------------------
 
 
-@register
 class SilverGold(Game):
     """Silver & Gold (Nürnberger-Spielkarten-Verlag 2019, Phil Walker-Harding)."""
 
     name = "silver_gold"
-    title = {"fr": "Silver & Gold", "en": "Silver & Gold"}
+    title: ClassVar[Mapping[str, str]] = {"fr": "Silver & Gold", "en": "Silver & Gold"}
     min_players = 2
     max_players = 4
     Config = Config
-    bots = {
-        "random": lambda arg: RandomBot(),
-        "greedy": lambda arg: _bot("GreedyBot"),
-        "open": lambda arg: _bot("OpenBot"),
-    }
 
     def initial_state(self) -> SilverGoldState:
         n = self.num_players
@@ -597,21 +706,7 @@ class SilverGold(Game):
         n = self.num_players
         crosses = max((CARDS[c].crosses.bit_count() for c in cfg.card_ids()), default=0)
         per_reveal = 1 + n + n * cfg.keep * crosses + n * 2 * cfg.keep
-        return n * cfg.deal + cfg.display + n + cfg.rounds * cfg.reveals_per_round * per_reveal
-
-    def action_label(self, action: Action, lang: str = "fr") -> str:
-        """An action, an expedition card or a treasure card in words (``labels.py``).
-
-        >>> g = SilverGold(2)
-        >>> g.action_label(("take", 11), "fr")
-        "Prendre la carte trésor n° 11 (verte, 10 cases) dans l'offre"
-        >>> g.action_label(("take", 11), "en")
-        'Take treasure card no. 11 (green, 10 boxes) from the display'
-        """
-        # imported here: the labels read the cards of these rules
-        from .labels import action_label as label_for
-
-        return label_for(action, lang)
+        return int(n * cfg.deal + cfg.display + n + cfg.rounds * cfg.reveals_per_round * per_reveal)
 
     def metrics(self, state: State, player: int) -> dict[str, float]:
         out = super().metrics(state, player)

@@ -68,6 +68,64 @@ def orientations(shape: str) -> tuple[tuple[Cell, ...], ...]:
     return tuple(sorted(found))
 
 
+def _index(shape: str, cells: set[Cell]) -> int:
+    return orientations(shape).index(_normalise(cells))
+
+
+@cache
+def quarter_turn(shape: str, o: int) -> int:
+    """The orientation ``o`` turned a quarter clockwise (on the picture: rows go down).
+
+    >>> [quarter_turn("I2", o) for o in range(2)]
+    [1, 0]
+    """
+    return _index(shape, {(c, -r) for r, c in orientations(shape)[o]})
+
+
+@cache
+def mirror_image(shape: str, o: int) -> int:
+    """The orientation ``o`` seen in a mirror (left and right swapped).
+
+    >>> o = orientations("L4").index(((0, 0), (1, 0), (2, 0), (2, 1)))
+    >>> orientations("L4")[mirror_image("L4", o)]
+    ((0, 1), (1, 1), (2, 0), (2, 1))
+    """
+    return _index(shape, {(r, -c) for r, c in orientations(shape)[o]})
+
+
+@cache
+def turn_order(shape: str) -> tuple[int, ...]:
+    """Every orientation once, in the order "rotate" visits them: quarter turns from
+    orientation 0, then the mirror image of the last one and its quarter turns.
+
+    Each step is a quarter turn, except the two steps between the turns and
+    their mirror images, which are mirror flips.
+
+    >>> turn_order("L4"), turn_order("T4"), turn_order("O4")
+    ((0, 3, 7, 5, 6, 4, 2, 1), (0, 3, 2, 1), (0,))
+    """
+    order: list[int] = []
+    o = 0
+    while o not in order:
+        order.append(o)
+        o = quarter_turn(shape, o)
+    o = mirror_image(shape, order[-1])
+    while o not in order:
+        order.append(o)
+        o = quarter_turn(shape, o)
+    return tuple(order)
+
+
+def anchor(shape: str, o: int) -> Cell:
+    """The cell of orientation ``o`` a player points at to place it: its first box in
+    reading order (the top row's leftmost), so a placement is named by a box it covers.
+
+    >>> anchor("L4", 6), orientations("L4")[6]
+    ((0, 1), ((0, 1), (1, 1), (2, 0), (2, 1)))
+    """
+    return orientations(shape)[o][0]
+
+
 def cells_mask(cells: tuple[Cell, ...] | list[Cell], cols: int) -> int:
     """The mask of ``cells`` on a card ``cols`` boxes wide."""
     m = 0
