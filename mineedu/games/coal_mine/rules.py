@@ -77,22 +77,42 @@ class CoalMineConfig:
     dummy_plan: str = "basic"
 
     def validate(self, players: int) -> None:
+        """Refuse, with a :class:`ConfigError` naming the setting, anything the rules,
+        the picture or the odds could not handle (a deck of 10**30 cards, a huge die).
+
+        >>> CoalMineConfig(rounds=10**6).validate(3)
+        Traceback (most recent call last):
+        ...
+        mineedu.core.errors.ConfigError: coal_mine: rounds must be a whole number from 1 to 12, not 1000000
+        """
+        if not isinstance(self.jobs, tuple) or not 1 <= len(self.jobs) <= MAX_JOB_KINDS:
+            raise ConfigError(f"coal_mine: jobs lists 1 to {MAX_JOB_KINDS} job card kinds, not {_short(self.jobs)}")
         for job in self.jobs:
-            if not (isinstance(job, tuple) and len(job) == 3 and isinstance(job[0], str)
-                    and _whole(job[1], 1) and _whole(job[2], 0)):
-                raise ConfigError(f"coal_mine: a job card is (kind, helmets >= 1, count >= 0), not {job!r}")
-        for ev in self.events:
-            if not (isinstance(ev, tuple) and len(ev) == 2 and ev[0] in EVENT_EFFECTS and _whole(ev[1], 0)):
+            if not (isinstance(job, tuple) and len(job) == 3 and _kind_name(job[0])
+                    and _whole(job[1], 1, MAX_HELMETS) and _whole(job[2], 0, MAX_KIND_CARDS)):
                 raise ConfigError(
-                    f"coal_mine: an event card is (kind, count >= 0) with kind in {EVENT_EFFECTS}, not {ev!r}"
+                    f"coal_mine: a job card is (kind, helmets 1..{MAX_HELMETS}, count 0..{MAX_KIND_CARDS}), "
+                    f"the kind a short name ({KIND_NAME_CHARS} letters, digits, _ or -), not {_short(job)}"
                 )
+        if not isinstance(self.events, tuple) or len(self.events) > len(EVENT_EFFECTS):
+            raise ConfigError(f"coal_mine: events lists at most {len(EVENT_EFFECTS)} event kinds, not {_short(self.events)}")
+        for ev in self.events:
+            if not (isinstance(ev, tuple) and len(ev) == 2 and ev[0] in EVENT_EFFECTS and _whole(ev[1], 0, MAX_KIND_CARDS)):
+                raise ConfigError(f"coal_mine: an event card is (kind, count 0..{MAX_KIND_CARDS}) "
+                                  f"with kind in {EVENT_EFFECTS}, not {_short(ev)}")
         kinds = [j[0] for j in self.jobs] + [e[0] for e in self.events]
         if len(set(kinds)) != len(kinds):
             raise ConfigError(f"coal_mine: card kinds must be distinct, got {kinds}")
+        cards = sum(j[2] for j in self.jobs) + sum(e[1] for e in self.events)
+        if cards > MAX_CARDS:
+            raise ConfigError(f"coal_mine: the job and event cards number at most {MAX_CARDS} in all, not {cards}")
         jobs = {k: c for k, _, c in self.jobs}
+        if not isinstance(self.start_hand, tuple) or len(self.start_hand) > len(self.jobs):
+            raise ConfigError(f"coal_mine: the starting hand lists each job kind at most once, not {_short(self.start_hand)}")
         for entry in self.start_hand:
-            if not (isinstance(entry, tuple) and len(entry) == 2 and _whole(entry[1], 0)):
-                raise ConfigError(f"coal_mine: a starting hand entry is (job kind, count >= 0), not {entry!r}")
+            if not (isinstance(entry, tuple) and len(entry) == 2 and _whole(entry[1], 0, MAX_KIND_CARDS)):
+                raise ConfigError(
+                    f"coal_mine: a starting hand entry is (job kind, count 0..{MAX_KIND_CARDS}), not {_short(entry)}")
         hand_kinds = [k for k, _ in self.start_hand]
         if len(set(hand_kinds)) != len(hand_kinds):
             raise ConfigError(f"coal_mine: each kind appears once in the starting hand, got {hand_kinds}")
@@ -103,30 +123,66 @@ class CoalMineConfig:
                 raise ConfigError(
                     f"coal_mine: {players} starting hands need {count * players} {kind!r} cards, the deck has {jobs[kind]}"
                 )
+        for name, (lo, hi) in BOUNDS.items():
+            value = getattr(self, name)
+            if not _whole(value, lo, hi):
+                raise ConfigError(f"coal_mine: {name} must be a whole number from {lo} to {hi}, not {_short(value)}")
         if sum(c for _, c in self.start_hand) > self.hand_limit:
             raise ConfigError("coal_mine: the starting hand is larger than the hand limit")
-        for name in ("cards_per_round", "rounds", "target_points", "hand_limit"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"coal_mine: {name} must be at least 1")
-        for name in ("start_coal", "recruit_base", "wagon_bonus", "reinforcement_bonus", "strike_penalty", "variant_start_coal"):
-            if getattr(self, name) < 0:
-                raise ConfigError(f"coal_mine: {name} must not be negative")
-        if self.coal_total < 0:
-            raise ConfigError("coal_mine: coal_total must not be negative")
         if not self.variant and self.start_coal * players > self.coal_total:
             raise ConfigError(f"coal_mine: {players} players need {self.start_coal * players} coal, there are {self.coal_total}")
-        if self.variant:
-            if len(self.die_cards) < self.rounds:
-                raise ConfigError(f"coal_mine: the variant needs one die card per round ({self.rounds})")
-            if not all(isinstance(d, tuple) and len(d) == 2 and _whole(d[0], 0) and _whole(d[1], 0) for d in self.die_cards):
-                raise ConfigError("coal_mine: a die card is (mine cap >= 0, sale cap >= 0)")
+        if not isinstance(self.die_cards, tuple) or len(self.die_cards) > MAX_DIE_CARDS:
+            raise ConfigError(f"coal_mine: there are at most {MAX_DIE_CARDS} die cards, not {_short(self.die_cards)}")
+        if not all(isinstance(d, tuple) and len(d) == 2 and _whole(d[0], 0, MAX_CAP) and _whole(d[1], 0, MAX_CAP)
+                   for d in self.die_cards):
+            raise ConfigError(
+                f"coal_mine: a die card is (mine cap 0..{MAX_CAP}, sale cap 0..{MAX_CAP}), not {_short(self.die_cards)}")
+        if self.variant and len(self.die_cards) < self.rounds:
+            raise ConfigError(f"coal_mine: the variant needs one die card per round ({self.rounds})")
+        for name in ("variant", "dummy", "recruit_needs_card", "sold_coal_returns"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"coal_mine: {name} is true or false, not {_short(getattr(self, name))}")
         if self.dummy_plan not in DUMMY_PLANS:
-            raise ConfigError(f"coal_mine: dummy_plan must be one of {DUMMY_PLANS}, not {self.dummy_plan!r}")
+            raise ConfigError(f"coal_mine: dummy_plan must be one of {DUMMY_PLANS}, not {_short(self.dummy_plan)}")
 
 
-def _whole(x: Any, least: int) -> bool:
-    """``x`` is a whole number (not a bool) of at least ``least``."""
-    return isinstance(x, int) and not isinstance(x, bool) and x >= least
+MAX_JOB_KINDS = 8
+MAX_HELMETS = 9
+MAX_KIND_CARDS = 100
+MAX_CARDS = 400
+MAX_DIE_CARDS = 12
+MAX_CAP = 20
+KIND_NAME_CHARS = "1-20"
+BOUNDS: dict[str, tuple[int, int]] = {
+    "start_coal": (0, 50),
+    "coal_total": (0, 500),
+    "cards_per_round": (1, 8),
+    "rounds": (1, 12),
+    "target_points": (1, 200),
+    "hand_limit": (1, 30),
+    "recruit_base": (0, 10),
+    "wagon_bonus": (0, 10),
+    "reinforcement_bonus": (0, 10),
+    "strike_penalty": (0, 10),
+    "variant_start_coal": (0, 50),
+}
+"""The bounds of every whole-number setting (a teacher's deck stays drawable and playable)."""
+
+
+def _short(x: Any) -> str:
+    """A value for an error message, cut short (a hostile config can be huge)."""
+    text = repr(x)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _kind_name(x: Any) -> bool:
+    """A card kind's name: 1 to 20 letters, digits, ``_`` or ``-`` (it is a choice key and a label)."""
+    return isinstance(x, str) and 1 <= len(x) <= 20 and x.replace("_", "").replace("-", "").isalnum()
+
+
+def _whole(x: Any, least: int, most: int) -> bool:
+    """``x`` is a whole number (not a bool) from ``least`` to ``most``."""
+    return isinstance(x, int) and not isinstance(x, bool) and least <= x <= most
 
 
 def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, ...]:
