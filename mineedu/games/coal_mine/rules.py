@@ -9,25 +9,28 @@ mine (capped by the central stock), recruitment (one card at a time: chance),
 hand limit. The game ends after 6 rounds or as soon as a sale takes someone to
 21 points.
 
+What one viewer may see is a :class:`CoalMineView` (``state.observation(p)``):
+another player's face-down cards are only a count per space, their hand only
+its size.
+
 >>> from mineedu.games.coal_mine import CoalMineGame
 >>> s = CoalMineGame(3).initial_state()
 >>> s.current_player(), s.hand(0)
 (0, {'miner': 4, 'pipe': 4})
 >>> s = s.apply(("place", "mine", "pipe"))
->>> s.current_player(), s.observation(1)["boards"][0]["mine"]
-(1, 1)
+>>> view = s.observation(1)
+>>> s.current_player(), view.boards[0].on("mine"), view.boards[0].cards, view.hands[0]
+(1, 1, None, None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, RandomBot, State, register
-
-from .texts import action_label as label_for
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State
 
 SPACES = ("event", "raid", "tower", "mine", "recruit")
 """The five spaces of a board: Évènements, Abri des pilleurs, Tour de guet, Mine, Recrutement."""
@@ -224,7 +227,7 @@ def raid_loot(attack: int, defence: int, stock: int) -> int:
     return split_loot(stock, defence, [attack])[0]
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
@@ -234,6 +237,91 @@ def _add(t: tuple[int, ...], i: int, d: int) -> tuple[int, ...]:
 
 def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b))
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One player's board as a viewer sees it.
+
+    ``counts``: how many cards lie on each space (in :data:`SPACES` order), which
+    everyone sees; ``cards``: the ``(space, kind, target)`` placements when the
+    viewer sees them face up (their own, every board once turned up), else ``None``.
+    """
+
+    counts: tuple[int, ...]
+    cards: tuple[tuple[str, str, int], ...] | None
+
+    def on(self, space: str) -> int:
+        """How many cards lie on ``space``."""
+        return self.counts[SPACES.index(space)]
+
+
+@dataclass(frozen=True)
+class CoalMineView:
+    """Everything one viewer may see of a position (``CoalMineState.observation``).
+
+    ``viewer`` is a seat, ``None`` (a spectator) or ``SEE_ALL``. ``hands[p]`` holds
+    a hand's counts by kind (in ``game.kinds`` order) only where the viewer may
+    see it, ``deck`` the draw pile only for ``SEE_ALL``; the discard pile, the
+    die cards still to come and every count are public. ``log`` is the public
+    record of the last resolution (see :meth:`CoalMineState._resolve`).
+    """
+
+    game: CoalMineGame
+    viewer: int | None
+    phase: str
+    round: int
+    start: int
+    turn: int | None
+    caps: tuple[int | None, int]
+    coal: tuple[int, ...]
+    points: tuple[int, ...]
+    central: int | None
+    deck_size: int
+    deck: tuple[int, ...] | None
+    discard: tuple[int, ...]
+    die_cards: tuple[tuple[int, int], ...]
+    hand_sizes: tuple[int, ...]
+    hands: tuple[tuple[int, ...] | None, ...]
+    boards: tuple[BoardView, ...]
+    passed: tuple[bool, ...]
+    to_draw: tuple[int, ...]
+    log: tuple[tuple[Any, ...], ...]
+    winner: tuple[int, ...]
+
+    @property
+    def player(self) -> int | None:
+        """The viewer's seat (``None`` for a spectator or the teacher's "show all")."""
+        return self.viewer if self.viewer is not None and self.viewer >= 0 else None
+
+    @property
+    def see_all(self) -> bool:
+        return self.viewer == SEE_ALL
+
+    @property
+    def hand(self) -> dict[str, int]:
+        """The viewer's own hand as ``{kind: count}`` (empty for a spectator)."""
+        p = self.player
+        counts = self.hands[p] if p is not None else None
+        return {k: c for k, c in zip(self.game.kinds, counts or ()) if c}
+
+    @property
+    def my_board(self) -> tuple[tuple[str, str, int], ...]:
+        """The viewer's own placements this round (empty for a spectator)."""
+        p = self.player
+        return (self.boards[p].cards or ()) if p is not None else ()
+
+    @property
+    def helmets(self) -> dict[str, int]:
+        return self.game.helmets
+
+    @property
+    def dummy(self) -> int | None:
+        return self.game.num_players - 1 if self.game.config.dummy else None
+
+    @property
+    def revealed(self) -> bool:
+        return self.phase in REVEALED_PHASES
 
 
 @dataclass(frozen=True)
@@ -345,10 +433,12 @@ class CoalMineState(State):
             return super().why_illegal(action, player)
         g = self.game
         if not isinstance(action, tuple) or not action or not all(isinstance(x, (str, int)) for x in action):
-            return f"{action!r} is not an action of coal_mine: use ('place', space, kind), ('raid', kind, target), ('discard', kind) or ('pass',)"
+            return (f"{action!r} is not an action of coal_mine: use ('place', space, kind), ('raid', kind, target), "
+                    "('discard', kind) or ('pass',)")
         if self.phase == "discard":
             if action[0] != "discard" or len(action) != 2:
-                return f"your hand holds {self.hand_size(cp)} cards, over the limit of {g.config.hand_limit}: discard one with ('discard', kind)"
+                return (f"your hand holds {self.hand_size(cp)} cards, over the limit of {g.config.hand_limit}: "
+                        "discard one with ('discard', kind)")
             return f"you have no {action[1]!r} card in hand"
         if action[0] == "discard":
             return f"nothing to discard now: it is the placement and your hand holds {self.hand_size(cp)} cards"
@@ -378,6 +468,10 @@ class CoalMineState(State):
         return super().why_illegal(action, player)
 
     # --- moves ------------------------------------------------------------------
+    if TYPE_CHECKING:  # ``State.apply`` returns what ``_apply`` makes: a CoalMineState
+
+        def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> CoalMineState: ...
+
     def _apply(self, action: Any, player: int | None) -> CoalMineState:
         g = self.game
         kind = action[1] if len(action) > 1 else ""
@@ -456,11 +550,13 @@ class CoalMineState(State):
 
     def _resolve(self) -> CoalMineState:
         """Events, raids, expedition, mine (D21), then on to the recruitment draws."""
-        g, cfg, n = self.game, self.game.config, self.game.num_players
+        cfg, n = self.game.config, self.game.num_players
         coal, points, central = list(self.coal), list(self.points), self.central
         tally = [list(t) for t in self.tally]
         log: list[tuple[Any, ...]] = []
-        count = lambda p, space, kind: self.on_space(p, space).count(kind)
+
+        def count(p: int, space: str, kind: str) -> int:
+            return self.on_space(p, space).count(kind)
         # 1. Events. Coup de grisou hits everyone, its player too: a mine needs one
         # pipe-miner per grisou card played this round, else it yields nothing (D20).
         grisou = sum(count(p, "event", "grisou") for p in range(n))
@@ -589,12 +685,17 @@ class CoalMineState(State):
             return self
         return self._begin_placement()
 
+    def dummy_space(self, kind: str) -> str:
+        """The space the dummy player's next card goes to if it is a ``kind`` card
+        (an event card goes on Events; job cards follow the dummy's plan)."""
+        if kind in self.game.event_kinds:
+            return "event"
+        jobs_laid = sum(1 for sp, _, _ in self.boards[self.turn] if sp != "event")
+        return self._dummy_slots()[jobs_laid]
+
     def _dummy_lays(self, kind: str) -> CoalMineState:
         d = self.turn
-        if kind in self.game.event_kinds:
-            return self._lay(d, "event", kind, -1)._dummy_next()
-        jobs_laid = sum(1 for sp, _, _ in self.boards[d] if sp != "event")
-        slot = self._dummy_slots()[jobs_laid]
+        slot = self.dummy_space(kind)
         if slot != "raid":
             return self._lay(d, slot, kind, -1)._dummy_next()
         if self.game.config.dummy_plan == "bold":  # one card per rival with coal, in seat order
@@ -605,40 +706,47 @@ class CoalMineState(State):
         return replace(self, phase="dummy_target", pending=kind)
 
     # --- what is seen -------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """Public facts, plus the player's own hand and face-down cards.
+    def observation(self, player: int | None) -> CoalMineView:
+        """What ``player`` may see: public facts, their own hand and face-down cards.
 
         Others' hands are seen as sizes; their face-down cards as a count per
-        space (the raid target is hidden) until the resolution turns them up.
+        space (not the kinds, not whom a raid targets) until the resolution
+        turns them up. ``None`` is a spectator (public facts only);
+        :data:`~mineedu.core.SEE_ALL` sees every hand, card and the pile.
         """
         g = self.game
-        boards = []
-        for p in range(g.num_players):
-            if self.revealed() or p == player:
-                boards.append({"cards": self.boards[p]})
-            else:
-                boards.append({sp: len(self.on_space(p, sp)) for sp in SPACES})
-        return {
-            "player": player,
-            "round": self.round,
-            "phase": self.phase,
-            "start": self.start,
-            "turn": self.turn if self.current_player() >= 0 else None,
-            "caps": self.caps,
-            "coal": self.coal,
-            "points": self.points,
-            "central": self.central,
-            "deck_size": sum(self.deck),
-            "discard": dict(zip(g.kinds, self.discard)),
-            "hand_sizes": tuple(sum(h) for h in self.hands),
-            "hand": self.hand(player) if player is not None else None,
-            "my_board": self.boards[player] if player is not None else None,
-            "boards": tuple(boards),
-            "passed": self.passed,
-            "dummy": self.dummy_seat,
-            "helmets": dict(zip(g.kinds, g.helmet_list)),
-            "log": self.log,
-        }
+        n = g.num_players
+        see_all = player == SEE_ALL
+        boards = tuple(
+            BoardView(
+                counts=tuple(sum(1 for s, _, _ in self.boards[p] if s == sp) for sp in SPACES),
+                cards=self.boards[p] if (see_all or p == player or self.revealed()) else None,
+            )
+            for p in range(n)
+        )
+        return CoalMineView(
+            game=g,
+            viewer=player,
+            phase=self.phase,
+            round=self.round,
+            start=self.start,
+            turn=self.turn if self.current_player() >= 0 else None,
+            caps=self.caps,
+            coal=self.coal,
+            points=self.points,
+            central=self.central,
+            deck_size=sum(self.deck),
+            deck=self.deck if see_all else None,
+            discard=self.discard,
+            die_cards=self.die_cards,
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            hands=tuple(self.hands[p] if (see_all or p == player) else None for p in range(n)),
+            boards=boards,
+            passed=self.passed,
+            to_draw=self.to_draw,
+            log=self.log,
+            winner=self.winner,
+        )
 
     # --- the result ---------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -657,27 +765,18 @@ def _pile_outcomes(tag: str, kinds: Sequence[str], pile: Sequence[int]) -> tuple
     return tuple(((tag, k), Fraction(c, total)) for k, c in zip(kinds, pile) if c)
 
 
-def _bot(name: str, arg: str | None) -> Any:
-    from . import bots
-
-    return bots.make(name, arg)
-
-
-@register
 class CoalMineGame(Game):
-    """Mine (coal) for 2-6 seats; with ``dummy=True`` the last seat is the dummy player."""
+    """Mine (coal) for 2-6 seats; with ``dummy=True`` the last seat is the dummy player.
+
+    Its pictures, odds, words, bots and board choices are registered by the
+    package (``mineedu/games/coal_mine/__init__.py``).
+    """
 
     name = "coal_mine"
-    title = {"fr": "Mine (charbon)", "en": "Mine (coal)"}
+    title: ClassVar[Mapping[str, str]] = {"fr": "Mine (charbon)", "en": "Mine (coal)"}
     min_players = 2
     max_players = 6
     Config = CoalMineConfig
-    bots = {
-        "random": lambda arg: RandomBot(),
-        "steady": lambda arg: _bot("steady", arg),
-        "raider": lambda arg: _bot("raider", arg),
-        "mix": lambda arg: _bot("mix", arg),
-    }
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         super().__init__(players, config, **overrides)
@@ -709,20 +808,11 @@ class CoalMineGame(Game):
         cfg, n = self.config, self.num_players
         most_draws = cfg.recruit_base + max(self.helmet_list) * cfg.cards_per_round
         per_round = 1 + 2 * cfg.cards_per_round + n * (cfg.cards_per_round + 1) + 2 * n * most_draws
-        return cfg.rounds * per_round + 1
+        return int(cfg.rounds * per_round + 1)
 
     def auto_seats(self) -> tuple[int, ...]:
         """The dummy player ("joueur fictif") sits on the last seat and is played by the rules."""
         return (self.num_players - 1,) if self.config.dummy else ()
-
-    def action_label(self, action: Any, lang: str = "fr") -> str:
-        """An action or a chance outcome in words, with each card's helmets (``texts.action_label``).
-
-        >>> g = CoalMineGame(3)
-        >>> g.action_label(("place", "mine", "miner"), "fr"), g.action_label(("place", "mine", "miner"), "en")
-        ('Poser un Mineur (1 casque) sur la Mine', 'Put a Miner (1 helmet) on the Mine')
-        """
-        return label_for(action, lang, self.helmets)
 
     def metrics(self, state: State, player: int) -> dict[str, float]:
         m = super().metrics(state, player)
