@@ -384,3 +384,23 @@ def test_the_raider_and_steady_bots_give_their_numbers() -> None:
     a = steady.act(t.observation(0), t.legal_actions(0), np.random.default_rng(0))
     assert a == ("place", "recruit", "miner")
     assert steady.why(t.observation(0), a, "fr") == "recrute" + NBSP + ": 2 + 1 casque = 3 cartes à piocher"
+
+
+def test_a_move_that_ends_several_rounds_tells_each_resolution() -> None:
+    """When nobody holds a card, the next rounds resolve at once, in the same move: the
+    log tells each of them, and the status the last one."""
+    g = CoalMineGame(2)
+    empty = hand_of(g)
+    s = replace(g.initial_state(), round=2, caps=(None, 2), coal=(10, 0), central=10, passed=(True, False), turn=1,
+                hands=(empty, hand_of(g, miner=1)))
+    (e,) = events_of(s, [(1, ("place", "tower", "miner"))])
+    after = e.after
+    assert isinstance(after, CoalMineState)
+    assert after.is_terminal() and [r for r, _ in after.resolutions] == [2, 3, 4, 5, 6]
+    fr = describe_event(e, 0, "fr")
+    assert fr.startswith("J2 pose une carte face cachée sur la Tour de guet. Résolution de la manche 2" + NBSP + ":")
+    for r, sold in ((2, 2), (3, 3), (4, 4), (5, 1)):
+        assert f"Résolution de la manche {r}{NBSP}: J1 vend {sold} charbon" in fr
+    assert fr.endswith(f"Résolution de la manche 6{NBSP}: rien ne se passe.")
+    assert after.points == (10, 0)
+    assert "Round 6" in status(after.observation(0), "en") and "nothing happens" in status(after.observation(0), "en")

@@ -9,8 +9,7 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 ('Mine (coal)', True)
 """
 
-from mineedu.core import Hooks, register
-from mineedu.core.hooks import Variant
+from mineedu.core import Hooks, Variant, register
 
 from . import bots, choices, odds, panel, svg, words
 from .rules import (

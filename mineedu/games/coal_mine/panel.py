@@ -66,7 +66,7 @@ def panel(view: CoalMineView, lang: str) -> str:
     """The odds the viewer faces: recruitment draws, then what a raid on each rival can take."""
     g, cfg = view.game, view.game.config
     rec = recruit_table(view)
-    out = [f"<h5>{html.escape(T('recruit', lang))}</h5>"]
+    out = [f"<p><b>{html.escape(T('recruit', lang))}</b></p>"]
     me = view.player
     if view.see_all or me is None:
         out.append(f"<p>{html.escape(T('recruit_note_all', lang, pile=rec['pile'], discard=rec['discard']))}</p>"
@@ -89,7 +89,7 @@ def panel(view: CoalMineView, lang: str) -> str:
     else:
         out.append(f"<p>{html.escape(T('no_recruit', lang))}</p>")
     rivals = [p for p in range(g.num_players) if p != me]
-    out.append(f"<h5>{html.escape(T('raid', lang))}</h5><p>{html.escape(T('raid_note', lang))}</p><ul>")
+    out.append(f"<p><b>{html.escape(T('raid', lang))}</b></p><p>{html.escape(T('raid_note', lang))}</p><ul>")
     for p in rivals:
         line = T("rival", lang, who=who(p, lang, view.dummy), coal=coal_text(view.coal[p], lang),
                  tower=cards_text(view.boards[p].on("tower"), lang))
@@ -108,7 +108,7 @@ def status(view: CoalMineView, lang: str) -> str:
                    coal=coal_text(view.coal[p], lang)) for p in order]
         out.append(f"<p><b>{html.escape(T('final', lang))}</b></p><ul>"
                    + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + f"</ul><p>{html.escape(T('ties', lang))}</p>")
-    if view.log:
-        r = view.round if view.revealed else view.round - 1
-        out.append(f"<p><b>{html.escape(T('last', lang, r=r))}</b> — {html.escape(resolution_text(view, lang))}</p>")
+    if view.log_round:
+        told = resolution_text(view.game, view.log, lang, view.points)
+        out.append(f"<p><b>{html.escape(T('last', lang, r=view.log_round))}</b> — {html.escape(told)}</p>")
     return "".join(out)

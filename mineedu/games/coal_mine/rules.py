@@ -264,7 +264,8 @@ class CoalMineView:
     a hand's counts by kind (in ``game.kinds`` order) only where the viewer may
     see it, ``deck`` the draw pile only for ``SEE_ALL``; the discard pile, the
     die cards still to come and every count are public. ``log`` is the public
-    record of the last resolution (see :meth:`CoalMineState._resolve`).
+    record of the last resolution (see :meth:`CoalMineState._resolve`), made in
+    round ``log_round`` (0: none yet).
     """
 
     game: CoalMineGame
@@ -287,6 +288,7 @@ class CoalMineView:
     passed: tuple[bool, ...]
     to_draw: tuple[int, ...]
     log: tuple[tuple[Any, ...], ...]
+    log_round: int
     winner: tuple[int, ...]
 
     @property
@@ -329,9 +331,9 @@ class CoalMineState(State):
     """One position. Card piles are count tuples in the order of ``game.kinds``.
 
     ``boards[p]`` lists ``(space, kind, target)`` placements (target = raided
-    player, -1 off the shelter). ``log`` is the public record of the last
-    resolution; ``tally`` counts per player ``(mined, stolen, lost to raids,
-    grisou hits)``.
+    player, -1 off the shelter). ``resolutions`` is the public record of every
+    resolution so far, ``(round, entries)`` (:attr:`log`: the last one's entries);
+    ``tally`` counts per player ``(mined, stolen, lost to raids, grisou hits)``.
     """
 
     game: CoalMineGame
@@ -351,13 +353,18 @@ class CoalMineState(State):
     die_cards: tuple[tuple[int, int], ...] = ()
     to_draw: tuple[int, ...] = ()
     pending: str = ""  # the dummy's job card waiting for its target
-    log: tuple[tuple[Any, ...], ...] = ()
+    resolutions: tuple[tuple[int, tuple[tuple[Any, ...], ...]], ...] = ()
     tally: tuple[tuple[int, int, int, int], ...] = ()
     winner: tuple[int, ...] = ()
     mined: int = field(default=0)
     sold: int = field(default=0)
 
     # --- small views -----------------------------------------------------------
+    @property
+    def log(self) -> tuple[tuple[Any, ...], ...]:
+        """The entries of the last resolution (empty before the first)."""
+        return self.resolutions[-1][1] if self.resolutions else ()
+
     def hand(self, player: int) -> dict[str, int]:
         """A player's hand as ``{kind: count}`` (cards held only)."""
         return {k: c for k, c in zip(self.game.kinds, self.hands[player]) if c}
@@ -597,7 +604,8 @@ class CoalMineState(State):
             central += sold
         s = replace(self, coal=tuple(coal), points=tuple(points), central=central, sold=self.sold + sold)
         if max(points) >= cfg.target_points:  # "dès qu'un joueur atteint 21 points"
-            return replace(s, log=tuple(log), tally=tuple(map(tuple, tally)))._finish()  # type: ignore[arg-type]
+            return replace(s, resolutions=self.resolutions + ((self.round, tuple(log)),),
+                           tally=tuple(map(tuple, tally)))._finish()  # type: ignore[arg-type]
         # Mine: helmets = coal, from the die holder clockwise while the stock lasts.
         mined = 0
         for p in self._order():
@@ -621,7 +629,8 @@ class CoalMineState(State):
             to_draw.append(k)
             if k:
                 log.append(("recruit", p, k))
-        s = replace(s, coal=tuple(coal), central=central, mined=self.mined + mined, log=tuple(log),
+        s = replace(s, coal=tuple(coal), central=central, mined=self.mined + mined,
+                    resolutions=self.resolutions + ((self.round, tuple(log)),),
                     tally=tuple(map(tuple, tally)), to_draw=tuple(to_draw), phase="draw",  # type: ignore[arg-type]
                     turn=self.start)
         return s._continue_draws()
@@ -745,6 +754,7 @@ class CoalMineState(State):
             passed=self.passed,
             to_draw=self.to_draw,
             log=self.log,
+            log_round=self.resolutions[-1][0] if self.resolutions else 0,
             winner=self.winner,
         )
 

@@ -178,6 +178,7 @@ LOG = french({
                        "en": "{who} discards {card} at random (hand limit: {n})."},
     "tiebreak": {"fr": "Égalité parfaite : le dé désigne {who}.", "en": "A perfect tie: the die picks {who}."},
     "resolution": {"fr": "Résolution :", "en": "Resolution:"},
+    "resolution_of": {"fr": "Résolution de la manche {r} :", "en": "Resolution of round {r}:"},
     "nothing": {"fr": "rien ne se passe.", "en": "nothing happens."},
     "grisou": {"fr": "coup de grisou ×{g}, la Mine de {who} ne donne rien",
                "en": "firedamp ×{g}, no coal from the Mine of {who}"},
@@ -252,8 +253,12 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
                     else LOG("lays_hidden", lang, who=name(p), at=_at(a[1], lang)))
     else:
         line = _chance_line(before, a, viewer, lang)
-    if _resolved(before, after):
-        line = (line + " " if line else "") + resolution_text(after, lang)
+    new = after.resolutions[len(before.resolutions):]  # a move may end a round, and more if no one can play
+    for i, (r, entries) in enumerate(new):
+        last = i == len(new) - 1
+        head = LOG("resolution", lang) if len(new) == 1 else LOG("resolution_of", lang, r=r)
+        told = resolution_text(g, entries, lang, after.points if last else None)
+        line = (line + " " if line else "") + f"{head} {told}"
     return line
 
 
@@ -292,31 +297,20 @@ def _chance_line(before: CoalMineState, a: tuple[Any, ...], viewer: int | None, 
     return action_label(a, lang)  # pragma: no cover - every chance outcome is worded above
 
 
-PLACING = ("die_card", "dummy", "dummy_target", "place")
-
-
-def _resolved(before: CoalMineState, after: CoalMineState) -> bool:
-    """Whether this move ended a placement, so that the cards were turned up and resolved."""
-    return before.phase in PLACING and (after.phase not in PLACING or after.round != before.round)
-
-
-def resolution_text(state: CoalMineState | Any, lang: str) -> str:
-    """The last resolution (``state.log``, public) in one sentence: grisou, raids, sales, mine, recruitment.
-
-    Takes a state or a view (both hold ``log``, ``game``, ``points``).
-    """
-    g = state.game
-    d = g.num_players - 1 if g.config.dummy else None
+def resolution_text(game: Any, entries: Sequence[tuple[Any, ...]], lang: str, points: Sequence[int] | None = None) -> str:
+    """One resolution's entries (public: see ``CoalMineState.resolutions``) in one sentence:
+    grisou, raids, sales, mine, recruitment; with ``points``, who reached the target."""
+    d = game.num_players - 1 if game.config.dummy else None
 
     def name(q: int) -> str:
         return who(q, lang, d)
 
     parts: list[str] = []
-    for entry in state.log:
+    for entry in entries:
         tag = entry[0]
         if tag == "grisou":  # name the exposed players who had a Mine to lose (each has a "mine" entry)
             _, n, exposed = entry
-            hit = [q for q in exposed if any(e[0] == "mine" and e[1] == q for e in state.log)]
+            hit = [q for q in exposed if any(e[0] == "mine" and e[1] == q for e in entries)]
             parts.append(LOG("grisou", lang, g=n, who=_join([name(q) for q in hit], lang)) if hit
                          else LOG("grisou_safe", lang, g=n))
         elif tag == "raid":
@@ -330,12 +324,11 @@ def resolution_text(state: CoalMineState | Any, lang: str) -> str:
             parts.append(LOG("mines", lang, who=name(entry[1]), coal=coal_text(entry[2], lang)))
         elif tag == "recruit":
             parts.append(LOG("recruits", lang, who=name(entry[1]), cards=cards_text(entry[2], lang)))
-    goal = g.config.target_points
-    for q, pts in enumerate(state.points):
-        if pts >= goal:
+    for q, pts in enumerate(points or ()):
+        if pts >= game.config.target_points:
             parts.append(LOG("ends", lang, who=name(q), pts=points_text(pts, lang)))
     text = "; ".join(parts) if lang == "en" else f"{NBSP}; ".join(parts)  # "a ; b" in French
-    return f"{LOG('resolution', lang)} {text or LOG('nothing', lang)}" + ("." if parts else "")
+    return text + "." if parts else LOG("nothing", lang)
 
 
 def chapter(state: State, lang: str) -> str | None:
