@@ -403,4 +403,5 @@ def test_a_move_that_ends_several_rounds_tells_each_resolution() -> None:
         assert f"Résolution de la manche {r}{NBSP}: J1 vend {sold} charbon" in fr
     assert fr.endswith(f"Résolution de la manche 6{NBSP}: rien ne se passe.")
     assert after.points == (10, 0)
-    assert "Round 6" in status(after.observation(0), "en") and "nothing happens" in status(after.observation(0), "en")
+    told = status(after.observation(0), "en")
+    assert "Resolution of round 6" in told and "nothing happens" in told

@@ -46,7 +46,7 @@ T = french({
     },
     "rival": {"fr": "{who} : {coal} en stock, {tower} sur sa Tour de guet",
               "en": "{who}: {coal} in stock, {tower} on their Watchtower"},
-    "last": {"fr": "Manche {r}", "en": "Round {r}"},
+    "last": {"fr": "Résolution de la manche {r}", "en": "Resolution of round {r}"},
     "final": {"fr": "Scores finaux", "en": "Final scores"},
     "score": {"fr": "{who} : {pts}, {coal}", "en": "{who}: {pts}, {coal}"},
     "ties": {"fr": "Égalités départagées par les charbons, puis les cartes métiers en main, puis un dé.",
@@ -63,7 +63,10 @@ def _percent(cell: dict[str, object], lang: str) -> str:
 
 
 def panel(view: CoalMineView, lang: str) -> str:
-    """The odds the viewer faces: recruitment draws, then what a raid on each rival can take."""
+    """The odds the viewer faces: recruitment draws, then what a raid on each rival can take
+    (nothing once the game is over: the status tells the scores)."""
+    if view.phase == "over":
+        return ""
     g, cfg = view.game, view.game.config
     rec = recruit_table(view)
     out = [f"<p><b>{html.escape(T('recruit', lang))}</b></p>"]
@@ -110,5 +113,6 @@ def status(view: CoalMineView, lang: str) -> str:
                    + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + f"</ul><p>{html.escape(T('ties', lang))}</p>")
     if view.log_round:
         told = resolution_text(view.game, view.log, lang, view.points)
-        out.append(f"<p><b>{html.escape(T('last', lang, r=view.log_round))}</b> — {html.escape(told)}</p>")
+        head = html.escape(T("last", lang, r=view.log_round))
+        out.append(f"<details class='mineedu-resolution'><summary><b>{head}</b></summary><p>{html.escape(told)}</p></details>")
     return "".join(out)
