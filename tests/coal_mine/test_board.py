@@ -5,6 +5,7 @@ status, and the bots' reasons."""
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from dataclasses import FrozenInstanceError, replace
 from fractions import Fraction
@@ -85,9 +86,10 @@ def test_picture_text_is_big_enough_for_a_phone_and_dark_enough_to_read() -> Non
     inks = {a for a, _ in picture_module.TEXT_ON}
     seen = 0
     for name, view in positions():
-        for lang in ("fr", "en"):
-            svg = picture_module.render(view, lang)
-            assert 'viewBox="0 0 520 ' in svg
+        for lang, (draw, width) in itertools.product(("fr", "en"), ((picture_module.render, 1060),
+                                                                     (picture_module.render_narrow, 520))):
+            svg = draw(view, lang)
+            assert f'viewBox="0 0 {width} ' in svg
             assert len(TEXT.findall(svg)) == svg.count("<text ")
             for size, fill in TEXT.findall(svg):
                 assert float(size) >= 18 and fill in inks, (name, size, fill)
@@ -95,20 +97,21 @@ def test_picture_text_is_big_enough_for_a_phone_and_dark_enough_to_read() -> Non
     assert seen > 1000
 
 
-def test_the_picture_marks_every_choice_as_a_region() -> None:
+@pytest.mark.parametrize("draw", [picture_module.render, picture_module.render_narrow])
+def test_the_picture_marks_every_choice_as_a_region(draw: Any) -> None:
     g = CoalMineGame(3)
     s = g.initial_state()
-    mine = picture(s, 0, "en")
+    mine = draw(s.observation(0), "en")
     for kind in ("miner", "pipe"):
         assert f'data-region="card:{kind}"' in mine
     for space in ("event", "raid", "tower", "mine", "recruit"):
         assert f'data-region="space:{space}"' in mine
     assert 'data-region="target:1"' in mine and 'data-region="target:2"' in mine
     assert 'data-region="target:0"' not in mine  # nobody raids themselves
-    spectator = picture(s, None, "en")
+    spectator = draw(s.observation(None), "en")
     assert "data-region=" not in spectator  # a spectator has nothing to pick
     # the teacher sees every hand, and the board of the seat to move in full
-    teacher = picture(s, SEE_ALL, "en")
+    teacher = draw(s.observation(SEE_ALL), "en")
     assert 'data-region="card:miner"' in teacher and teacher.count("4× Miner") == 2
 
 

@@ -26,6 +26,7 @@ from .rules import (
 
 register(CoalMineGame, Hooks(
     picture=svg.render,
+    narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,
     format_odds=odds.format_odds,
     action_label=words.action_label,

@@ -1,19 +1,23 @@
 """The picture of a Mine (coal) position, drawn from one viewer's :class:`CoalMineView`.
 
-Top: the round die (its value is the round and the sale cap), the variant's
-die card, the central stock, the piles and the gear track with a pawn per
-player. Then the board of the seat the picture is for (the viewer, or the seat
-to move in the teacher's "show all"), with its hand as cards to pick and its
-five spaces to lay them on; then every other board: face-down cards as card
-backs (a count per space, nothing more), face-up cards with their helmets and,
-on the Raiders' shelter, whom they raid.
+At the top, the round die (its value is the round and the sale cap), the
+variant's die card, the central stock, the piles and the gear track with a
+pawn per player. Then the board of the seat the picture is for (the viewer,
+or the seat to move in the teacher's "show all"), with its hand as cards to
+pick and its five spaces to lay them on; and every other board: face-down
+cards as card backs (a count per space, nothing more), face-up cards with
+their helmets and, on the Raiders' shelter, whom they raid.
+
+Two layouts of the same picture: :func:`render` puts the viewer's board and
+the others' side by side (1060 units wide: a projector, a laptop);
+:func:`render_narrow` one under the other (520 units: a phone held upright).
+In both the smallest text is 18 units, so it stays readable (12 px and more)
+on a phone 390 px wide and on a tablet; text colours keep a contrast of 4.5:1
+or more with what they are written on (:data:`TEXT_ON`).
 
 Every place that stands for a choice is a region (:func:`mineedu.core.svg.region`):
 ``card:<kind>`` a card of the hand, ``space:<space>`` a space of the board,
-``target:<seat>`` another player's board (the raid's target). The picture is
-520 units wide and its smallest text is 18 units, so it stays readable (12 px
-and more) on a phone 390 px wide; text colours keep a contrast of 4.5:1 or more
-with what they are written on (:data:`TEXT_ON`).
+``target:<seat>`` another player's board (the raid's target).
 
 >>> from mineedu.games.coal_mine import CoalMineGame
 >>> s = CoalMineGame(2).initial_state()
@@ -55,7 +59,9 @@ T = french({
     "event_card": {"fr": "évènement", "en": "event"},
 })
 
-W = 520  # the picture's width in user units
+W = 520  # a column's width in user units (the narrow picture is one column)
+GAP = 20
+WIDE = 2 * W + GAP  # the wide picture: two columns
 M = 10  # margin
 F = 18  # the smallest text: 18 units = 12.3 px on a phone (picture 355 px wide)
 F_TITLE = 21
@@ -193,21 +199,41 @@ def grouped(cards: tuple[tuple[str, str, int], ...], space: str) -> list[tuple[s
 
 
 def render(view: CoalMineView, lang: str = "fr") -> str:
-    """SVG of the position as ``view``'s viewer sees it."""
+    """SVG of the position as ``view``'s viewer sees it, laid out wide (a projector, a laptop):
+    the viewer's board at the top left, the others beside and under it."""
     g = view.game
-    n = g.num_players
     out: list[str] = []
-    y = header(view, lang, out)
+    top = header(view, lang, out, WIDE)
+    f = focus_seat(view)
+    others = [p for p in range(g.num_players) if p != f]
+    columns: list[list[str]] = [[], []]
+    bottoms = [top, top]
+    if f is not None:
+        bottoms[0] = own_board(view, f, lang, columns[0], top) + 8
+    for p in others:  # each in the column that ends higher, so that the picture stays short
+        c = 1 if bottoms[1] < bottoms[0] else 0
+        bottoms[c] = other_board(view, p, lang, columns[c], bottoms[c], f) + 8
+    out.append("".join(columns[0]))
+    out.append(at(W + GAP, 0, "".join(columns[1])))
+    return document(WIDE, max(bottoms), out, title=g.title.get(lang, g.title["fr"]))
+
+
+def render_narrow(view: CoalMineView, lang: str = "fr") -> str:
+    """The same picture in one column 520 units wide (a phone held upright): the viewer's
+    board, then the others'."""
+    g = view.game
+    out: list[str] = []
+    y = header(view, lang, out, W)
     f = focus_seat(view)
     if f is not None:
         y = own_board(view, f, lang, out, y) + 8
-    for p in range(n):
+    for p in range(g.num_players):
         if p != f:
             y = other_board(view, p, lang, out, y, f) + 8
     return document(W, y, out, title=g.title.get(lang, g.title["fr"]))
 
 
-def header(view: CoalMineView, lang: str, out: list[str]) -> float:
+def header(view: CoalMineView, lang: str, out: list[str], width: float) -> float:
     """The die, the caps, the stock and piles, the gear track; returns the next free y."""
     cfg = view.game.config
     mine_cap, sale_cap = view.caps
@@ -227,32 +253,32 @@ def header(view: CoalMineView, lang: str, out: list[str]) -> float:
     if cfg.variant:
         right.append(T("die_cards", lang, n=len(view.die_cards)))
     for i, line in enumerate(right):
-        out.append(text(W - M, 27 + 24 * i, line, size=F, anchor="end", fill=INK))
+        out.append(text(width - M, 27 + 24 * i, line, size=F, anchor="end", fill=INK))
     y = 36 + 24 * max(len(lines), len(right))
-    return track(view, lang, out, y)
+    return track(view, lang, out, y, width)
 
 
-def track(view: CoalMineView, lang: str, out: list[str], y: float) -> float:
+def track(view: CoalMineView, lang: str, out: list[str], y: float, width: float) -> float:
     """The gear track 0..target with each player's pawn; returns the next free y."""
     goal = view.game.config.target_points
     out.append(text(M, y + 4, T("track", lang), size=F, anchor="start", fill=SOFT_INK))
     key = T("helmets", lang)
-    x = W - M - text_width(key) - 12
+    x = width - M - text_width(key) - 12
     out.append(helmet(x, y + 3))
     out.append(text(x + 12, y + 4, key, size=F, anchor="start", fill=SOFT_INK))
     top = y + 12
-    cw = (W - 2 * M) / (goal + 1)
-    step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if goal / s <= 5)
+    cw = (width - 2 * M) / (goal + 1)
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if s * cw >= 40 and (width > W or goal / s <= 5))
     ticks = [v for v in range(0, goal + 1, step) if goal - v >= step / 2] + [goal]
     if cw >= 8:
         for v in range(goal + 1):
             out.append(rect(M + v * cw, top, cw - 1, 28, fill=GOAL_FILL if v == goal else TRACK_FILL, stroke="#888", rx=3))
     else:
-        out.append(rect(M, top, W - 2 * M, 28, fill=TRACK_FILL, stroke="#888", rx=3))
+        out.append(rect(M, top, width - 2 * M, 28, fill=TRACK_FILL, stroke="#888", rx=3))
         out.append(rect(M + goal * cw, top, max(cw, 3), 28, fill=GOAL_FILL, stroke="none", rx=0))
     for v in ticks:
         x = M + (v + 0.5) * cw
-        x = min(max(x, M + 12), W - M - 12)
+        x = min(max(x, M + 12), width - M - 12)
         out.append(text(x, top + 21, v, size=F, fill=INK, weight="bold"))
     stacks: dict[int, int] = {}
     bottom = top + 28
