@@ -86,7 +86,7 @@ def test_picture_text_is_big_enough_for_a_phone_and_dark_enough_to_read() -> Non
     inks = {a for a, _ in picture_module.TEXT_ON}
     seen = 0
     for name, view in positions():
-        for lang, (draw, width) in itertools.product(("fr", "en"), ((picture_module.render, 1060),
+        for lang, (draw, width) in itertools.product(("fr", "en"), ((picture_module.render_wide, 1060),
                                                                      (picture_module.render_narrow, 520))):
             svg = draw(view, lang)
             assert f'viewBox="0 0 {width} ' in svg
@@ -97,8 +97,9 @@ def test_picture_text_is_big_enough_for_a_phone_and_dark_enough_to_read() -> Non
     assert seen > 1000
 
 
-@pytest.mark.parametrize("draw", [picture_module.render, picture_module.render_narrow])
+@pytest.mark.parametrize("draw", [picture_module.render_wide, picture_module.render_narrow])
 def test_the_picture_marks_every_choice_as_a_region(draw: Any) -> None:
+    """Both layouts mark the same places."""
     g = CoalMineGame(3)
     s = g.initial_state()
     mine = draw(s.observation(0), "en")
@@ -408,3 +409,13 @@ def test_a_move_that_ends_several_rounds_tells_each_resolution() -> None:
     assert after.points == (10, 0)
     told = status(after.observation(0), "en")
     assert "Resolution of round 6" in told and "nothing happens" in told
+
+
+def test_a_wide_screen_gets_one_column_until_it_is_too_high() -> None:
+    small = CoalMineGame(3).initial_state().observation(0)
+    assert picture_module.render(small, "fr") == picture_module.render_narrow(small, "fr")
+    big = CoalMineGame(6).initial_state().observation(0)
+    narrow = picture_module.render_narrow(big, "fr")
+    assert float(narrow.split('height="')[1].split('"')[0]) > picture_module.TALL
+    assert picture_module.render(big, "fr") == picture_module.render_wide(big, "fr")
+    assert 'viewBox="0 0 1060 ' in picture_module.render(big, "fr")

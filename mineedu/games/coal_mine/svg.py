@@ -8,9 +8,11 @@ pick and its five spaces to lay them on; and every other board: face-down
 cards as card backs (a count per space, nothing more), face-up cards with
 their helmets and, on the Raiders' shelter, whom they raid.
 
-Two layouts of the same picture: :func:`render` puts the viewer's board and
-the others' side by side (1060 units wide: a projector, a laptop);
-:func:`render_narrow` one under the other (520 units: a phone held upright).
+Two layouts of the same picture: :func:`render_narrow` puts the boards one
+under the other (520 units wide: a phone held upright, and any screen while
+the picture is not too high), :func:`render_wide` side by side (1060 units: a
+projector or a laptop, with five or six players). :func:`render` picks for a
+wide screen.
 In both the smallest text is 18 units, so it stays readable (12 px and more)
 on a phone 390 px wide and on a tablet; text colours keep a contrast of 4.5:1
 or more with what they are written on (:data:`TEXT_ON`).
@@ -62,6 +64,7 @@ T = french({
 W = 520  # a column's width in user units (the narrow picture is one column)
 GAP = 20
 WIDE = 2 * W + GAP  # the wide picture: two columns
+TALL = 800  # a one-column picture higher than this is drawn in two columns on a wide screen
 M = 10  # margin
 F = 18  # the smallest text: 18 units = 12.3 px on a phone (picture 355 px wide)
 F_TITLE = 21
@@ -199,8 +202,16 @@ def grouped(cards: tuple[tuple[str, str, int], ...], space: str) -> list[tuple[s
 
 
 def render(view: CoalMineView, lang: str = "fr") -> str:
-    """SVG of the position as ``view``'s viewer sees it, laid out wide (a projector, a laptop):
-    the viewer's board at the top left, the others beside and under it."""
+    """SVG of the position as ``view``'s viewer sees it, for a screen wider than high (a
+    projector, a laptop): in one column while that is at most :data:`TALL` high, else
+    :func:`render_wide` (with five or six players, or once the cards are turned up)."""
+    body, height = one_column(view, lang)
+    return _document(view, W, height, body, lang) if height <= TALL else render_wide(view, lang)
+
+
+def render_wide(view: CoalMineView, lang: str = "fr") -> str:
+    """The picture in two columns, 1060 units wide: the viewer's board at the top left, the
+    others beside and under it."""
     g = view.game
     out: list[str] = []
     top = header(view, lang, out, WIDE)
@@ -215,22 +226,32 @@ def render(view: CoalMineView, lang: str = "fr") -> str:
         bottoms[c] = other_board(view, p, lang, columns[c], bottoms[c], f) + 8
     out.append("".join(columns[0]))
     out.append(at(W + GAP, 0, "".join(columns[1])))
-    return document(WIDE, max(bottoms), out, title=g.title.get(lang, g.title["fr"]))
+    return _document(view, WIDE, max(bottoms), out, lang)
 
 
 def render_narrow(view: CoalMineView, lang: str = "fr") -> str:
-    """The same picture in one column 520 units wide (a phone held upright): the viewer's
-    board, then the others'."""
-    g = view.game
+    """The picture in one column 520 units wide (a phone held upright): the viewer's board,
+    then the others'."""
+    body, height = one_column(view, lang)
+    return _document(view, W, height, body, lang)
+
+
+def one_column(view: CoalMineView, lang: str) -> tuple[list[str], float]:
+    """The one-column picture's parts and its height."""
     out: list[str] = []
     y = header(view, lang, out, W)
     f = focus_seat(view)
     if f is not None:
         y = own_board(view, f, lang, out, y) + 8
-    for p in range(g.num_players):
+    for p in range(view.game.num_players):
         if p != f:
             y = other_board(view, p, lang, out, y, f) + 8
-    return document(W, y, out, title=g.title.get(lang, g.title["fr"]))
+    return out, y
+
+
+def _document(view: CoalMineView, width: float, height: float, body: list[str], lang: str) -> str:
+    title = view.game.title
+    return document(width, height, body, title=title.get(lang, title["fr"]))
 
 
 def header(view: CoalMineView, lang: str, out: list[str], width: float) -> float:
