@@ -41,6 +41,7 @@ REFUSED: list[tuple[dict[str, Any], str]] = [
     (dict(strike_penalty=True), "strike_penalty"),
     (dict(variant=1), "variant is true or false"),
     (dict(dummy_plan="x" * 10_000), "dummy_plan"),
+    (dict(start_hand=(("x" * 10_000, 1),)), "is not a job card"),
 ]
 
 

@@ -121,10 +121,10 @@ class CoalMineConfig:
             raise ConfigError(f"coal_mine: each kind appears once in the starting hand, got {hand_kinds}")
         for kind, count in self.start_hand:
             if kind not in jobs:
-                raise ConfigError(f"coal_mine: starting hand card {kind!r} is not a job card")
+                raise ConfigError(f"coal_mine: starting hand card {_short(kind)} is not a job card")
             if count * players > jobs[kind]:
                 raise ConfigError(
-                    f"coal_mine: {players} starting hands need {count * players} {kind!r} cards, the deck has {jobs[kind]}"
+                    f"coal_mine: {players} starting hands need {count * players} {_short(kind)} cards, the deck has {jobs[kind]}"
                 )
         for name, (lo, hi) in BOUNDS.items():
             value = getattr(self, name)
