@@ -270,6 +270,27 @@ def _random(arg: str | None) -> Bot:
     return RandomBot()
 
 
+NAMES = french({
+    "random": {"fr": "au hasard", "en": "random"},
+    "steady": {"fr": "mineur prudent (tuyauteur, recrutement, mine)", "en": "steady miner (pipe-miner, recruit, mine)"},
+    "raider": {"fr": "pilleur ({n} du plus riche)", "en": "raider ({n} on the richest)"},
+    "mix": {"fr": "équilibre du jeu du pillage", "en": "raid-game equilibrium"},
+})
+
+
+def bot_name(spec: str, lang: str = "fr") -> str:
+    """A bot spec in words, for a seat's menu or a status line.
+
+    >>> bot_name("raider:3", "fr"), bot_name("raider", "en"), bot_name("mix", "en")
+    ('pilleur (3 cartes du plus riche)', 'raider (2 cards on the richest)', 'raid-game equilibrium')
+    """
+    name, _, arg = spec.partition(":")
+    if name == "raider":
+        n = int(arg) if arg.isdigit() else 2
+        return NAMES("raider", lang, n=cards_text(n, lang))
+    return NAMES(name, lang) if name in NAMES.table else spec
+
+
 BOTS = {
     "random": _random,
     "steady": lambda arg: make("steady", arg),
