@@ -8,25 +8,25 @@ from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
+import pytest
 
 from mineedu.cli import main
-from mineedu.core import tournament
+from mineedu.core import SEE_ALL, tournament
 from mineedu.games.coal_mine import CoalMineGame
 from mineedu.games.coal_mine.odds import raid_mix
-from mineedu.games.coal_mine.svg import render
 
 from ..conformance import simulate_json_twice
-from .helpers import hand_of, resolve
+from .helpers import hand_of, picture, resolve
 
 
-def test_steady_miner_beats_random_players():
+def test_steady_miner_beats_random_players() -> None:
     result = tournament(CoalMineGame(2), ["steady", "random"], 60, seed=11)
     steady, rand = result["bots"]
     assert steady["win"]["ci95"][0] > 0.5
     assert steady["score"]["mean"] > rand["score"]["mean"]
 
 
-def test_raider_raids_the_richest_rival():
+def test_raider_raids_the_richest_rival() -> None:
     g = CoalMineGame(3)
     s = replace(g.initial_state(), coal=(2, 1, 4), hands=(hand_of(g, miner=2, chief=1),) * 3)
     bot = g.make_bot("raider")
@@ -34,7 +34,7 @@ def test_raider_raids_the_richest_rival():
     assert a == ("raid", "chief", 2)
 
 
-def test_mix_bot_attacks_with_the_equilibrium_probability():
+def test_mix_bot_attacks_with_the_equilibrium_probability() -> None:
     # its strongest card is a chief (3 helmets), the richest rival holds 2 coal:
     # the raid game is [[0, 3], [1, 0]] (by hand), so P(attack) = 3/4
     assert raid_mix(3, 3, 2)[0] == Fraction(3, 4)
@@ -48,7 +48,7 @@ def test_mix_bot_attacks_with_the_equilibrium_probability():
     assert abs(attacks / n - 0.75) < 4 * se
 
 
-def test_bots_discard_over_the_hand_limit_legally():
+def test_bots_discard_over_the_hand_limit_legally() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("recruit", "chief", -1)], []])
     while s.phase == "draw":
@@ -59,7 +59,7 @@ def test_bots_discard_over_the_hand_limit_legally():
         assert a == ("discard", "grisou")  # an event it never plays goes first
 
 
-def test_cli_odds_and_simulate_same_seed_same_output(capsys):
+def test_cli_odds_and_simulate_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "coal_mine"]) == 0
     text = capsys.readouterr().out
     assert "Recruitment" in text and "P(attack)" in text
@@ -76,22 +76,26 @@ def test_cli_odds_and_simulate_same_seed_same_output(capsys):
     assert capsys.readouterr().out != first
 
 
-def test_picture_hides_face_down_cards_and_speaks_both_languages():
+def test_picture_hides_face_down_cards_and_speaks_both_languages() -> None:
     g = CoalMineGame(2)
     s = g.initial_state().apply(("place", "tower", "pipe"))
-    mine = render(s, player=0, lang="en")
-    theirs = render(s, player=1, lang="en")
-    assert ">Pipe-miner<" in mine and ">Pipe-miner<" not in theirs
-    assert "Watchtower" in theirs and "Gear track" in theirs
-    assert "Tour de guet" in render(s, player=1, lang="fr") and "Engrenage" in render(s, lang="fr")
-    assert ">Pipe-miner<" in render(s, lang="en", show_all=True)
+    other = g.initial_state().apply(("place", "mine", "miner"))
+    mine = picture(s, 0, "en")
+    theirs = picture(s, 1, "en")
+    # the owner sees the card on their Watchtower; the other sees one card back there, whatever it is
+    assert '<g data-region="space:tower">' in mine and ">Pipe-miner<" in mine.split('data-region="space:tower"')[1]
+    assert "Watchtower" in theirs and "Gear track" in theirs and 'fill="#4a4a4a"' in theirs
+    assert picture(replace(s, boards=((("tower", "chief", -1),), ())), 1, "en") == theirs
+    assert picture(other, 1, "en") != theirs  # a card on another space: the count per space is public
+    assert "Tour de guet" in picture(s, 1, "fr") and "Engrenage" in picture(s, None, "fr")
+    assert ">Pipe-miner<" in picture(s, SEE_ALL, "en").split('data-region="target:0"')[1]
     revealed = resolve(g, [[("tower", "pipe", -1)], [("recruit", "miner", -1)]])
-    assert ">Pipe-miner<" in render(revealed, player=1, lang="en")
+    assert ">Pipe-miner<" in picture(revealed, 1, "en")
     assert s._repr_svg_().startswith("<svg")
-    assert "Joueur fictif" in render(CoalMineGame(3, dummy=True).initial_state())
+    assert "J3 (fictif)" in picture(CoalMineGame(3, dummy=True).initial_state())
 
 
-def test_simulate_with_the_dummy_rotates_bots_over_the_real_seats_only():
+def test_simulate_with_the_dummy_rotates_bots_over_the_real_seats_only() -> None:
     import mineedu
     from mineedu.core import tournament
 

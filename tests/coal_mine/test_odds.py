@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, permutations, product
@@ -12,8 +11,9 @@ import numpy as np
 import pytest
 
 from mineedu.core import sample_outcome
-from mineedu.games.coal_mine import CoalMineGame, raid_loot, split_loot
+from mineedu.games.coal_mine import CoalMineGame, CoalMineState, raid_loot, split_loot
 from mineedu.games.coal_mine.odds import (
+    Matrix,
     draw_distribution,
     odds_report,
     p_at_least,
@@ -26,7 +26,7 @@ from mineedu.games.coal_mine.odds import (
 from .helpers import hand_of, resolve
 
 
-def test_hypergeometric_matches_enumerating_every_hand():
+def test_hypergeometric_matches_enumerating_every_hand() -> None:
     # a 9-card pile with 3 chiefs: count 4-card hands by brute force
     pile = ["chief"] * 3 + ["miner"] * 6
     hands = list(combinations(range(9), 4))
@@ -35,18 +35,19 @@ def test_hypergeometric_matches_enumerating_every_hand():
         assert p_at_least(k, good=3, total=9, draws=4) == brute
 
 
-def test_recruitment_odds_match_the_rules_chance_tree():
+def test_recruitment_odds_match_the_rules_chance_tree() -> None:
     """P(at least j chiefs) from the formula = the probability the rules' own
     one-card-at-a-time chance nodes give, summed over every draw sequence."""
     g = CoalMineGame(2)
     deck = hand_of(g, miner=3, chief=2, grisou=2)
     s = resolve(g, [[("recruit", "foreman", -1)], []], deck=deck)  # draws 4 from 7 cards
     assert s.to_draw == (4, 0)
-    dist: Counter = Counter()
+    dist: dict[int, Fraction] = {}
 
-    def walk(state, prob):
+    def walk(state: CoalMineState, prob: Fraction) -> None:
         if state.phase != "draw":
-            dist[state.hands[0][g.index["chief"]]] += prob
+            k = state.hands[0][g.index["chief"]]
+            dist[k] = dist.get(k, Fraction(0)) + prob
             return
         for o, p in state.chance_outcomes():
             walk(state.apply(o), prob * p)
@@ -57,17 +58,18 @@ def test_recruitment_odds_match_the_rules_chance_tree():
         assert odds[j] == sum((p for k, p in dist.items() if k >= j), Fraction(0))
 
 
-def test_draws_past_the_deck_come_from_the_reshuffled_discard():
+def test_draws_past_the_deck_come_from_the_reshuffled_discard() -> None:
     # deck: 1 chief + 1 miner; discard: 2 chiefs + 2 miners; draw 3.
     cards = ["C", "m"]
     discard = ["C", "C", "m", "m"]
-    outcomes: Counter = Counter()
+    outcomes: dict[int, Fraction] = {}
     for extra in permutations(range(4), 1):
-        outcomes[cards.count("C") + sum(discard[i] == "C" for i in extra)] += Fraction(1, 4)
+        k = cards.count("C") + sum(discard[i] == "C" for i in extra)
+        outcomes[k] = outcomes.get(k, Fraction(0)) + Fraction(1, 4)
     assert draw_distribution(1, 2, 2, 4, 3) == dict(outcomes)
 
 
-def test_recruitment_odds_monte_carlo_through_the_rules():
+def test_recruitment_odds_monte_carlo_through_the_rules() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("recruit", "chief", -1)], []])  # 5 draws from the real deck
     rng = np.random.default_rng(2026)
@@ -84,12 +86,12 @@ def test_recruitment_odds_monte_carlo_through_the_rules():
     assert abs(hits / n - p) < 4 * se
 
 
-def test_split_loot_follows_the_strongest_first_rule_coal_by_coal():
+def test_split_loot_follows_the_strongest_first_rule_coal_by_coal() -> None:
     """An independent model: each raider queues for single cubes, strongest group
     first; a tied group takes cubes only in whole rounds (one per member); once a
     group is not fully served, what is left stays with the target."""
 
-    def brute(stock, defence, attacks):
+    def brute(stock: int, defence: int, attacks: tuple[int, ...]) -> tuple[int, ...]:
         loot = [0] * len(attacks)
         for a in sorted(set(attacks), reverse=True):
             group = [i for i, x in enumerate(attacks) if x == a]
@@ -106,7 +108,7 @@ def test_split_loot_follows_the_strongest_first_rule_coal_by_coal():
             assert split_loot(stock, defence, list(attacks)) == brute(stock, defence, attacks)
 
 
-def test_raid_table_in_the_report():
+def test_raid_table_in_the_report() -> None:
     g = CoalMineGame(4)
     s = replace(g.initial_state(), coal=(3, 3, 3, 3))
     table = odds_report(s)["raid"]["loot"]
@@ -115,21 +117,22 @@ def test_raid_table_in_the_report():
         assert table[a][d] == raid_loot(a, d, 3)
 
 
-def _grid_best_guarantee(m, steps: int) -> Fraction:
+def _grid_best_guarantee(m: Matrix, steps: int) -> Fraction:
     """max over a grid of mixed row strategies of min over columns (brute force)."""
-    best = None
+    best: Fraction | None = None
     nr = len(m)
     for cut in product(range(steps + 1), repeat=nr - 1):
         if sum(cut) > steps:
             continue
         x = [Fraction(c, steps) for c in cut] + [Fraction(steps - sum(cut), steps)]
-        g = min(sum(x[i] * m[i][j] for i in range(nr)) for j in range(len(m[0])))
+        g = min(sum((x[i] * m[i][j] for i in range(nr)), Fraction(0)) for j in range(len(m[0])))
         best = g if best is None else max(best, g)
+    assert best is not None
     return best
 
 
 @pytest.mark.parametrize("attack,defence,stock", [(a, d, s) for a in range(1, 5) for d in range(1, 4) for s in (1, 2, 4)])
-def test_raid_equilibrium_passes_the_best_response_check(attack, defence, stock):
+def test_raid_equilibrium_passes_the_best_response_check(attack: int, defence: int, stock: int) -> None:
     _, _, m = raid_game(attack, defence, stock)
     x, y, v = solve_zero_sum(m)
     assert sum(x) == 1 and sum(y) == 1 and min(x) >= 0 and min(y) >= 0
@@ -142,7 +145,7 @@ def test_raid_equilibrium_passes_the_best_response_check(attack, defence, stock)
 
 
 @pytest.mark.parametrize("attack,defence,stock", [(2, 2, 2), (3, 2, 3), (3, 3, 2)])
-def test_split_raid_game_equilibrium_best_responses(attack, defence, stock):
+def test_split_raid_game_equilibrium_best_responses(attack: int, defence: int, stock: int) -> None:
     _, _, m = raid_game(attack, defence, stock, split=True)
     x, y, v = solve_zero_sum(m)
     nr, nc = len(m), len(m[0])
@@ -151,17 +154,17 @@ def test_split_raid_game_equilibrium_best_responses(attack, defence, stock):
     assert _grid_best_guarantee(m, 24) <= v
 
 
-def test_textbook_games():
+def test_textbook_games() -> None:
     # matching pennies and rock-paper-scissors: uniform mixes, value 0
     x, y, v = solve_zero_sum([[1, -1], [-1, 1]])
-    assert (x, y, v) == ((Fraction(1, 2),) * 2, (Fraction(1, 2),) * 2, 0)
+    assert x == y == (Fraction(1, 2),) * 2 and v == 0
     x, y, v = solve_zero_sum([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
     assert x == y == (Fraction(1, 3),) * 3 and v == 0
     # the symmetric raid 2 vs 2 on 2 coal is matching pennies shifted by 1 coal
     assert raid_mix(2, 2, 2) == (Fraction(1, 2), Fraction(1, 2), Fraction(1))
 
 
-def test_raid_payoffs_follow_the_rules():
+def test_raid_payoffs_follow_the_rules() -> None:
     """Each cell of the raid game equals the coal difference the rules produce."""
     g = CoalMineGame(2, recruit_base=0)
     for a_kind, d_kind in product(("miner", "foreman", "chief"), repeat=2):

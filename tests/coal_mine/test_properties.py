@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mineedu.core import CHANCE, sample_outcome
-from mineedu.games.coal_mine import CoalMineGame, split_loot
+from mineedu.games.coal_mine import CoalMineGame, CoalMineState, split_loot
 
 from .helpers import cards_total
 
 BOTS = ("random", "steady", "raider", "mix")
 
 
-def play(game, bot_names, seed):
+def play(game: CoalMineGame, bot_names: list[str], seed: int) -> Iterator[CoalMineState]:
     """Every state of one seeded game."""
     rng = np.random.default_rng(seed)
     bots = [game.make_bot(b) for b in bot_names]
@@ -30,14 +32,15 @@ def play(game, bot_names, seed):
 
 
 games = st.builds(
-    lambda n, variant, dummy, returns, plan: CoalMineGame(n, variant=variant, dummy=dummy, sold_coal_returns=returns, dummy_plan=plan),
+    lambda n, variant, dummy, returns, plan: CoalMineGame(
+        n, variant=variant, dummy=dummy, sold_coal_returns=returns, dummy_plan=plan),
     st.integers(2, 6), st.booleans(), st.booleans(), st.booleans(), st.sampled_from(["basic", "bold"]),
 )
 
 
 @settings(max_examples=40, deadline=None)
 @given(game=games, bots=st.lists(st.sampled_from(BOTS), min_size=6, max_size=6), seed=st.integers(0, 2**32 - 1))
-def test_coal_and_cards_are_conserved_and_hands_respect_the_limit(game, bots, seed):
+def test_coal_and_cards_are_conserved_and_hands_respect_the_limit(game: CoalMineGame, bots: list[str], seed: int) -> None:
     cfg, n = game.config, game.num_players
     start = (cfg.variant_start_coal if cfg.variant else cfg.start_coal) * n
     last_points = (0,) * n
@@ -65,7 +68,7 @@ def test_coal_and_cards_are_conserved_and_hands_respect_the_limit(game, bots, se
 
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), swap_seed=st.integers(0, 2**32 - 1))
-def test_a_player_sees_nothing_of_others_hidden_cards(n, seed, swap_seed):
+def test_a_player_sees_nothing_of_others_hidden_cards(n: int, seed: int, swap_seed: int) -> None:
     """Changing another player's hand or face-down cards (same sizes) leaves
     what a player observes unchanged during the placement."""
     game = CoalMineGame(n)
@@ -95,7 +98,7 @@ def test_a_player_sees_nothing_of_others_hidden_cards(n, seed, swap_seed):
 
 @settings(max_examples=300, deadline=None)
 @given(stock=st.integers(0, 12), defence=st.integers(0, 8), attacks=st.lists(st.integers(0, 10), min_size=1, max_size=5))
-def test_split_loot_invariants(stock, defence, attacks):
+def test_split_loot_invariants(stock: int, defence: int, attacks: list[int]) -> None:
     loot = split_loot(stock, defence, attacks)
     assert sum(loot) <= stock
     for a, x in zip(attacks, loot):

@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 import pytest
 
 from mineedu.core import ConfigError, SavedGame, SavedGameError
+from mineedu.core.i18n import NBSP
 from mineedu.games.coal_mine import CoalMineGame
 from mineedu.games.coal_mine.odds import format_odds, odds_report
-from mineedu.games.coal_mine.svg import render
 
-from .helpers import hand_of, resolve
+from .helpers import hand_of, picture, resolve
 
 # --- hostile configs: a ConfigError naming the setting, never a TypeError --------------
 
@@ -37,12 +38,12 @@ BAD_CONFIGS = [
 
 
 @pytest.mark.parametrize("overrides,words", BAD_CONFIGS, ids=[str(i) for i in range(len(BAD_CONFIGS))])
-def test_hostile_configs_raise_a_config_error(overrides, words):
+def test_hostile_configs_raise_a_config_error(overrides: dict[str, Any], words: str) -> None:
     with pytest.raises(ConfigError, match=words):
         CoalMineGame(6, **overrides)
 
 
-def test_a_saved_game_with_a_hostile_config_says_so():
+def test_a_saved_game_with_a_hostile_config_says_so() -> None:
     data = SavedGame(CoalMineGame(3), 1, []).to_dict()
     data["config"]["jobs"] = [["miner", "one", 24], ["pipe", 1, 24]]
     with pytest.raises(SavedGameError, match="job card"):
@@ -52,14 +53,14 @@ def test_a_saved_game_with_a_hostile_config_says_so():
 # --- end of the game ------------------------------------------------------------------
 
 
-def test_coal_breaks_a_tie_before_job_cards_in_hand():
+def test_coal_breaks_a_tie_before_job_cards_in_hand() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[], []], round=6, caps=(None, 0), coal=(1, 0),
                 hands=(hand_of(g, miner=1), hand_of(g, miner=5)))
     assert s.points == (0, 0) and s.winners() == (0,)
 
 
-def test_exactly_21_points_ends_the_game():
+def test_exactly_21_points_ends_the_game() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("mine", "chief", -1)], []], round=2, caps=(None, 2), coal=(2, 0), points=(19, 0))
     assert s.points == (21, 0) and s.is_terminal() and s.coal == (0, 0)
@@ -68,7 +69,7 @@ def test_exactly_21_points_ends_the_game():
 # --- the odds a player sees --------------------------------------------------------------
 
 
-def test_a_players_odds_draw_from_the_cards_they_cannot_see():
+def test_a_players_odds_draw_from_the_cards_they_cannot_see() -> None:
     g = CoalMineGame(2)
     s = g.initial_state()
     discard = hand_of(g, chief=1, grisou=2)
@@ -86,7 +87,7 @@ def test_a_players_odds_draw_from_the_cards_they_cannot_see():
 # --- French text -------------------------------------------------------------------------
 
 
-def test_the_french_odds_table_names_the_cards_in_french():
+def test_the_french_odds_table_names_the_cards_in_french() -> None:
     s = CoalMineGame(4).initial_state()
     fr = format_odds(odds_report(s), "fr")
     for name in ("Chef porion", "Porion", "Mineur", "Tuyauteur", "Grisou", "Grève", "Wagonnet", "Renfort"):
@@ -99,40 +100,40 @@ def test_the_french_odds_table_names_the_cards_in_french():
 # --- the picture -------------------------------------------------------------------------
 
 
-def test_the_picture_uses_no_glyph_a_projector_font_may_lack():
+def test_the_picture_uses_no_glyph_a_projector_font_may_lack() -> None:
     g = CoalMineGame(3)
     s = resolve(g, [[("raid", "chief", 1)], [("tower", "pipe", -1)],
                     [("event", "reinforcement", -1), ("recruit", "miner", -1)]])
     assert s.phase == "draw"  # the cards are face up until the end of the round
     for lang in ("fr", "en"):
-        svg = render(s, lang=lang)
+        svg = picture(s, None, lang)
         assert "⛑" not in svg and "★" not in svg
-    assert "Chef porion" in render(s, lang="fr") and "Chief" in render(s, lang="en")
-    assert "Reinforcement" in render(s, lang="en") and "Renfort" in render(s, lang="fr")
+    assert "Chef porion" in picture(s, None, "fr") and "Chief" in picture(s, None, "en")
+    assert "Reinforcement" in picture(s, None, "en") and "Renfort" in picture(s, None, "fr")
     # the helmets of each card are drawn, with a key saying what they are
-    assert 'class="helmet"' in render(s, lang="en") and "helmets" in render(s, lang="en")
-    assert "casques" in render(s, lang="fr")
+    assert 'class="helmet"' in picture(s, None, "en") and "helmets" in picture(s, None, "en")
+    assert "casques" in picture(s, None, "fr")
 
 
-def test_the_picture_names_whom_a_raid_targets():
+def test_the_picture_names_whom_a_raid_targets() -> None:
     g = CoalMineGame(3)
     s = resolve(g, [[("raid", "chief", 1)], [("tower", "pipe", -1)], [("recruit", "miner", -1)]])
-    assert "→ P2" in render(s, lang="en") and "→ J2" in render(s, lang="fr")
+    assert "→ P2" in picture(s, None, "en") and "→ J2" in picture(s, None, "fr")
     hidden = g.initial_state().apply(("raid", "pipe", 1))
-    assert "→ J2" not in render(hidden, player=1, lang="fr")  # face down: the target is hidden
-    assert "→ J2" in render(hidden, player=0, lang="fr")
+    assert "→ J2" not in picture(hidden, 1, "fr")  # face down: the target is hidden
+    assert "→ J2" in picture(hidden, 0, "fr")
 
 
-def test_the_picture_of_a_finished_game_names_the_winner():
+def test_the_picture_of_a_finished_game_names_the_winner() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[], []], round=6, caps=(None, 0), coal=(3, 1), points=(5, 5))
     assert s.is_terminal() and s.winners() == (0,)
-    assert "Winner: Player 1" in render(s, lang="en") and "Gagnant : Joueur 1" in render(s, lang="fr")
-    assert "Winner" not in render(g.initial_state(), lang="en")
-    assert ">3 charbons<" in render(s, lang="fr") and ">1 charbon<" in render(s, lang="fr")
+    assert "Winner: P1" in picture(s, None, "en") and f"Gagnant{NBSP}: J1" in picture(s, None, "fr")
+    assert "Winner" not in picture(g.initial_state(), None, "en")
+    assert "· 3 charbons<" in picture(s, None, "fr") and "· 1 charbon<" in picture(s, None, "fr")
 
 
-def test_grisou_hits_count_only_mines_that_lost_their_coal():
+def test_grisou_hits_count_only_mines_that_lost_their_coal() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("event", "grisou", -1), ("recruit", "miner", -1)], [("mine", "miner", -1)]])
     assert ("grisou", 1, (0, 1)) in s.log  # nobody laid a pipe-miner

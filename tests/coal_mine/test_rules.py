@@ -7,15 +7,15 @@ from fractions import Fraction
 
 import pytest
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, IllegalActionError
-from mineedu.games.coal_mine import CoalMineGame, split_loot
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, IllegalActionError
+from mineedu.games.coal_mine import BoardView, CoalMineGame, split_loot
 
 from .helpers import cards_total, draw_all, hand_of, resolve
 
 # --- setup ---------------------------------------------------------------------------
 
 
-def test_setup_hands_coal_stock_deck_and_die():
+def test_setup_hands_coal_stock_deck_and_die() -> None:
     g = CoalMineGame(4)
     s = g.initial_state()
     assert all(s.hand(p) == {"miner": 4, "pipe": 4} for p in range(4))
@@ -25,7 +25,7 @@ def test_setup_hands_coal_stock_deck_and_die():
     assert (s.round, s.caps, s.start, s.current_player()) == (1, (None, 1), 0, 0)
 
 
-def test_config_is_checked():
+def test_config_is_checked() -> None:
     with pytest.raises(ConfigError, match="starting hands need"):
         CoalMineGame(6, jobs=(("miner", 1, 20), ("pipe", 1, 24)))
     with pytest.raises(ConfigError, match="event card"):
@@ -39,7 +39,7 @@ def test_config_is_checked():
 # --- placement -----------------------------------------------------------------------
 
 
-def test_placement_in_turn_one_card_each_several_on_a_space_and_passing():
+def test_placement_in_turn_one_card_each_several_on_a_space_and_passing() -> None:
     s = CoalMineGame(3).initial_state()
     s = s.apply(("place", "mine", "pipe"))
     assert s.current_player() == 1
@@ -51,7 +51,7 @@ def test_placement_in_turn_one_card_each_several_on_a_space_and_passing():
     assert s.on_space(0, "mine") == ["pipe", "pipe"] and s.current_player() == 2
 
 
-def test_at_most_four_cards_then_the_resolution():
+def test_at_most_four_cards_then_the_resolution() -> None:
     s = CoalMineGame(2).initial_state()
     s = s.apply(("place", "mine", "miner"))
     s = s.apply(("pass",), player=1)
@@ -63,7 +63,7 @@ def test_at_most_four_cards_then_the_resolution():
     assert s.coal[0] == 2 - 1 + 4  # sold 1 (round 1), mined 4 helmets
 
 
-def test_illegal_placements_name_the_rule():
+def test_illegal_placements_name_the_rule() -> None:
     g = CoalMineGame(3)
     s = replace(g.initial_state(), hands=(hand_of(g, miner=1, grisou=1),) + g.initial_state().hands[1:])
     cases = [
@@ -86,26 +86,30 @@ def test_illegal_placements_name_the_rule():
 # --- hidden information ----------------------------------------------------------------
 
 
-def test_face_down_cards_and_hands_are_hidden_until_the_resolution():
+def test_face_down_cards_and_hands_are_hidden_until_the_resolution() -> None:
     s = CoalMineGame(3).initial_state()
     a = s.apply(("raid", "pipe", 1))
     b = s.apply(("raid", "miner", 2))
     # what player 1 sees is the same whichever card player 0 laid and at whom
     assert a.observation(1) == b.observation(1)
-    assert a.observation(1)["boards"][0] == {"event": 0, "raid": 1, "tower": 0, "mine": 0, "recruit": 0}
-    assert a.observation(0)["my_board"] == (("raid", "pipe", 1),)
-    assert a.observation(1)["hand"] == {"miner": 4, "pipe": 4} and a.observation(1)["hand_sizes"][0] == 7
-    assert a.observation(None)["hand"] is None
+    assert a.observation(1).boards[0] == BoardView(counts=(0, 1, 0, 0, 0), cards=None)
+    assert a.observation(0).my_board == (("raid", "pipe", 1),)
+    assert a.observation(1).hand == {"miner": 4, "pipe": 4} and a.observation(1).hand_sizes[0] == 7
+    assert a.observation(1).hands[0] is None and a.observation(1).deck is None
+    assert a.observation(None).hand == {} and a.observation(None).hands == (None, None, None)
+    # the teacher's "show all" sees every hand, every card and the pile
+    every = a.observation(SEE_ALL)
+    assert every.hands == a.hands and every.deck == a.deck and every.boards[0].cards == (("raid", "pipe", 1),)
     # once turned up (the resolution), every board is seen
     g = CoalMineGame(2)
-    r = resolve(g, [[("raid", "pipe", 1)], [("place", "recruit", "miner")][:0] + [("recruit", "miner", -1)]])
-    assert r.phase == "draw" and r.observation(1)["boards"][0] == {"cards": (("raid", "pipe", 1),)}
+    r = resolve(g, [[("raid", "pipe", 1)], [("recruit", "miner", -1)]])
+    assert r.phase == "draw" and r.observation(1).boards[0].cards == (("raid", "pipe", 1),)
 
 
 # --- 1. events -------------------------------------------------------------------------
 
 
-def test_grisou_needs_one_pipe_miner_per_grisou_card_and_hits_its_player_too():
+def test_grisou_needs_one_pipe_miner_per_grisou_card_and_hits_its_player_too() -> None:
     g = CoalMineGame(3)
     boards = [
         [("event", "grisou", -1), ("mine", "pipe", -1), ("mine", "miner", -1)],  # 1 pipe: exposed
@@ -119,13 +123,13 @@ def test_grisou_needs_one_pipe_miner_per_grisou_card_and_hits_its_player_too():
     assert s.central == 14 + 3 - 4
 
 
-def test_one_grisou_one_pipe_miner_protects():
+def test_one_grisou_one_pipe_miner_protects() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("event", "grisou", -1), ("mine", "pipe", -1), ("mine", "foreman", -1)], [("mine", "miner", -1)]])
     assert s.coal == (1 + 3, 1)
 
 
-def test_strike_wagon_and_reinforcement():
+def test_strike_wagon_and_reinforcement() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [
         [("event", "strike", -1), ("event", "wagon", -1), ("raid", "chief", 1), ("raid", "miner", 1)],
@@ -142,27 +146,27 @@ def test_strike_wagon_and_reinforcement():
 # --- 2-3. raids ------------------------------------------------------------------------
 
 
-def test_defence_at_least_attack_stops_the_raid():
+def test_defence_at_least_attack_stops_the_raid() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("raid", "foreman", 1)], [("tower", "miner", -1), ("tower", "pipe", -1)]])
     assert ("raid", 0, 1, 2, 2, 0) in s.log and s.coal == (1, 1)
 
 
-def test_weaker_defence_loses_the_difference():
+def test_weaker_defence_loses_the_difference() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("raid", "chief", 1), ("raid", "miner", 1)], [("tower", "miner", -1)]], coal=(2, 5))
     assert ("raid", 0, 1, 4, 1, 3) in s.log
     assert s.coal == (2 + 3 - 1, 5 - 3 - 1)
 
 
-def test_coal_just_pilfered_cannot_be_raided():
+def test_coal_just_pilfered_cannot_be_raided() -> None:
     g = CoalMineGame(3)
     s = resolve(g, [[("raid", "chief", 1)], [("raid", "chief", 2)], []], coal=(0, 0, 3))
     assert ("raid", 1, 2, 3, 0, 3) in s.log and ("raid", 0, 1, 3, 0, 0) in s.log
     assert s.coal == (0, 3 - 1, 0) and s.points == (0, 1, 0)
 
 
-def test_several_raiders_strongest_first():
+def test_several_raiders_strongest_first() -> None:
     g = CoalMineGame(4)
     s = resolve(g, [
         [("raid", "chief", 3), ("raid", "foreman", 3)],  # 5 - 1: wants 4
@@ -174,7 +178,7 @@ def test_several_raiders_strongest_first():
     assert taken == {(0, 4), (1, 1), (2, 0)}
 
 
-def test_equal_raiders_share_evenly_and_the_remainder_stays():
+def test_equal_raiders_share_evenly_and_the_remainder_stays() -> None:
     g = CoalMineGame(3)
     s = resolve(g, [[("raid", "foreman", 2)], [("raid", "foreman", 2)], []], coal=(0, 0, 3))
     # the text's example: 3 coal for 2 raiders, 1 each
@@ -186,19 +190,19 @@ def test_equal_raiders_share_evenly_and_the_remainder_stays():
 # --- expedition, mine --------------------------------------------------------------------
 
 
-def test_expedition_sells_up_to_the_die_and_returns_coal_to_the_stock():
+def test_expedition_sells_up_to_the_die_and_returns_coal_to_the_stock() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[], []], round=3, caps=(None, 3), coal=(5, 2), central=20 - 7)
     assert s.points == (3, 2) and s.coal == (2, 0) and s.central == 13 + 5
 
 
-def test_sold_coal_leaves_the_game_when_configured():
+def test_sold_coal_leaves_the_game_when_configured() -> None:
     g = CoalMineGame(2, sold_coal_returns=False)
     s = resolve(g, [[], []])
     assert s.central == 16 and s.sold == 2
 
 
-def test_mine_is_limited_by_the_central_stock_from_the_die_holder():
+def test_mine_is_limited_by_the_central_stock_from_the_die_holder() -> None:
     g = CoalMineGame(3)
     boards = [[("mine", "chief", -1)], [("mine", "foreman", -1)], [("mine", "miner", -1)]]
     s = resolve(g, boards, coal=(0, 0, 0), central=2, start=1)
@@ -208,7 +212,7 @@ def test_mine_is_limited_by_the_central_stock_from_the_die_holder():
 # --- recruitment, hand limit ------------------------------------------------------------
 
 
-def test_recruitment_draws_two_plus_helmets_one_card_at_a_time():
+def test_recruitment_draws_two_plus_helmets_one_card_at_a_time() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("recruit", "foreman", -1)], [("mine", "miner", -1)]])
     assert s.to_draw == (4, 0) and s.current_player() == CHANCE
@@ -219,12 +223,12 @@ def test_recruitment_draws_two_plus_helmets_one_card_at_a_time():
     assert s.hands[0][g.index["chief"]] == 1 and s.to_draw == (3, 0)
 
 
-def test_without_a_recruitment_card_nothing_is_drawn_unless_configured():
+def test_without_a_recruitment_card_nothing_is_drawn_unless_configured() -> None:
     s = resolve(CoalMineGame(2, recruit_needs_card=False), [[], [("recruit", "miner", -1)]])
     assert s.to_draw == (2, 3)
 
 
-def test_hand_limit_the_player_chooses_the_discards():
+def test_hand_limit_the_player_chooses_the_discards() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("recruit", "chief", -1)], []])  # the hand keeps its 8 starting cards
     assert s.to_draw == (5, 0)
@@ -238,7 +242,7 @@ def test_hand_limit_the_player_chooses_the_discards():
     assert s.hand_size(0) <= 8 and s.round == 2 and s.phase == "place"
 
 
-def test_the_discard_pile_replaces_an_empty_deck():
+def test_the_discard_pile_replaces_an_empty_deck() -> None:
     g = CoalMineGame(2)
     empty = (0,) * len(g.kinds)
     s = resolve(g, [[("recruit", "miner", -1)], []], deck=empty, discard=hand_of(g, chief=2, wagon=1))
@@ -249,7 +253,7 @@ def test_the_discard_pile_replaces_an_empty_deck():
 # --- end of round, end of game ------------------------------------------------------------
 
 
-def test_end_of_round_discards_played_cards_and_passes_the_die_left():
+def test_end_of_round_discards_played_cards_and_passes_the_die_left() -> None:
     g = CoalMineGame(3)
     s = g.initial_state()
     before = sum(s.discard)
@@ -261,21 +265,21 @@ def test_end_of_round_discards_played_cards_and_passes_the_die_left():
     assert cards_total(s) == 70
 
 
-def test_empty_deck_is_replaced_at_the_end_of_the_round():
+def test_empty_deck_is_replaced_at_the_end_of_the_round() -> None:
     g = CoalMineGame(2)
     empty = (0,) * len(g.kinds)
     s = resolve(g, [[("mine", "chief", -1)], []], deck=empty, discard=hand_of(g, foreman=3))
     assert s.round == 2 and s.deck == hand_of(g, foreman=3, chief=1) and sum(s.discard) == 0
 
 
-def test_the_game_ends_after_six_rounds():
+def test_the_game_ends_after_six_rounds() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[], []], round=6, caps=(None, 6), coal=(8, 7), points=(5, 5))
     assert s.current_player() == TERMINAL
     assert s.points == (11, 11) and s.winners() == (0,)  # tie on points: more coal wins
 
 
-def test_reaching_21_points_ends_the_game_at_once():
+def test_reaching_21_points_ends_the_game_at_once() -> None:
     g = CoalMineGame(2)
     s = resolve(g, [[("mine", "chief", -1)], [("mine", "chief", -1)]], round=2, caps=(None, 2),
                 coal=(3, 0), points=(20, 3))
@@ -283,7 +287,7 @@ def test_reaching_21_points_ends_the_game_at_once():
     assert s.winners() == (0,) and s.scores() == (22.0, 3.0)
 
 
-def test_tie_breaks_job_cards_in_hand_then_a_die_roll():
+def test_tie_breaks_job_cards_in_hand_then_a_die_roll() -> None:
     g = CoalMineGame(2)
     jobs = resolve(g, [[], []], round=6, caps=(None, 6), coal=(0, 0),
                    hands=(hand_of(g, miner=3), hand_of(g, miner=2, grisou=1)))
@@ -297,7 +301,7 @@ def test_tie_breaks_job_cards_in_hand_then_a_die_roll():
 # --- the variant -----------------------------------------------------------------------------
 
 
-def test_variant_three_coal_no_central_stock_and_die_cards():
+def test_variant_three_coal_no_central_stock_and_die_cards() -> None:
     g = CoalMineGame(3, variant=True)
     s = g.initial_state()
     assert s.coal == (3, 3, 3) and s.central is None
@@ -314,7 +318,7 @@ def test_variant_three_coal_no_central_stock_and_die_cards():
 # --- the dummy player -----------------------------------------------------------------------
 
 
-def test_dummy_player_basic_plan():
+def test_dummy_player_basic_plan() -> None:
     g = CoalMineGame(3, dummy=True)
     s = g.initial_state()
     assert s.dummy_seat == 2 and s.current_player() == CHANCE
@@ -331,7 +335,7 @@ def test_dummy_player_basic_plan():
     assert s.phase == "draw" and ("raid", 2, 1, 1, 0, 1) in s.log
 
 
-def test_dummy_player_without_coal_recruits_then_mines_and_lays_events():
+def test_dummy_player_without_coal_recruits_then_mines_and_lays_events() -> None:
     g = CoalMineGame(2, dummy=True)
     s = replace(g.initial_state(), coal=(0, 0), hands=(hand_of(g, miner=4), hand_of(g, miner=3, wagon=1)))
     s = replace(s, boards=((), ()), phase="dummy", turn=1)
@@ -340,7 +344,7 @@ def test_dummy_player_without_coal_recruits_then_mines_and_lays_events():
     assert s.boards[1] == (("event", "wagon", -1), ("recruit", "miner", -1), ("mine", "miner", -1), ("mine", "miner", -1))
 
 
-def test_dummy_player_bold_plan_and_its_discards_by_chance():
+def test_dummy_player_bold_plan_and_its_discards_by_chance() -> None:
     g = CoalMineGame(3, dummy=True, dummy_plan="bold")
     s = g.initial_state()
     s = replace(s, hands=s.hands[:2] + (hand_of(g, miner=4, pipe=3, chief=1),))

@@ -1,17 +1,51 @@
 """Mine (coal): hidden card placement, raids, the round die, the dummy player.
 
->>> CoalMineGame(players=3).title["en"]
-'Mine (coal)'
+The rules are in :mod:`.rules` (with the view one player may see), the picture
+in :mod:`.svg`, the board's step-by-step choices in :mod:`.choices`, exact odds
+in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
+:mod:`.bots` and every word in :mod:`.words`; they are registered here.
+
+>>> CoalMineGame(players=3).title["en"], CoalMineGame.hooks.hidden_information
+('Mine (coal)', True)
 """
 
+from mineedu.core import Hooks, Variant, register
+
+from . import bots, choices, odds, panel, svg, words
 from .rules import (
     EVENT_EFFECTS,
     SPACES,
+    BoardView,
     CoalMineConfig,
     CoalMineGame,
     CoalMineState,
+    CoalMineView,
     raid_loot,
     split_loot,
 )
 
-__all__ = ["EVENT_EFFECTS", "SPACES", "CoalMineConfig", "CoalMineGame", "CoalMineState", "raid_loot", "split_loot"]
+register(CoalMineGame, Hooks(
+    picture=svg.render,
+    narrow_picture=svg.render_narrow,
+    odds_report=odds.odds_report,
+    format_odds=odds.format_odds,
+    action_label=words.action_label,
+    describe_event=words.describe_event,
+    bots=bots.BOTS,
+    bot_name=bots.bot_name,
+    choices=choices.CHOICES,
+    panel=panel.panel,
+    status=panel.status,
+    chapter=words.chapter,
+    variants=(
+        Variant("variant", {"fr": "Variante : cartes dé, 3 charbons, pas de réserve",
+                            "en": "Variant: die cards, 3 coal, no central stock"}),
+        Variant("dummy", {"fr": "Joueur fictif sur la dernière place", "en": "A dummy player on the last seat"}),
+    ),
+    hidden_information=True,
+))
+
+__all__ = [
+    "EVENT_EFFECTS", "SPACES", "BoardView", "CoalMineConfig", "CoalMineGame", "CoalMineState", "CoalMineView",
+    "raid_loot", "split_loot",
+]

@@ -1,5 +1,5 @@
-"""Bots for Mine (coal). Each reads only its observation (its own hand and the
-public facts) and picks from the legal actions.
+"""Bots for Mine (coal). Each reads only its :class:`CoalMineView` (its own hand
+and the public facts), picks from the legal actions, and says why in words.
 
 * ``steady``: protects its mine with a pipe-miner, recruits once, mines the rest;
 * ``raider``: raids the richest rival with its two strongest cards;
@@ -8,31 +8,84 @@ public facts) and picks from the legal actions.
   watchtower with probability P(defend).
 
 A bot is stateless: where it is in its round is read from its own board.
+
+>>> import numpy as np
+>>> from mineedu.games.coal_mine import CoalMineGame
+>>> s = CoalMineGame(2).initial_state()
+>>> bot = SteadyBot()
+>>> a = bot.act(s.observation(0), s.legal_actions(0), np.random.default_rng(0))
+>>> a, bot.why(s.observation(0), a, "en")
+(('place', 'mine', 'pipe'), 'a Pipe-miner on the Mine shields it from firedamp (4 firedamp cards in the game)')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from mineedu.core import BaseBot
+from mineedu.core import BaseBot, Bot, RandomBot
+from mineedu.core.exact import fraction_text
+from mineedu.core.i18n import format_number
 
 from .odds import raid_mix
+from .rules import CoalMineView
+from .words import LABELS, a_card, cards_text, coal_text, count, french, helmets_text, who
+
+T = french({
+    "discard": {"fr": "défausse la carte la moins utile : {card}", "en": "discards the least useful card: {card}"},
+    "wagon": {"fr": "un Wagonnet : {coal} en stock pour une vente max de {cap}, il vendra {bonus} de plus",
+              "en": "a Wagon: {coal} in stock for a sale cap of {cap}, it sells {bonus} more"},
+    "pipe": {"fr": "un Tuyauteur sur la Mine la protège du grisou ({g} dans le jeu)",
+             "en": "a Pipe-miner on the Mine shields it from firedamp ({g} in the game)"},
+    "lays": {"fr": "pose {card} {at}", "en": "puts {card} {at}"},
+    "recruit": {"fr": "recrute : {base} + {h} = {cards} à piocher", "en": "recruits: {base} + {h} = {cards} to draw"},
+    "mine": {"fr": "à la Mine : {h} de plus, {coal} attendus si la réserve suffit",
+             "en": "to the Mine: {h} more, {coal} expected if the stock lasts"},
+    "pass": {"fr": "passe : plus de carte métier à poser", "en": "passes: no job card left to lay"},
+    "raid": {"fr": "pille {t}, le plus riche ({coal}), avec {card} : attaque de {h}",
+             "en": "raids {t}, the richest ({coal}), with {card}: an attack of {h}"},
+    "mix_raid": {"fr": "pille {t} ({coal}) : l'équilibre du jeu du pillage ({a} contre {a}) attaque avec P = {p} ({pct}), "
+                       "le tirage a dit oui",
+                 "en": "raids {t} ({coal}): the raid game's equilibrium ({a} against {a}) attacks with P = {p} ({pct}), "
+                       "the draw said yes"},
+    "mix_no_raid": {"fr": "mine : l'équilibre attaque {t} ({coal}) avec P = {p} ({pct}), le tirage a dit non",
+                    "en": "mines: the equilibrium attacks {t} ({coal}) with P = {p} ({pct}), the draw said no"},
+    "mix_no_rival": {"fr": "mine : aucun rival n'a de charbon à piller", "en": "mines: no rival has coal to raid"},
+    "mix_tower": {"fr": "garde la Tour de guet ({coal} à protéger) : l'équilibre défend avec P = {p} ({pct}), "
+                        "le tirage a dit oui",
+                  "en": "guards the Watchtower ({coal} to protect): the equilibrium defends with P = {p} ({pct}), "
+                        "the draw said yes"},
+    "mix_no_tower": {"fr": "mine : l'équilibre défend ({coal} à protéger) avec P = {p} ({pct}), le tirage a dit non",
+                     "en": "mines: the equilibrium defends ({coal} to protect) with P = {p} ({pct}), the draw said no"},
+    "mix_nothing": {"fr": "mine : rien à protéger sur la Tour de guet", "en": "mines: nothing to guard on the Watchtower"},
+})
 
 
-def _jobs(obs: dict[str, Any]) -> list[str]:
+def _jobs(obs: CoalMineView) -> list[str]:
     """Job cards in hand, weakest first."""
-    h = obs["helmets"]
-    return sorted((k for k, c in obs["hand"].items() if h[k] > 0 for _ in range(c)), key=lambda k: (h[k], k))
+    h = obs.helmets
+    return sorted((k for k, c in obs.hand.items() if h[k] > 0 for _ in range(c)), key=lambda k: (h[k], k))
 
 
-def richest_rival(obs: dict[str, Any]) -> int | None:
+def richest_rival(obs: CoalMineView) -> int | None:
     """The other player with the most coal (lowest seat on ties), if anyone has coal."""
-    me, coal = obs["player"], obs["coal"]
+    me, coal = obs.player, obs.coal
     rivals = [p for p in range(len(coal)) if p != me and coal[p] > 0]
     return max(rivals, key=lambda p: (coal[p], -p)) if rivals else None
+
+
+def me(obs: CoalMineView) -> int:
+    """The bot's own seat (a bot is always handed its seat's view)."""
+    assert obs.player is not None, "a bot acts on its own seat's view"
+    return obs.player
+
+
+def _chance(p: Fraction, lang: str) -> dict[str, str]:
+    """A probability written both ways: ``3/4`` and ``75 %`` / ``75.0%``."""
+    return {"p": fraction_text(p), "pct": format_number(float(p), lang, percent=True)}
 
 
 class PlanBot(BaseBot):
@@ -41,20 +94,47 @@ class PlanBot(BaseBot):
     name = "plan"
     keep_events = ("wagon", "reinforcement")
 
-    def act(self, obs: dict[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def act(self, obs: CoalMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if legal[0][0] == "discard":
-            h = obs["helmets"]
+            h = obs.helmets
             # least useful first: events it never plays, then the fewest helmets
             return min(legal, key=lambda a: (a[1] in self.keep_events or h[a[1]] > 0, h[a[1]], a[1]))
         choice = self.place(obs, _jobs(obs), rng)
         return choice if choice in legal else ("pass",)
 
-    def place(self, obs: dict[str, Any], jobs: list[str], rng: np.random.Generator) -> Any:
+    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
         raise NotImplementedError
 
     @staticmethod
-    def laid(obs: dict[str, Any], space: str) -> int:
-        return sum(1 for s, _, _ in obs["my_board"] if s == space)
+    def laid(obs: CoalMineView, space: str) -> int:
+        return sum(1 for s, _, _ in obs.my_board if s == space)
+
+    def why(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
+        """The reason for ``action``, from the same view the bot acted on."""
+        return self.reason(obs, action, lang) or self.common_reason(obs, action, lang)
+
+    def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
+        """A subclass's own reasons (``None``: the common ones)."""
+        return None
+
+    @staticmethod
+    def common_reason(obs: CoalMineView, action: Any, lang: str) -> str:
+        h, cfg = obs.helmets, obs.game.config
+        tag = action[0]
+        if tag == "discard":
+            return T("discard", lang, card=a_card(action[1], lang, h[action[1]]))
+        if tag == "pass":
+            return T("pass", lang)
+        kind = action[2] if tag == "place" else action[1]
+        if tag == "place" and action[1] == "recruit":
+            now = sum(h[k] for s, k, _ in obs.my_board if s == "recruit") + h[kind]
+            return T("recruit", lang, base=cfg.recruit_base, h=helmets_text(now, lang),
+                     cards=cards_text(cfg.recruit_base + now, lang))
+        if tag == "place" and action[1] == "mine":
+            now = sum(h[k] for s, k, _ in obs.my_board if s == "mine") + h[kind]
+            return T("mine", lang, h=helmets_text(h[kind], lang), coal=coal_text(now, lang))
+        space = "raid" if tag == "raid" else action[1]
+        return T("lays", lang, card=a_card(kind, lang, h[kind]), at=LABELS(f"at_{space}", lang))
 
 
 class SteadyBot(PlanBot):
@@ -62,16 +142,27 @@ class SteadyBot(PlanBot):
 
     name = "steady"
 
-    def place(self, obs: dict[str, Any], jobs: list[str], rng: np.random.Generator) -> Any:
+    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
         if not jobs:
             return ("pass",)
-        if "wagon" in obs["hand"] and not self.laid(obs, "event") and obs["coal"][obs["player"]] >= obs["caps"][1]:
+        if "wagon" in obs.hand and not self.laid(obs, "event") and obs.coal[me(obs)] >= obs.caps[1]:
             return ("place", "event", "wagon")
         if not self.laid(obs, "mine") and "pipe" in jobs:
             return ("place", "mine", "pipe")
         if not self.laid(obs, "recruit"):
             return ("place", "recruit", jobs[0])
         return ("place", "mine", jobs[-1])
+
+    def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
+        cfg = obs.game.config
+        if action == ("place", "event", "wagon"):
+            return T("wagon", lang, coal=coal_text(obs.coal[me(obs)], lang), cap=coal_text(obs.caps[1], lang),
+                     bonus=coal_text(cfg.wagon_bonus, lang))
+        if action == ("place", "mine", "pipe") and not self.laid(obs, "mine"):
+            g = sum(c for k, c in cfg.events if k == "grisou")
+            return T("pipe", lang, g=count(g, "carte Grisou", "cartes Grisou", lang) if lang != "en"
+                     else count(g, "firedamp card", "firedamp cards", lang))
+        return None
 
 
 class RaiderBot(PlanBot):
@@ -82,7 +173,7 @@ class RaiderBot(PlanBot):
     def __init__(self, cards: int = 2) -> None:
         self.cards = cards
 
-    def place(self, obs: dict[str, Any], jobs: list[str], rng: np.random.Generator) -> Any:
+    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
         if not jobs:
             return ("pass",)
         target = richest_rival(obs)
@@ -91,6 +182,15 @@ class RaiderBot(PlanBot):
         if not self.laid(obs, "recruit"):
             return ("place", "recruit", jobs[0])
         return ("place", "mine", jobs[-1])
+
+    def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
+        if action[0] != "raid":
+            return None
+        h = obs.helmets
+        _, kind, t = action
+        attack = sum(h[k] for s, k, tt in obs.my_board if s == "raid" and tt == t) + h[kind]
+        return T("raid", lang, t=who(t, lang, obs.dummy), coal=coal_text(obs.coal[t], lang),
+                 card=a_card(kind, lang, h[kind]), h=helmets_text(attack, lang))
 
 
 class MixBot(PlanBot):
@@ -104,30 +204,55 @@ class MixBot(PlanBot):
 
     name = "mix"
 
-    def place(self, obs: dict[str, Any], jobs: list[str], rng: np.random.Generator) -> Any:
+    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
         if not jobs:
             return ("pass",)
-        h = obs["helmets"]
-        step = sum(1 for s, _, _ in obs["my_board"] if s != "event")
+        h = obs.helmets
+        step = sum(1 for s, _, _ in obs.my_board if s != "event")
         if step == 0:
             target = richest_rival(obs)
             if target is not None:
                 a = h[jobs[-1]]
-                p_attack, _, _ = raid_mix(a, a, obs["coal"][target])
+                p_attack, _, _ = raid_mix(a, a, obs.coal[target])
                 if rng.random() < float(p_attack):
                     return ("raid", jobs[-1], target)
             return ("place", "mine", jobs[-1])
         if step == 1:
-            mine = obs["coal"][obs["player"]]
+            mine = obs.coal[me(obs)]
             if mine > 0:
-                strongest = max(h[k] for k in obs["helmets"] if h[k] > 0)
-                _, p_defend, _ = raid_mix(strongest, h[jobs[-1]], mine)
+                _, p_defend, _ = raid_mix(self.strongest(h), h[jobs[-1]], mine)
                 if rng.random() < float(p_defend):
                     return ("place", "tower", jobs[-1])
             return ("place", "mine", jobs[-1])
         if step == 2:
             return ("place", "recruit", jobs[0])
         return ("place", "mine", jobs[-1])
+
+    @staticmethod
+    def strongest(h: Mapping[str, int]) -> int:
+        return max(h[k] for k in h if h[k] > 0)
+
+    def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
+        h = obs.helmets
+        jobs = _jobs(obs)
+        step = sum(1 for s, _, _ in obs.my_board if s != "event")
+        if not jobs or action[0] in ("discard", "pass") or step > 1:
+            return None
+        if step == 0:
+            target = richest_rival(obs)
+            if target is None:
+                return T("mix_no_rival", lang)
+            a = h[jobs[-1]]
+            chance = _chance(raid_mix(a, a, obs.coal[target])[0], lang)
+            key = "mix_raid" if action[0] == "raid" else "mix_no_raid"
+            return T(key, lang, t=who(target, lang, obs.dummy), coal=coal_text(obs.coal[target], lang),
+                     a=helmets_text(a, lang), **chance)
+        mine = obs.coal[me(obs)]
+        if mine == 0:
+            return T("mix_nothing", lang)
+        chance = _chance(raid_mix(self.strongest(h), h[jobs[-1]], mine)[1], lang)
+        key = "mix_tower" if action[1:2] == ("tower",) else "mix_no_tower"
+        return T(key, lang, coal=coal_text(mine, lang), **chance)
 
 
 def make(name: str, arg: str | None) -> PlanBot:
@@ -139,3 +264,37 @@ def make(name: str, arg: str | None) -> PlanBot:
     if name == "mix":
         return MixBot()
     raise ValueError(f"no coal_mine bot {name!r}")
+
+
+def _random(arg: str | None) -> Bot:
+    return RandomBot()
+
+
+NAMES = french({
+    "random": {"fr": "au hasard", "en": "random"},
+    "steady": {"fr": "mineur prudent (tuyauteur, recrutement, mine)", "en": "steady miner (pipe-miner, recruit, mine)"},
+    "raider": {"fr": "pilleur ({n} du plus riche)", "en": "raider ({n} on the richest)"},
+    "mix": {"fr": "équilibre du jeu du pillage", "en": "raid-game equilibrium"},
+})
+
+
+def bot_name(spec: str, lang: str = "fr") -> str:
+    """A bot spec in words, for a seat's menu or a status line.
+
+    >>> bot_name("raider:3", "fr"), bot_name("raider", "en"), bot_name("mix", "en")
+    ('pilleur (3 cartes du plus riche)', 'raider (2 cards on the richest)', 'raid-game equilibrium')
+    """
+    name, _, arg = spec.partition(":")
+    if name == "raider":
+        n = int(arg) if arg.isdigit() else 2
+        return NAMES("raider", lang, n=cards_text(n, lang))
+    return NAMES(name, lang) if name in NAMES.table else spec
+
+
+BOTS = {
+    "random": _random,
+    "steady": lambda arg: make("steady", arg),
+    "raider": lambda arg: make("raider", arg),
+    "mix": lambda arg: make("mix", arg),
+}
+"""The bots a board or ``mineedu simulate`` can seat (``raider:3`` raids with 3 cards)."""

@@ -26,11 +26,11 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from mineedu.core import Texts
+from mineedu.core import SEE_ALL, State, Texts, exact_json, fraction_text, from_json
 from mineedu.core.i18n import format_number
 
-from .rules import CoalMineState, raid_loot
-from .texts import card_name
+from .rules import CoalMineView, raid_loot
+from .words import card_name
 
 Matrix = tuple[tuple[Fraction | int, ...], ...]
 
@@ -54,6 +54,20 @@ def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
     return sum((hypergeom(j, good, total, draws) for j in range(max(k, 0), draws + 1)), Fraction(0))
 
 
+def draw_counts(good: int, deck: int, good_discard: int, discard: int, draws: int) -> tuple[dict[int, int], int]:
+    """How many of the equally likely draws give ``k`` good cards, and how many draws
+    there are: the counts behind :func:`draw_distribution` (a lesson shows them).
+
+    >>> draw_counts(2, 4, 0, 0, 2)   # C(4, 2) = 6 pairs: 1 with both good cards, 4 with one
+    ({0: 1, 1: 4, 2: 1}, 6)
+    """
+    if draws <= deck:
+        return {k: comb(good, k) * comb(deck - good, draws - k) for k in range(draws + 1)}, comb(deck, draws)
+    rest = min(draws - deck, discard)
+    return ({good + k: comb(good_discard, k) * comb(discard - good_discard, rest - k) for k in range(rest + 1)},
+            comb(discard, rest))
+
+
 def draw_distribution(good: int, deck: int, good_discard: int, discard: int, draws: int) -> dict[int, Fraction]:
     """Distribution of the good cards among ``draws`` from a deck, the discard
     pile replacing the deck once it is empty (the rules' reshuffle).
@@ -61,12 +75,8 @@ def draw_distribution(good: int, deck: int, good_discard: int, discard: int, dra
     >>> draw_distribution(1, 1, 0, 5, 3)   # the last deck card, then 2 from the discard
     {1: Fraction(1, 1)}
     """
-    if draws <= deck:
-        parts = {k: hypergeom(k, good, deck, draws) for k in range(draws + 1)}
-    else:
-        rest = min(draws - deck, discard)
-        parts = {good + k: hypergeom(k, good_discard, discard, rest) for k in range(rest + 1)}
-    return {k: p for k, p in parts.items() if p}
+    counts, total = draw_counts(good, deck, good_discard, discard, draws)
+    return {k: Fraction(c, total) for k, c in counts.items() if c}
 
 
 def recruit_odds(deck: Mapping[str, int], discard: Mapping[str, int], draws: int) -> dict[str, list[Fraction]]:
@@ -148,10 +158,10 @@ def solve_zero_sum(matrix: Sequence[Sequence[Fraction | int]]) -> tuple[tuple[Fr
         for rows in combinations(range(nr), size):
             for cols in combinations(range(nc), size):
                 # column mix y on cols: every row of the support earns v
-                ys = _solve_linear([[m[i][j] for j in cols] + [Fraction(-1)] for i in rows] + [[Fraction(1)] * size + [Fraction(0)]],
-                                   [Fraction(0)] * size + [Fraction(1)])
-                xs = _solve_linear([[m[i][j] for i in rows] + [Fraction(-1)] for j in cols] + [[Fraction(1)] * size + [Fraction(0)]],
-                                   [Fraction(0)] * size + [Fraction(1)])
+                sums_to_one = [[Fraction(1)] * size + [Fraction(0)]]
+                rhs = [Fraction(0)] * size + [Fraction(1)]
+                ys = _solve_linear([[m[i][j] for j in cols] + [Fraction(-1)] for i in rows] + sums_to_one, rhs)
+                xs = _solve_linear([[m[i][j] for i in rows] + [Fraction(-1)] for j in cols] + sums_to_one, rhs)
                 if ys is None or xs is None or min(ys[:-1]) < 0 or min(xs[:-1]) < 0:
                     continue
                 x = [Fraction(0)] * nr
@@ -182,42 +192,52 @@ def raid_mix(attack: int, defence: int, stock: int) -> tuple[Fraction, Fraction,
 # --- the report -----------------------------------------------------------------------
 
 
-def _frac(p: Fraction) -> dict[str, Any]:
-    return {"fraction": f"{p.numerator}/{p.denominator}", "float": round(float(p), 6)}
-
-
-def _piles(state: CoalMineState, player: int | None) -> tuple[dict[str, int], dict[str, int], str]:
-    """The pile draws come from: the true deck (teacher), or a player's unseen cards."""
-    g = state.game
-    discard = {k: c for k, c in zip(g.kinds, state.discard) if c}
-    if player is None:
-        return {k: c for k, c in zip(g.kinds, state.deck) if c}, discard, "deck"
-    seen = list(state.hands[player])
-    for p, board in enumerate(state.boards):
-        if p == player or state.revealed():
-            for _, k, _ in board:
-                seen[g.index[k]] += 1
-    unseen = [t - s - d for t, s, d in zip(g.card_counts, seen, state.discard)]
+def piles(view: CoalMineView) -> tuple[dict[str, int], dict[str, int], str]:
+    """The piles a viewer's draws come from: the true deck and discard (``SEE_ALL``), or
+    every card the viewer cannot see (the deck and others' hands, taken as well mixed)."""
+    g = view.game
+    discard = {k: c for k, c in zip(g.kinds, view.discard) if c}
+    if view.deck is not None:
+        return {k: c for k, c in zip(g.kinds, view.deck) if c}, discard, "deck"
+    seen = [0] * len(g.kinds)
+    for hand in view.hands:
+        for i, c in enumerate(hand or ()):
+            seen[i] += c
+    for board in view.boards:
+        for _, k, _ in board.cards or ():
+            seen[g.index[k]] += 1
+    unseen = [t - s - d for t, s, d in zip(g.card_counts, seen, view.discard)]
     return {k: c for k, c in zip(g.kinds, unseen) if c}, {}, "unseen"
 
 
-def odds_report(state: CoalMineState, player: int | None = None) -> dict[str, Any]:
-    """The exact odds of a position, JSON-ready.
+def recruit_table(view: CoalMineView) -> dict[str, Any]:
+    """P(at least j cards of each kind) for 2..5 cards recruited (exact, with their counts)."""
+    g, cfg = view.game, view.game.config
+    deck, discard, source = piles(view)
+    d_size, r_size = sum(deck.values()), sum(discard.values())
+    table: dict[str, dict[str, dict[str, Any]]] = {}
+    for draws in range(cfg.recruit_base, cfg.recruit_base + 4):
+        if draws > d_size + r_size:
+            break
+        row = table[str(draws)] = {}
+        for kind in g.kinds:
+            if kind not in deck and kind not in discard:
+                continue
+            counts, total = draw_counts(deck.get(kind, 0), d_size, discard.get(kind, 0), r_size, draws)
+            row[kind] = {}
+            for j in range(1, draws + 1):
+                hits = sum(c for k, c in counts.items() if k >= j)
+                row[kind][str(j)] = exact_json(Fraction(hits, total), counts=(hits, total))
+    return {"source": source, "pile": d_size, "discard": r_size, "p_at_least": table}
 
-    ``player=None`` uses the true deck (the teacher's view); a player's view
-    draws from the cards that player cannot see (deck and others' hands, taken
-    as well mixed).
-    """
-    g, cfg = state.game, state.game.config
-    deck, discard, source = _piles(state, player)
-    pile = sum(deck.values())
-    draws = [d for d in range(cfg.recruit_base, cfg.recruit_base + 4) if d <= pile + sum(discard.values())]
-    recruit = {
-        str(d): {k: {str(j): _frac(p) for j, p in enumerate(ps) if j} for k, ps in recruit_odds(deck, discard, d).items()}
-        for d in draws
-    }
-    me = player if player is not None else (state.turn if state.current_player() >= 0 else 0)
-    stock = state.coal[me]
+
+def report_for(view: CoalMineView) -> dict[str, Any]:
+    """The exact odds one viewer can work out (JSON-ready): recruitment from the
+    cards that viewer cannot see, the raid table and the raid game on the stock
+    of the viewer (or of the seat to move)."""
+    g = view.game
+    me = view.player if view.player is not None else (view.turn if view.turn is not None else 0)
+    stock = view.coal[me]
     mixes = {}
     for a, d in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)):
         rows, cols, m = raid_game(a, d, stock)
@@ -225,18 +245,28 @@ def odds_report(state: CoalMineState, player: int | None = None) -> dict[str, An
         mixes[f"{a}v{d}"] = {
             "attack": a, "defence": d, "stock": stock, "rows": list(rows), "cols": list(cols),
             "matrix": [[int(c) for c in r] for r in m],
-            "p_attack": _frac(x[1]), "p_defend": _frac(y[1]), "value": _frac(v),
+            "p_attack": exact_json(x[1]), "p_defend": exact_json(y[1]), "value": exact_json(v),
         }
     return {
         "game": g.name,
-        "round": state.round,
-        "sale_cap": state.caps[1],
-        "player": player,
+        "round": view.round,
+        "sale_cap": view.caps[1],
+        "player": view.player,
         "kinds": list(g.kinds),
-        "recruit": {"source": source, "pile": pile, "discard": sum(discard.values()), "p_at_least": recruit},
+        "recruit": recruit_table(view),
         "raid": {"stock": stock, "loot": raid_table(stock)},
         "raid_game": mixes,
     }
+
+
+def odds_report(state: State, player: int | None = None) -> dict[str, Any]:
+    """The exact odds of a position, JSON-ready (``mineedu odds``), from one viewer's view.
+
+    ``player=None`` is the teacher, who sees the true deck; a player's report
+    draws from the cards that player cannot see (deck and others' hands, taken
+    as well mixed).
+    """
+    return report_for(state.observation(SEE_ALL if player is None else player))
 
 
 T = Texts({
@@ -257,7 +287,10 @@ T = Texts({
 
 
 def _cell(c: dict[str, Any] | None, lang: str) -> str:
-    return f"{c['fraction']} ≈ {format_number(c['float'], lang, 3)}" if c else "-"
+    if not c:
+        return "-"
+    p = from_json(c)
+    return f"{fraction_text(p)} ≈ {format_number(float(p), lang, 3)}"
 
 
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
@@ -279,6 +312,6 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
         lines.append(f"  {a}: " + " ".join(str(x) for x in row))
     lines.append(T("game", lang))
     for mix in report["raid_game"].values():
-        lines.append(T("mix", lang, a=mix["attack"], d=mix["defence"], x=Fraction(mix["p_attack"]["fraction"]),
-                       y=Fraction(mix["p_defend"]["fraction"]), v=Fraction(mix["value"]["fraction"])))
+        lines.append(T("mix", lang, a=mix["attack"], d=mix["defence"], x=fraction_text(from_json(mix["p_attack"])),
+                       y=fraction_text(from_json(mix["p_defend"])), v=fraction_text(from_json(mix["value"]))))
     return "\n".join(lines)

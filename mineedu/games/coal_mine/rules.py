@@ -9,25 +9,28 @@ mine (capped by the central stock), recruitment (one card at a time: chance),
 hand limit. The game ends after 6 rounds or as soon as a sale takes someone to
 21 points.
 
+What one viewer may see is a :class:`CoalMineView` (``state.observation(p)``):
+another player's face-down cards are only a count per space, their hand only
+its size.
+
 >>> from mineedu.games.coal_mine import CoalMineGame
 >>> s = CoalMineGame(3).initial_state()
 >>> s.current_player(), s.hand(0)
 (0, {'miner': 4, 'pipe': 4})
 >>> s = s.apply(("place", "mine", "pipe"))
->>> s.current_player(), s.observation(1)["boards"][0]["mine"]
-(1, 1)
+>>> view = s.observation(1)
+>>> s.current_player(), view.boards[0].on("mine"), view.boards[0].cards, view.hands[0]
+(1, 1, None, None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, RandomBot, State, register
-
-from .texts import action_label as label_for
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State
 
 SPACES = ("event", "raid", "tower", "mine", "recruit")
 """The five spaces of a board: Évènements, Abri des pilleurs, Tour de guet, Mine, Recrutement."""
@@ -77,56 +80,112 @@ class CoalMineConfig:
     dummy_plan: str = "basic"
 
     def validate(self, players: int) -> None:
+        """Refuse, with a :class:`ConfigError` naming the setting, anything the rules,
+        the picture or the odds could not handle (a deck of 10**30 cards, a huge die).
+
+        >>> CoalMineConfig(rounds=10**6).validate(3)
+        Traceback (most recent call last):
+        ...
+        mineedu.core.errors.ConfigError: coal_mine: rounds must be a whole number from 1 to 12, not 1000000
+        """
+        if not isinstance(self.jobs, tuple) or not 1 <= len(self.jobs) <= MAX_JOB_KINDS:
+            raise ConfigError(f"coal_mine: jobs lists 1 to {MAX_JOB_KINDS} job card kinds, not {_short(self.jobs)}")
         for job in self.jobs:
-            if not (isinstance(job, tuple) and len(job) == 3 and isinstance(job[0], str)
-                    and _whole(job[1], 1) and _whole(job[2], 0)):
-                raise ConfigError(f"coal_mine: a job card is (kind, helmets >= 1, count >= 0), not {job!r}")
-        for ev in self.events:
-            if not (isinstance(ev, tuple) and len(ev) == 2 and ev[0] in EVENT_EFFECTS and _whole(ev[1], 0)):
+            if not (isinstance(job, tuple) and len(job) == 3 and _kind_name(job[0])
+                    and _whole(job[1], 1, MAX_HELMETS) and _whole(job[2], 0, MAX_KIND_CARDS)):
                 raise ConfigError(
-                    f"coal_mine: an event card is (kind, count >= 0) with kind in {EVENT_EFFECTS}, not {ev!r}"
+                    f"coal_mine: a job card is (kind, helmets 1..{MAX_HELMETS}, count 0..{MAX_KIND_CARDS}), "
+                    f"the kind a short name ({KIND_NAME_CHARS} letters, digits, _ or -), not {_short(job)}"
                 )
+        if not isinstance(self.events, tuple) or len(self.events) > len(EVENT_EFFECTS):
+            raise ConfigError(f"coal_mine: events lists at most {len(EVENT_EFFECTS)} event kinds, not {_short(self.events)}")
+        for ev in self.events:
+            if not (isinstance(ev, tuple) and len(ev) == 2 and ev[0] in EVENT_EFFECTS and _whole(ev[1], 0, MAX_KIND_CARDS)):
+                raise ConfigError(f"coal_mine: an event card is (kind, count 0..{MAX_KIND_CARDS}) "
+                                  f"with kind in {EVENT_EFFECTS}, not {_short(ev)}")
         kinds = [j[0] for j in self.jobs] + [e[0] for e in self.events]
         if len(set(kinds)) != len(kinds):
             raise ConfigError(f"coal_mine: card kinds must be distinct, got {kinds}")
+        cards = sum(j[2] for j in self.jobs) + sum(e[1] for e in self.events)
+        if cards > MAX_CARDS:
+            raise ConfigError(f"coal_mine: the job and event cards number at most {MAX_CARDS} in all, not {cards}")
         jobs = {k: c for k, _, c in self.jobs}
+        if not isinstance(self.start_hand, tuple) or len(self.start_hand) > len(self.jobs):
+            raise ConfigError(f"coal_mine: the starting hand lists each job kind at most once, not {_short(self.start_hand)}")
         for entry in self.start_hand:
-            if not (isinstance(entry, tuple) and len(entry) == 2 and _whole(entry[1], 0)):
-                raise ConfigError(f"coal_mine: a starting hand entry is (job kind, count >= 0), not {entry!r}")
+            if not (isinstance(entry, tuple) and len(entry) == 2 and _whole(entry[1], 0, MAX_KIND_CARDS)):
+                raise ConfigError(
+                    f"coal_mine: a starting hand entry is (job kind, count 0..{MAX_KIND_CARDS}), not {_short(entry)}")
         hand_kinds = [k for k, _ in self.start_hand]
         if len(set(hand_kinds)) != len(hand_kinds):
             raise ConfigError(f"coal_mine: each kind appears once in the starting hand, got {hand_kinds}")
         for kind, count in self.start_hand:
             if kind not in jobs:
-                raise ConfigError(f"coal_mine: starting hand card {kind!r} is not a job card")
+                raise ConfigError(f"coal_mine: starting hand card {_short(kind)} is not a job card")
             if count * players > jobs[kind]:
                 raise ConfigError(
-                    f"coal_mine: {players} starting hands need {count * players} {kind!r} cards, the deck has {jobs[kind]}"
+                    f"coal_mine: {players} starting hands need {count * players} {_short(kind)} cards, the deck has {jobs[kind]}"
                 )
+        for name, (lo, hi) in BOUNDS.items():
+            value = getattr(self, name)
+            if not _whole(value, lo, hi):
+                raise ConfigError(f"coal_mine: {name} must be a whole number from {lo} to {hi}, not {_short(value)}")
         if sum(c for _, c in self.start_hand) > self.hand_limit:
             raise ConfigError("coal_mine: the starting hand is larger than the hand limit")
-        for name in ("cards_per_round", "rounds", "target_points", "hand_limit"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"coal_mine: {name} must be at least 1")
-        for name in ("start_coal", "recruit_base", "wagon_bonus", "reinforcement_bonus", "strike_penalty", "variant_start_coal"):
-            if getattr(self, name) < 0:
-                raise ConfigError(f"coal_mine: {name} must not be negative")
-        if self.coal_total < 0:
-            raise ConfigError("coal_mine: coal_total must not be negative")
         if not self.variant and self.start_coal * players > self.coal_total:
             raise ConfigError(f"coal_mine: {players} players need {self.start_coal * players} coal, there are {self.coal_total}")
-        if self.variant:
-            if len(self.die_cards) < self.rounds:
-                raise ConfigError(f"coal_mine: the variant needs one die card per round ({self.rounds})")
-            if not all(isinstance(d, tuple) and len(d) == 2 and _whole(d[0], 0) and _whole(d[1], 0) for d in self.die_cards):
-                raise ConfigError("coal_mine: a die card is (mine cap >= 0, sale cap >= 0)")
+        if not isinstance(self.die_cards, tuple) or len(self.die_cards) > MAX_DIE_CARDS:
+            raise ConfigError(f"coal_mine: there are at most {MAX_DIE_CARDS} die cards, not {_short(self.die_cards)}")
+        if not all(isinstance(d, tuple) and len(d) == 2 and _whole(d[0], 0, MAX_CAP) and _whole(d[1], 0, MAX_CAP)
+                   for d in self.die_cards):
+            raise ConfigError(
+                f"coal_mine: a die card is (mine cap 0..{MAX_CAP}, sale cap 0..{MAX_CAP}), not {_short(self.die_cards)}")
+        if self.variant and len(self.die_cards) < self.rounds:
+            raise ConfigError(f"coal_mine: the variant needs one die card per round ({self.rounds})")
+        for name in ("variant", "dummy", "recruit_needs_card", "sold_coal_returns"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"coal_mine: {name} is true or false, not {_short(getattr(self, name))}")
         if self.dummy_plan not in DUMMY_PLANS:
-            raise ConfigError(f"coal_mine: dummy_plan must be one of {DUMMY_PLANS}, not {self.dummy_plan!r}")
+            raise ConfigError(f"coal_mine: dummy_plan must be one of {DUMMY_PLANS}, not {_short(self.dummy_plan)}")
 
 
-def _whole(x: Any, least: int) -> bool:
-    """``x`` is a whole number (not a bool) of at least ``least``."""
-    return isinstance(x, int) and not isinstance(x, bool) and x >= least
+MAX_JOB_KINDS = 8
+MAX_HELMETS = 9
+MAX_KIND_CARDS = 100
+MAX_CARDS = 400
+MAX_DIE_CARDS = 12
+MAX_CAP = 20
+KIND_NAME_CHARS = "1-20"
+BOUNDS: dict[str, tuple[int, int]] = {
+    "start_coal": (0, 50),
+    "coal_total": (0, 500),
+    "cards_per_round": (1, 8),
+    "rounds": (1, 12),
+    "target_points": (1, 200),
+    "hand_limit": (1, 30),
+    "recruit_base": (0, 10),
+    "wagon_bonus": (0, 10),
+    "reinforcement_bonus": (0, 10),
+    "strike_penalty": (0, 10),
+    "variant_start_coal": (0, 50),
+}
+"""The bounds of every whole-number setting (a teacher's deck stays drawable and playable)."""
+
+
+def _short(x: Any) -> str:
+    """A value for an error message, cut short (a hostile config can be huge)."""
+    text = repr(x)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _kind_name(x: Any) -> bool:
+    """A card kind's name: 1 to 20 letters, digits, ``_`` or ``-`` (it is a choice key and a label)."""
+    return isinstance(x, str) and 1 <= len(x) <= 20 and x.replace("_", "").replace("-", "").isalnum()
+
+
+def _whole(x: Any, least: int, most: int) -> bool:
+    """``x`` is a whole number (not a bool) from ``least`` to ``most``."""
+    return isinstance(x, int) and not isinstance(x, bool) and least <= x <= most
 
 
 def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, ...]:
@@ -168,7 +227,7 @@ def raid_loot(attack: int, defence: int, stock: int) -> int:
     return split_loot(stock, defence, [attack])[0]
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
@@ -181,13 +240,100 @@ def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class BoardView:
+    """One player's board as a viewer sees it.
+
+    ``counts``: how many cards lie on each space (in :data:`SPACES` order), which
+    everyone sees; ``cards``: the ``(space, kind, target)`` placements when the
+    viewer sees them face up (their own, every board once turned up), else ``None``.
+    """
+
+    counts: tuple[int, ...]
+    cards: tuple[tuple[str, str, int], ...] | None
+
+    def on(self, space: str) -> int:
+        """How many cards lie on ``space``."""
+        return self.counts[SPACES.index(space)]
+
+
+@dataclass(frozen=True)
+class CoalMineView:
+    """Everything one viewer may see of a position (``CoalMineState.observation``).
+
+    ``viewer`` is a seat, ``None`` (a spectator) or ``SEE_ALL``. ``hands[p]`` holds
+    a hand's counts by kind (in ``game.kinds`` order) only where the viewer may
+    see it, ``deck`` the draw pile only for ``SEE_ALL``; the discard pile, the
+    die cards still to come and every count are public. ``log`` is the public
+    record of the last resolution (see :meth:`CoalMineState._resolve`), made in
+    round ``log_round`` (0: none yet).
+    """
+
+    game: CoalMineGame
+    viewer: int | None
+    phase: str
+    round: int
+    start: int
+    turn: int | None
+    caps: tuple[int | None, int]
+    coal: tuple[int, ...]
+    points: tuple[int, ...]
+    central: int | None
+    deck_size: int
+    deck: tuple[int, ...] | None
+    discard: tuple[int, ...]
+    die_cards: tuple[tuple[int, int], ...]
+    hand_sizes: tuple[int, ...]
+    hands: tuple[tuple[int, ...] | None, ...]
+    boards: tuple[BoardView, ...]
+    passed: tuple[bool, ...]
+    to_draw: tuple[int, ...]
+    log: tuple[tuple[Any, ...], ...]
+    log_round: int
+    winner: tuple[int, ...]
+
+    @property
+    def player(self) -> int | None:
+        """The viewer's seat (``None`` for a spectator or the teacher's "show all")."""
+        return self.viewer if self.viewer is not None and self.viewer >= 0 else None
+
+    @property
+    def see_all(self) -> bool:
+        return self.viewer == SEE_ALL
+
+    @property
+    def hand(self) -> dict[str, int]:
+        """The viewer's own hand as ``{kind: count}`` (empty for a spectator)."""
+        p = self.player
+        counts = self.hands[p] if p is not None else None
+        return {k: c for k, c in zip(self.game.kinds, counts or ()) if c}
+
+    @property
+    def my_board(self) -> tuple[tuple[str, str, int], ...]:
+        """The viewer's own placements this round (empty for a spectator)."""
+        p = self.player
+        return (self.boards[p].cards or ()) if p is not None else ()
+
+    @property
+    def helmets(self) -> dict[str, int]:
+        return self.game.helmets
+
+    @property
+    def dummy(self) -> int | None:
+        return self.game.num_players - 1 if self.game.config.dummy else None
+
+    @property
+    def revealed(self) -> bool:
+        return self.phase in REVEALED_PHASES
+
+
+@dataclass(frozen=True)
 class CoalMineState(State):
     """One position. Card piles are count tuples in the order of ``game.kinds``.
 
     ``boards[p]`` lists ``(space, kind, target)`` placements (target = raided
-    player, -1 off the shelter). ``log`` is the public record of the last
-    resolution; ``tally`` counts per player ``(mined, stolen, lost to raids,
-    grisou hits)``.
+    player, -1 off the shelter). ``resolutions`` is the public record of every
+    resolution so far, ``(round, entries)`` (:attr:`log`: the last one's entries);
+    ``tally`` counts per player ``(mined, stolen, lost to raids, grisou hits)``.
     """
 
     game: CoalMineGame
@@ -207,13 +353,18 @@ class CoalMineState(State):
     die_cards: tuple[tuple[int, int], ...] = ()
     to_draw: tuple[int, ...] = ()
     pending: str = ""  # the dummy's job card waiting for its target
-    log: tuple[tuple[Any, ...], ...] = ()
+    resolutions: tuple[tuple[int, tuple[tuple[Any, ...], ...]], ...] = ()
     tally: tuple[tuple[int, int, int, int], ...] = ()
     winner: tuple[int, ...] = ()
     mined: int = field(default=0)
     sold: int = field(default=0)
 
     # --- small views -----------------------------------------------------------
+    @property
+    def log(self) -> tuple[tuple[Any, ...], ...]:
+        """The entries of the last resolution (empty before the first)."""
+        return self.resolutions[-1][1] if self.resolutions else ()
+
     def hand(self, player: int) -> dict[str, int]:
         """A player's hand as ``{kind: count}`` (cards held only)."""
         return {k: c for k, c in zip(self.game.kinds, self.hands[player]) if c}
@@ -289,10 +440,12 @@ class CoalMineState(State):
             return super().why_illegal(action, player)
         g = self.game
         if not isinstance(action, tuple) or not action or not all(isinstance(x, (str, int)) for x in action):
-            return f"{action!r} is not an action of coal_mine: use ('place', space, kind), ('raid', kind, target), ('discard', kind) or ('pass',)"
+            return (f"{action!r} is not an action of coal_mine: use ('place', space, kind), ('raid', kind, target), "
+                    "('discard', kind) or ('pass',)")
         if self.phase == "discard":
             if action[0] != "discard" or len(action) != 2:
-                return f"your hand holds {self.hand_size(cp)} cards, over the limit of {g.config.hand_limit}: discard one with ('discard', kind)"
+                return (f"your hand holds {self.hand_size(cp)} cards, over the limit of {g.config.hand_limit}: "
+                        "discard one with ('discard', kind)")
             return f"you have no {action[1]!r} card in hand"
         if action[0] == "discard":
             return f"nothing to discard now: it is the placement and your hand holds {self.hand_size(cp)} cards"
@@ -322,6 +475,10 @@ class CoalMineState(State):
         return super().why_illegal(action, player)
 
     # --- moves ------------------------------------------------------------------
+    if TYPE_CHECKING:  # ``State.apply`` returns what ``_apply`` makes: a CoalMineState
+
+        def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> CoalMineState: ...
+
     def _apply(self, action: Any, player: int | None) -> CoalMineState:
         g = self.game
         kind = action[1] if len(action) > 1 else ""
@@ -400,11 +557,13 @@ class CoalMineState(State):
 
     def _resolve(self) -> CoalMineState:
         """Events, raids, expedition, mine (D21), then on to the recruitment draws."""
-        g, cfg, n = self.game, self.game.config, self.game.num_players
+        cfg, n = self.game.config, self.game.num_players
         coal, points, central = list(self.coal), list(self.points), self.central
         tally = [list(t) for t in self.tally]
         log: list[tuple[Any, ...]] = []
-        count = lambda p, space, kind: self.on_space(p, space).count(kind)
+
+        def count(p: int, space: str, kind: str) -> int:
+            return self.on_space(p, space).count(kind)
         # 1. Events. Coup de grisou hits everyone, its player too: a mine needs one
         # pipe-miner per grisou card played this round, else it yields nothing (D20).
         grisou = sum(count(p, "event", "grisou") for p in range(n))
@@ -445,7 +604,8 @@ class CoalMineState(State):
             central += sold
         s = replace(self, coal=tuple(coal), points=tuple(points), central=central, sold=self.sold + sold)
         if max(points) >= cfg.target_points:  # "dès qu'un joueur atteint 21 points"
-            return replace(s, log=tuple(log), tally=tuple(map(tuple, tally)))._finish()  # type: ignore[arg-type]
+            return replace(s, resolutions=self.resolutions + ((self.round, tuple(log)),),
+                           tally=tuple(map(tuple, tally)))._finish()  # type: ignore[arg-type]
         # Mine: helmets = coal, from the die holder clockwise while the stock lasts.
         mined = 0
         for p in self._order():
@@ -469,7 +629,8 @@ class CoalMineState(State):
             to_draw.append(k)
             if k:
                 log.append(("recruit", p, k))
-        s = replace(s, coal=tuple(coal), central=central, mined=self.mined + mined, log=tuple(log),
+        s = replace(s, coal=tuple(coal), central=central, mined=self.mined + mined,
+                    resolutions=self.resolutions + ((self.round, tuple(log)),),
                     tally=tuple(map(tuple, tally)), to_draw=tuple(to_draw), phase="draw",  # type: ignore[arg-type]
                     turn=self.start)
         return s._continue_draws()
@@ -533,12 +694,17 @@ class CoalMineState(State):
             return self
         return self._begin_placement()
 
+    def dummy_space(self, kind: str) -> str:
+        """The space the dummy player's next card goes to if it is a ``kind`` card
+        (an event card goes on Events; job cards follow the dummy's plan)."""
+        if kind in self.game.event_kinds:
+            return "event"
+        jobs_laid = sum(1 for sp, _, _ in self.boards[self.turn] if sp != "event")
+        return self._dummy_slots()[jobs_laid]
+
     def _dummy_lays(self, kind: str) -> CoalMineState:
         d = self.turn
-        if kind in self.game.event_kinds:
-            return self._lay(d, "event", kind, -1)._dummy_next()
-        jobs_laid = sum(1 for sp, _, _ in self.boards[d] if sp != "event")
-        slot = self._dummy_slots()[jobs_laid]
+        slot = self.dummy_space(kind)
         if slot != "raid":
             return self._lay(d, slot, kind, -1)._dummy_next()
         if self.game.config.dummy_plan == "bold":  # one card per rival with coal, in seat order
@@ -549,40 +715,48 @@ class CoalMineState(State):
         return replace(self, phase="dummy_target", pending=kind)
 
     # --- what is seen -------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """Public facts, plus the player's own hand and face-down cards.
+    def observation(self, player: int | None) -> CoalMineView:
+        """What ``player`` may see: public facts, their own hand and face-down cards.
 
         Others' hands are seen as sizes; their face-down cards as a count per
-        space (the raid target is hidden) until the resolution turns them up.
+        space (not the kinds, not whom a raid targets) until the resolution
+        turns them up. ``None`` is a spectator (public facts only);
+        :data:`~mineedu.core.SEE_ALL` sees every hand, card and the pile.
         """
         g = self.game
-        boards = []
-        for p in range(g.num_players):
-            if self.revealed() or p == player:
-                boards.append({"cards": self.boards[p]})
-            else:
-                boards.append({sp: len(self.on_space(p, sp)) for sp in SPACES})
-        return {
-            "player": player,
-            "round": self.round,
-            "phase": self.phase,
-            "start": self.start,
-            "turn": self.turn if self.current_player() >= 0 else None,
-            "caps": self.caps,
-            "coal": self.coal,
-            "points": self.points,
-            "central": self.central,
-            "deck_size": sum(self.deck),
-            "discard": dict(zip(g.kinds, self.discard)),
-            "hand_sizes": tuple(sum(h) for h in self.hands),
-            "hand": self.hand(player) if player is not None else None,
-            "my_board": self.boards[player] if player is not None else None,
-            "boards": tuple(boards),
-            "passed": self.passed,
-            "dummy": self.dummy_seat,
-            "helmets": dict(zip(g.kinds, g.helmet_list)),
-            "log": self.log,
-        }
+        n = g.num_players
+        see_all = player == SEE_ALL
+        boards = tuple(
+            BoardView(
+                counts=tuple(sum(1 for s, _, _ in self.boards[p] if s == sp) for sp in SPACES),
+                cards=self.boards[p] if (see_all or p == player or self.revealed()) else None,
+            )
+            for p in range(n)
+        )
+        return CoalMineView(
+            game=g,
+            viewer=player,
+            phase=self.phase,
+            round=self.round,
+            start=self.start,
+            turn=self.turn if self.current_player() >= 0 else None,
+            caps=self.caps,
+            coal=self.coal,
+            points=self.points,
+            central=self.central,
+            deck_size=sum(self.deck),
+            deck=self.deck if see_all else None,
+            discard=self.discard,
+            die_cards=self.die_cards,
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            hands=tuple(self.hands[p] if (see_all or p == player) else None for p in range(n)),
+            boards=boards,
+            passed=self.passed,
+            to_draw=self.to_draw,
+            log=self.log,
+            log_round=self.resolutions[-1][0] if self.resolutions else 0,
+            winner=self.winner,
+        )
 
     # --- the result ---------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -601,27 +775,18 @@ def _pile_outcomes(tag: str, kinds: Sequence[str], pile: Sequence[int]) -> tuple
     return tuple(((tag, k), Fraction(c, total)) for k, c in zip(kinds, pile) if c)
 
 
-def _bot(name: str, arg: str | None) -> Any:
-    from . import bots
-
-    return bots.make(name, arg)
-
-
-@register
 class CoalMineGame(Game):
-    """Mine (coal) for 2-6 seats; with ``dummy=True`` the last seat is the dummy player."""
+    """Mine (coal) for 2-6 seats; with ``dummy=True`` the last seat is the dummy player.
+
+    Its pictures, odds, words, bots and board choices are registered by the
+    package (``mineedu/games/coal_mine/__init__.py``).
+    """
 
     name = "coal_mine"
-    title = {"fr": "Mine (charbon)", "en": "Mine (coal)"}
+    title: ClassVar[Mapping[str, str]] = {"fr": "Mine (charbon)", "en": "Mine (coal)"}
     min_players = 2
     max_players = 6
     Config = CoalMineConfig
-    bots = {
-        "random": lambda arg: RandomBot(),
-        "steady": lambda arg: _bot("steady", arg),
-        "raider": lambda arg: _bot("raider", arg),
-        "mix": lambda arg: _bot("mix", arg),
-    }
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         super().__init__(players, config, **overrides)
@@ -653,20 +818,11 @@ class CoalMineGame(Game):
         cfg, n = self.config, self.num_players
         most_draws = cfg.recruit_base + max(self.helmet_list) * cfg.cards_per_round
         per_round = 1 + 2 * cfg.cards_per_round + n * (cfg.cards_per_round + 1) + 2 * n * most_draws
-        return cfg.rounds * per_round + 1
+        return int(cfg.rounds * per_round + 1)
 
     def auto_seats(self) -> tuple[int, ...]:
         """The dummy player ("joueur fictif") sits on the last seat and is played by the rules."""
         return (self.num_players - 1,) if self.config.dummy else ()
-
-    def action_label(self, action: Any, lang: str = "fr") -> str:
-        """An action or a chance outcome in words, with each card's helmets (``texts.action_label``).
-
-        >>> g = CoalMineGame(3)
-        >>> g.action_label(("place", "mine", "miner"), "fr"), g.action_label(("place", "mine", "miner"), "en")
-        ('Poser un Mineur (1 casque) sur la Mine', 'Put a Miner (1 helmet) on the Mine')
-        """
-        return label_for(action, lang, self.helmets)
 
     def metrics(self, state: State, player: int) -> dict[str, float]:
         m = super().metrics(state, player)
