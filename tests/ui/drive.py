@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as W
+from ipywidgets.widgets.widget import _instances as _INSTANCES  # every live widget, by model id
 
 
 def options(board) -> list[dict[str, Any]]:
@@ -66,7 +66,7 @@ def widget_states(widget) -> list[tuple[str, dict[str, Any]]]:
         for v in state.values():
             for item in (v if isinstance(v, (list, tuple)) else [v]):
                 if isinstance(item, str) and item.startswith("IPY_MODEL_"):
-                    child = W.Widget.widgets.get(item[len("IPY_MODEL_"):])  # type: ignore[attr-defined]
+                    child = _INSTANCES.get(item[len("IPY_MODEL_"):])
                     if child is not None:
                         visit(child)
 

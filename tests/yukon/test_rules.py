@@ -309,10 +309,10 @@ def test_the_variants_a_new_game_offers_are_valid_settings_in_both_languages() -
 
     fields = {f.name for f in dataclasses.fields(YukonConfig)}
     for v in YukonGame.hooks.variants:
-        assert v.field in fields and set(v.words) == {"fr", "en"}
+        assert v.setting in fields and set(v.words) == {"fr", "en"}
         for value, words in (v.options.items() if v.options else [(False, {}), (True, {})]):
-            game = YukonGame(3, **{v.field: value})
-            assert getattr(game.config, v.field) == value
+            game = YukonGame(3, **{v.setting: value})
+            assert getattr(game.config, v.setting) == value
             assert not words or set(words) == {"fr", "en"}
     plain = YukonGame(3, reroll=0)
     assert from_json(plain.odds_report(plain.initial_state())["die"]["mean"]) == Fraction(7, 2)
