@@ -68,3 +68,12 @@ def assert_tally_near(got: Tally, dist: Mapping[Any, Fraction], what: str = "") 
     assert not extra, f"{what}: simulated values {sorted(extra)} are impossible"
     for v, p in dist.items():
         assert_near(got[v], p, f"{what} value {v}")
+
+
+def assert_mean_near(got: Tally, mean: Fraction | float, what: str = "") -> None:
+    """The simulated mean within ``SIGMAS`` standard errors (from the sample's own variance) of the exact mean."""
+    m, _, hi = got.mean()
+    se = (hi - m) / 1.959963984540054
+    assert abs(m - float(mean)) <= SIGMAS * se + 1e-12, (
+        f"{what}: simulated mean {m:.5f}, exact {float(mean):.5f} (±{SIGMAS * se:.5f})"
+    )

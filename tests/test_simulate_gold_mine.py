@@ -16,7 +16,7 @@ import pytest
 from mineedu.games.gold_mine import odds
 from mineedu.games.gold_mine import simulate as sim
 from mineedu.games.gold_mine.cards import EXPLORE_ACTION, TURN
-from tests.simulate_check import assert_near, assert_tally_near, engine_distribution
+from tests.simulate_check import assert_mean_near, assert_near, assert_tally_near, engine_distribution
 
 MID_ROUND = (12, 9, 10, 5)  # 36 unseen cards, 5 of them dragons
 
@@ -49,6 +49,18 @@ def test_burn_risk_next_to_dragobert_is_dragons_plus_eyes():
     got = sim.explore(4, 5, 1, 200_000, np.random.default_rng(5), deck=(18, 15, 16, 5))
     assert_near(got.burned, Fraction(21, 54), "burned")
     assert_near(got.ladder, 0, "ladder")
+
+
+@pytest.mark.parametrize("position, dragon, deck, held", [
+    (4, 5, (20, 13, 16, 5), 3), (6, 7, (5, 5, 4, 6), 0), (3, 8, None, 2), (1, 2, (2, 1, 1, 1), 4),
+])
+def test_one_draw_gives_the_panels_burn_risk_and_gold_change(position, dragon, deck, held):
+    """The decision panel's exact figures (odds.py, from the rules' chance outcomes) for the lone miner."""
+    deck = deck or sim.start_deck()
+    state = sim._lone_miner(position, dragon, deck, held)
+    got = sim.explore(position, dragon, 1, 200_000, np.random.default_rng(position + dragon), deck, held)
+    assert_near(got.burned, odds.burn_risk(state, 0), "burned")
+    assert_mean_near(got.gold, held + odds.gold_change(state, 0), "gold")
 
 
 def engine_exploration(position, dragon, draws, deck, held=0):
