@@ -44,6 +44,18 @@ def test_draw_takes_each_card_left_with_equal_chance():
     assert (counts[kinds, np.arange(trials)] == np.array([4, 0, 1])[kinds]).all()
 
 
+def test_draw_with_the_same_number_left_in_every_trial():
+    counts = np.tile([[5], [1], [2]], (1, 100_000))
+    kinds = draw(counts, np.random.default_rng(12), left=8)
+    assert abs((kinds == 1).mean() - 1 / 8) < 4 * (7 / 64 / 100_000) ** 0.5
+    assert (counts.sum(axis=0) == 7).all()
+
+
+def test_tally_of_negative_and_empty_values():
+    assert Tally.of(np.array([-2, 3, -2])).counts == ((-2, 2), (3, 1))
+    assert Tally.of(np.array([], dtype=np.int64)) == Tally((), 0)
+
+
 def test_draw_never_takes_a_kind_that_is_gone():
     counts = np.array([[0, 2, 0], [3, 0, 0], [0, 0, 1]] * 1000).T.copy()
     assert (draw(counts, np.random.default_rng(0)) == np.array([1, 0, 2] * 1000)).all()
