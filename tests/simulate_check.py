@@ -30,7 +30,7 @@ def engine_distribution(
 ) -> dict[Any, Fraction]:
     """P(each label) over every chance branch from ``state``, exactly.
 
-    ``act(state)`` is the player's move where one must choose; ``label(state,
+    ``act(state)`` is the move of the (first) player to choose, where one must; ``label(state,
     path)`` names the outcome where a branch stops (``None``: go on), ``path``
     being the moves from the start.
     """
@@ -46,7 +46,7 @@ def engine_distribution(
                 walk(s.apply(o), p * q, path + (o,))
         else:
             a = act(s)
-            walk(s.apply(a), p, path + (a,))
+            walk(s.apply(a, player=s.players_to_move()[0]), p, path + (a,))
 
     walk(state, Fraction(1), ())
     assert sum(out.values()) == 1

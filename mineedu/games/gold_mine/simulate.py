@@ -114,7 +114,7 @@ def explore(position: int, dragon: int, draws: int, trials: int, rng: np.random.
     burned_n = ladder_n = 0
     gold_out, dragons_out = [], []
     for m in _chunks(trials):
-        counts = np.tile(np.array(deck, dtype=np.int64)[:, None], (1, m))
+        counts = np.repeat(np.array(deck, dtype=np.int64)[:, None], m, axis=1)
         pos = np.full(m, position, dtype=np.int64)
         drg = np.full(m, dragon, dtype=np.int64)
         gold = np.full(m, held, dtype=np.int64)
@@ -122,12 +122,11 @@ def explore(position: int, dragon: int, draws: int, trials: int, rng: np.random.
         burned = np.zeros(m, dtype=bool)
         out = np.zeros(m, dtype=bool)
         live = np.arange(m)
-        for _ in range(draws):
-            live = live[counts[:, live].sum(axis=0) > 0]  # an empty deck: only exit cards are left
-            if not live.size:
+        for step in range(draws):
+            if not live.size or step == sum(deck):  # an empty deck: only exit cards are left
                 break
             sub = counts[:, live]
-            kind = draw(sub, rng)
+            kind = draw(sub, rng, left=sum(deck) - step)  # every trial still going has drawn `step` cards
             counts[:, live] = sub
             gold[live] += card_gold[kind]
             p = pos[live] - (kind == LANTERN) + (kind == EYES)
