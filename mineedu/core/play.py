@@ -200,6 +200,10 @@ def mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tupl
     return (m, m - h, m + h)
 
 
+GameMetrics = list[tuple[int, dict[str, float]]]
+"""One game of a tournament: ``(spec index, metrics)`` for each seat a bot played, in seat order."""
+
+
 def tournament(
     game: Game,
     bot_specs: Sequence[str],
@@ -213,28 +217,65 @@ def tournament(
     Returns per spec (in the order given) the mean of each metric of
     :meth:`Game.metrics` with a 95% interval (Wilson for 0/1 metrics such as
     ``win`` and ``escaped``). Identical arguments give an identical result.
+    Game ``g`` depends only on ``seed`` and ``g``, so the games may be played
+    in separate processes (:func:`tournament_games`) and summed up with
+    :func:`tournament_summary` to the same result.
     """
+    specs = tournament_specs(game, bot_specs)
+    played = tournament_games(game, specs, seed, range(games), progress=progress)
+    return tournament_summary(game, specs, games, seed, played)
+
+
+def _bot_seats(game: Game) -> list[int]:
     auto = set(game.auto_seats())
-    seats = [p for p in range(game.num_players) if p not in auto]  # seats a bot plays
-    n = len(seats)
+    return [p for p in range(game.num_players) if p not in auto]  # seats a bot plays
+
+
+def tournament_specs(game: Game, bot_specs: Sequence[str]) -> list[str]:
+    """One bot spec per seat a bot plays (a single spec plays every seat); a bad spec raises ``ConfigError``."""
+    n = len(_bot_seats(game))
     if len(bot_specs) == 1:
         bot_specs = list(bot_specs) * n
     if len(bot_specs) != n:
         raise ConfigError(f"give one bot per player ({n}) or a single bot for all, not {len(bot_specs)}")
+    for spec in bot_specs:
+        game.make_bot(spec)
+    return list(bot_specs)
+
+
+def tournament_games(
+    game: Game, bot_specs: Sequence[str], seed: int, which: range, *, progress: Callable[[int], None] | None = None
+) -> list[GameMetrics]:
+    """The metrics of games ``which`` of the seeded tournament (``bot_specs`` from :func:`tournament_specs`).
+
+    Game ``g`` is played with ``numpy.random.default_rng(SeedSequence(seed).spawn(g + 1)[g])``,
+    the specs rotated ``g`` seats; ``progress`` is told how many games are done.
+    """
+    seats = _bot_seats(game)
+    n = len(seats)
     bots = [game.make_bot(s) for s in bot_specs]
     idle = RandomBot()  # sits on the rules' own seats, where it is never asked to act
-    children = np.random.SeedSequence(seed).spawn(games)
-    per_spec: list[dict[str, list[float]]] = [{} for _ in bot_specs]
-    for g in range(games):
-        rng = np.random.default_rng(children[g])
+    out: list[GameMetrics] = []
+    for done, g in enumerate(which, 1):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(g,)))  # = SeedSequence(seed).spawn(...)[g]
         spec_at = {seat: (i + g) % n for i, seat in enumerate(seats)}  # rotate specs over the seats
         table = [bots[spec_at[p]] if p in spec_at else idle for p in range(game.num_players)]
         final = playout(game.initial_state(), table, rng)
-        for seat, k in spec_at.items():
-            for key, v in game.metrics(final, seat).items():
-                per_spec[k].setdefault(key, []).append(float(v))
+        out.append([(k, {key: float(v) for key, v in game.metrics(final, seat).items()}) for seat, k in spec_at.items()])
         if progress is not None:
-            progress(g + 1)
+            progress(done)
+    return out
+
+
+def tournament_summary(
+    game: Game, bot_specs: Sequence[str], games: int, seed: int, played: Sequence[GameMetrics]
+) -> dict[str, Any]:
+    """The result of :func:`tournament` from the metrics of its games, in game order."""
+    per_spec: list[dict[str, list[float]]] = [{} for _ in bot_specs]
+    for record in played:
+        for k, figures in record:
+            for key, v in figures.items():
+                per_spec[k].setdefault(key, []).append(v)
     results = []
     for spec, metrics in zip(bot_specs, per_spec):
         row: dict[str, Any] = {"bot": spec}
