@@ -47,6 +47,25 @@ class Event:
     reason: Words | None = None
 
 
+_WEIGHTS: dict[int, tuple[Sequence[tuple[Action, Fraction]], list[int], int]] = {}
+"""Whole-number weights of outcome tuples seen lately, by ``id`` (the tuple is kept, so its id stays its own)."""
+
+
+def _weights(outcomes: Sequence[tuple[Action, Fraction]]) -> tuple[list[int], int]:
+    """The probabilities over their common denominator, and that denominator (the total)."""
+    hit = _WEIGHTS.get(id(outcomes))
+    if hit is not None and hit[0] is outcomes:
+        return hit[1], hit[2]
+    den = math.lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
+    total = sum(weights)
+    if type(outcomes) is tuple:  # immutable: rules that cache their outcome tuples draw quicker
+        if len(_WEIGHTS) >= 4096:
+            _WEIGHTS.clear()
+        _WEIGHTS[id(outcomes)] = (outcomes, weights, total)
+    return weights, total
+
+
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator) -> Action:
     """Draw one chance outcome with exactly its probability.
 
@@ -55,9 +74,8 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.G
     """
     if len(outcomes) == 1:
         return outcomes[0][0]
-    den = math.lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
-    r = int(rng.integers(sum(weights)))
+    weights, total = _weights(outcomes)
+    r = int(rng.integers(total))
     for (o, _), w in zip(outcomes, weights, strict=True):
         if r < w:
             return o
@@ -108,8 +126,12 @@ def play(
             bot = seats[player]
             assert bot is not None
             obs = state.observation(player)
-            action = bot.act(obs, state.legal_actions(player), rng)
-            after = state.apply(action, player=player)
+            legal = state.legal_actions(player)
+            action = bot.act(obs, legal, rng)
+            if any(a is action for a in legal):  # one of the rules' own legal actions: nothing to check
+                after = state.apply(action, player=player, check=False)
+            else:
+                after = state.apply(action, player=player)
             reason = bot_reason(bot, obs, action) if explain else None
         n += 1
         if n > limit:
@@ -159,7 +181,10 @@ def outcomes_after(state: State, action: Action, player: int | None = None) -> l
     [((1, 0), Fraction(3, 5)), ((0, 0), Fraction(2, 5))]
     """
     out: list[tuple[State, Fraction]] = []
-    stack = [(state.apply(action, player=player), Fraction(1))]
+    first = state.apply(action, player=player)
+    if not first.is_chance():
+        return [(first, Fraction(1))]
+    stack = [(first.apply(o, check=False), q) for o, q in reversed(first.chance_outcomes())]
     while stack:
         s, p = stack.pop()
         if s.is_chance():
