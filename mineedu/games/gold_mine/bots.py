@@ -154,9 +154,12 @@ class BurnBot(GoldMineBot):
         if not 0 <= threshold <= 1:
             raise ValueError(f"the threshold is a probability in [0, 1], not {threshold}")
         self.threshold = threshold
+        self._ratio = float(threshold).as_integer_ratio()  # the threshold exactly, as a Fraction compares it
 
     def explores(self, obs: GoldMineView) -> bool:
-        return bool(burn_risk(obs, obs.viewer) < self.threshold)
+        r = burn_risk(obs, obs.viewer)
+        num, den = self._ratio
+        return r.numerator * den < num * r.denominator  # = r < threshold, exactly, without a Fraction
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         r = burn_risk(obs, obs.viewer)

@@ -419,7 +419,9 @@ class GoldMineState(State):
     def observation(self, player: int | None) -> GoldMineView:
         """Everything: each card's effect shows its type to the whole table, so the decks'
         counts, the cards each miner keeps and their gold are public (see :class:`GoldMineView`)."""
-        return GoldMineView(player, **{f: getattr(self, f) for f in _STATE_FIELDS})
+        view = object.__new__(GoldMineView)  # the state's fields as they are (a frozen dataclass's __init__ is slow)
+        view.__dict__.update(self.__dict__, viewer=player)
+        return view
 
     # --- the result ---------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -492,7 +494,9 @@ class GoldMineView:
 
     def state(self) -> GoldMineState:
         """The position this view shows."""
-        return GoldMineState(**{f: getattr(self, f) for f in _STATE_FIELDS})
+        state = object.__new__(GoldMineState)
+        state.__dict__.update({f: self.__dict__[f] for f in _STATE_FIELDS})
+        return state
 
     def gold(self, player: int) -> int:
         """Gold on the cards ``player`` holds this round."""
@@ -514,6 +518,9 @@ class GoldMineView:
 
 class _Work:
     """A mutable scratch copy of a state, for one ``_apply``."""
+
+    __slots__ = ("card", "dragon", "exit_discard", "exits", "explore", "explore_discard", "g", "kept", "pos",
+                 "rungs", "s", "top", "turns")
 
     def __init__(self, s: GoldMineState) -> None:
         self.s = s
@@ -596,7 +603,7 @@ class _Work:
 
     # turn flow
     def anyone_inside(self) -> bool:
-        return any(q > 0 for q in self.pos)
+        return max(self.pos) > 0
 
     def after_take(self) -> GoldMineState:
         """face_up (D7): reveal the next card if the round goes on and cards are left."""
@@ -647,12 +654,15 @@ class _Work:
         return fresh
 
     def state(self, **changes: Any) -> GoldMineState:
-        return self.s._evolve(
-            positions=tuple(self.pos), rungs=tuple(self.rungs), kept=tuple(self.kept),
-            dragon=self.dragon, explore=tuple(self.explore), explore_discard=tuple(self.explore_discard),
-            exits=tuple(self.exits), exit_discard=tuple(self.exit_discard), top=self.top,
-            card=self.card, turns=self.turns, **changes,
-        )
+        new = object.__new__(GoldMineState)
+        d = new.__dict__
+        d.update(self.s.__dict__)
+        d["positions"], d["rungs"], d["kept"], d["dragon"] = tuple(self.pos), tuple(self.rungs), tuple(self.kept), self.dragon
+        d["explore"], d["explore_discard"] = tuple(self.explore), tuple(self.explore_discard)
+        d["exits"], d["exit_discard"] = tuple(self.exits), tuple(self.exit_discard)
+        d["top"], d["card"], d["turns"] = self.top, self.card, self.turns
+        d.update(changes)
+        return new
 
 
 class GoldMine(Game):
