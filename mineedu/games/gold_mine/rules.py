@@ -80,7 +80,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, IllegalActionError, State
 
@@ -226,7 +226,7 @@ def _not_a_player(t: Any) -> str:
     return f"the miner to swap with is a player number (0, 1, ...), not {t!r} (D4)"
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
@@ -283,7 +283,7 @@ class GoldMineState(State):
     # --- who acts -----------------------------------------------------------
     def current_player(self) -> int:
         ph = self.phase
-        if ph == TURN or ph == OPTION:
+        if ph in (TURN, OPTION):
             return self.turn
         if ph == OVER:
             return TERMINAL
@@ -313,7 +313,7 @@ class GoldMineState(State):
 
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         ph = self.phase
-        if ph == EXPLORE or ph == REVEAL:
+        if ph in (EXPLORE, REVEAL):
             return _outcomes(EXPLORE_KINDS, self.explore)
         if ph == SETUP:  # D7: reshuffle until the top card is not a dragon = condition on it
             return _outcomes(EXPLORE_KINDS[:DRAGON], self.explore[:DRAGON])
@@ -580,7 +580,7 @@ class _Work:
         else:
             self.pos[p] = q
 
-    def resolve_exit(self, p: int, card: str, action: tuple) -> None:
+    def resolve_exit(self, p: int, card: str, action: tuple[Any, ...]) -> None:
         opt = action[1]
         i = self.g.exit_names.index(card)
         if opt == "GOLD3":  # stay, keep the card: 3 gold (lost if burned)
@@ -669,7 +669,7 @@ class GoldMine(Game):
     """My Gold Mine (Kosmos 2021): push your luck against Dragobert."""
 
     name = "gold_mine"
-    title = {"fr": "My Gold Mine", "en": "My Gold Mine"}
+    title: ClassVar[dict[str, str]] = {"fr": "My Gold Mine", "en": "My Gold Mine"}
     min_players = 3
     max_players = 6
     Config = GoldMineConfig
@@ -704,7 +704,7 @@ class GoldMine(Game):
         # per round: the face-up setup reveal, each turn's decision + draw + option,
         # and at most one face-up reveal per exploration card
         per_round = 1 + 3 * self.config.turn_limit + sum(self.explore0)
-        return self.config.rounds * per_round
+        return int(self.config.rounds * per_round)
 
     def metrics(self, state: Any, player: int) -> dict[str, float]:
         """``win``, ``score``, ``escaped`` (share of rounds on the ladder), ``gold`` (mean banked per round)."""
