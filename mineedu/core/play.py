@@ -119,17 +119,19 @@ def play(
             action = sample_outcome(state.chance_outcomes(), rng)
             player, after, reason = CHANCE, state.apply(action, check=False), None
         else:
-            movers = [p for p in state.players_to_move() if seats[p] is not None]
-            if not movers:
+            for player in state.players_to_move():  # the first seat with a bot that owes a choice
+                bot = seats[player]
+                if bot is not None:
+                    break
+            else:
                 return
-            player = movers[0]
-            bot = seats[player]
-            assert bot is not None
             obs = state.observation(player)
             legal = state.legal_actions(player)
             action = bot.act(obs, legal, rng)
-            if any(a is action for a in legal):  # one of the rules' own legal actions: nothing to check
-                after = state.apply(action, player=player, check=False)
+            for a in legal:
+                if a is action:  # one of the rules' own legal actions: nothing to check
+                    after = state.apply(action, player=player, check=False)
+                    break
             else:
                 after = state.apply(action, player=player)
             reason = bot_reason(bot, obs, action) if explain else None
