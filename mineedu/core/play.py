@@ -60,7 +60,7 @@ def _weights(outcomes: Sequence[tuple[Action, Fraction]]) -> tuple[list[int], in
     weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
     total = sum(weights)
     if type(outcomes) is tuple:  # immutable: rules that cache their outcome tuples draw quicker
-        if len(_WEIGHTS) >= 4096:
+        if len(_WEIGHTS) >= 1 << 15:
             _WEIGHTS.clear()
         _WEIGHTS[id(outcomes)] = (outcomes, weights, total)
     return weights, total

@@ -212,7 +212,7 @@ class RoundResult(NamedTuple):
     """The round's winner (most gold on the ladder, ties: higher rung), or None."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 15)  # the deck counts met in many games (a miss builds the exact fractions again)
 def _outcomes(names: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[str, Fraction], ...]:
     total = sum(counts)
     return tuple((name, Fraction(c, total)) for name, c in zip(names, counts) if c)
