@@ -31,8 +31,9 @@ test: install chromium
 test-fast: install
 	$(PY) -m pytest tests mineedu -m "not browser and not slow"
 
+# engines, simulators and `mineedu simulate --jobs 1/2`, side by side (benchmarks/speed.py --quick: a smoke run)
 bench: install
-	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/speed.py
 
 # the app in real Chromium: navigation -> interactive, click -> redrawn (median of 5)
 bench-app: install chromium

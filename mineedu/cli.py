@@ -2,7 +2,7 @@
 
     mineedu games
     mineedu odds gold_mine [--state saved.json] [--json]
-    mineedu simulate gold_mine --players 4 --bots threshold:0.15,random --games 1000 --seed 1 [--json]
+    mineedu simulate gold_mine --players 4 --bots threshold:0.15,random --games 1000 --seed 1 [--jobs 2] [--json]
     mineedu serve [--port 8866]
 """
 
@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import MineeduError, SavedGame, game_class, game_names, make, tournament
+from .core import Game, MineeduError, SavedGame, game_class, game_names, make, tournament
+from .core.play import GameMetrics, tournament_games, tournament_specs, tournament_summary
 
 
 def _settings(pairs: Sequence[str] | None) -> dict[str, Any]:
@@ -56,13 +57,19 @@ def _simulate(args: argparse.Namespace) -> int:
     specs = [s for s in args.bots.split(",") if s.strip()] if args.bots else ["random"]
     if args.games < 1:
         raise MineeduError("--games must be at least 1")
+    if args.jobs < 1:
+        raise MineeduError("--jobs must be at least 1")
     bar = None
     if not args.no_progress and args.games >= 100:
         from tqdm import tqdm
 
         bar = tqdm(total=args.games, file=sys.stderr, unit="game", desc=f"{args.game}", leave=False)
     try:
-        result = tournament(game, specs, args.games, args.seed, progress=(lambda k: bar.update(1)) if bar else None)
+        if args.jobs == 1:
+            result = tournament(game, specs, args.games, args.seed, progress=(lambda k: bar.update(1)) if bar else None)
+        else:
+            result = parallel_tournament(game, specs, args.games, args.seed, args.jobs,
+                                         progress=(lambda k: bar.update(k)) if bar else None)
     finally:
         if bar is not None:
             bar.close()
@@ -71,6 +78,36 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         print(format_tournament(result))
     return 0
+
+
+def _play_games(game: Game, specs: list[str], seed: int, start: int, stop: int) -> list[GameMetrics]:
+    return tournament_games(game, specs, seed, range(start, stop))
+
+
+def parallel_tournament(
+    game: Game, bot_specs: Sequence[str], games: int, seed: int, jobs: int,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """:func:`mineedu.core.tournament` with its games spread over ``jobs`` processes: the same result.
+
+    Game ``g`` depends only on the seed and ``g``, so the games are cut into
+    slices, played in worker processes, and summed up in game order.
+    ``progress`` is told how many more games are done after each slice.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    specs = tournament_specs(game, bot_specs)
+    size = max(1, min(500, -(-games // (8 * jobs))))  # slices small enough for the load to even out
+    cuts = [(a, min(a + size, games)) for a in range(0, games, size)]
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    played: list[GameMetrics] = []
+    with ProcessPoolExecutor(max_workers=min(jobs, len(cuts)), mp_context=context) as pool:
+        for (a, b), part in zip(cuts, pool.map(_play_games, *zip(*[(game, specs, seed, a, b) for a, b in cuts]))):
+            played += part
+            if progress is not None:
+                progress(b - a)
+    return tournament_summary(game, specs, games, seed, played)
 
 
 def format_tournament(result: dict[str, Any]) -> str:
@@ -83,7 +120,8 @@ def format_tournament(result: dict[str, Any]) -> str:
         " (mean [95% CI])"
     ]
     head = ["bot"] + keys
-    rows = [[row["bot"]] + [f"{row[k]['mean']:.3f} [{row[k]['ci95'][0]:.3f}, {row[k]['ci95'][1]:.3f}]" for k in keys] for row in result["bots"]]
+    rows = [[row["bot"]] + [f"{row[k]['mean']:.3f} [{row[k]['ci95'][0]:.3f}, {row[k]['ci95'][1]:.3f}]" for k in keys]
+            for row in result["bots"]]
     widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
     for r in [head] + rows:
         lines.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
@@ -128,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bots", default="random", help="comma-separated bot specs, one per player or one for all")
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--jobs", type=int, default=1,
+                   help="processes to spread the games over (the result is the same for any number)")
     s.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a config setting (repeatable)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")

@@ -47,6 +47,25 @@ class Event:
     reason: Words | None = None
 
 
+_WEIGHTS: dict[int, tuple[Sequence[tuple[Action, Fraction]], list[int], int]] = {}
+"""Whole-number weights of outcome tuples seen lately, by ``id`` (the tuple is kept, so its id stays its own)."""
+
+
+def _weights(outcomes: Sequence[tuple[Action, Fraction]]) -> tuple[list[int], int]:
+    """The probabilities over their common denominator, and that denominator (the total)."""
+    hit = _WEIGHTS.get(id(outcomes))
+    if hit is not None and hit[0] is outcomes:
+        return hit[1], hit[2]
+    den = math.lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
+    total = sum(weights)
+    if type(outcomes) is tuple:  # immutable: rules that cache their outcome tuples draw quicker
+        if len(_WEIGHTS) >= 1 << 15:
+            _WEIGHTS.clear()
+        _WEIGHTS[id(outcomes)] = (outcomes, weights, total)
+    return weights, total
+
+
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator) -> Action:
     """Draw one chance outcome with exactly its probability.
 
@@ -55,9 +74,8 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.G
     """
     if len(outcomes) == 1:
         return outcomes[0][0]
-    den = math.lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
-    r = int(rng.integers(sum(weights)))
+    weights, total = _weights(outcomes)
+    r = int(rng.integers(total))
     for (o, _), w in zip(outcomes, weights, strict=True):
         if r < w:
             return o
@@ -101,15 +119,21 @@ def play(
             action = sample_outcome(state.chance_outcomes(), rng)
             player, after, reason = CHANCE, state.apply(action, check=False), None
         else:
-            movers = [p for p in state.players_to_move() if seats[p] is not None]
-            if not movers:
+            for player in state.players_to_move():  # the first seat with a bot that owes a choice
+                bot = seats[player]
+                if bot is not None:
+                    break
+            else:
                 return
-            player = movers[0]
-            bot = seats[player]
-            assert bot is not None
             obs = state.observation(player)
-            action = bot.act(obs, state.legal_actions(player), rng)
-            after = state.apply(action, player=player)
+            legal = state.legal_actions(player)
+            action = bot.act(obs, legal, rng)
+            for a in legal:
+                if a is action:  # one of the rules' own legal actions: nothing to check
+                    after = state.apply(action, player=player, check=False)
+                    break
+            else:
+                after = state.apply(action, player=player)
             reason = bot_reason(bot, obs, action) if explain else None
         n += 1
         if n > limit:
@@ -159,7 +183,10 @@ def outcomes_after(state: State, action: Action, player: int | None = None) -> l
     [((1, 0), Fraction(3, 5)), ((0, 0), Fraction(2, 5))]
     """
     out: list[tuple[State, Fraction]] = []
-    stack = [(state.apply(action, player=player), Fraction(1))]
+    first = state.apply(action, player=player)
+    if not first.is_chance():
+        return [(first, Fraction(1))]
+    stack = [(first.apply(o, check=False), q) for o, q in reversed(first.chance_outcomes())]
     while stack:
         s, p = stack.pop()
         if s.is_chance():
@@ -200,6 +227,10 @@ def mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tupl
     return (m, m - h, m + h)
 
 
+GameMetrics = list[tuple[int, dict[str, float]]]
+"""One game of a tournament: ``(spec index, metrics)`` for each seat a bot played, in seat order."""
+
+
 def tournament(
     game: Game,
     bot_specs: Sequence[str],
@@ -213,28 +244,65 @@ def tournament(
     Returns per spec (in the order given) the mean of each metric of
     :meth:`Game.metrics` with a 95% interval (Wilson for 0/1 metrics such as
     ``win`` and ``escaped``). Identical arguments give an identical result.
+    Game ``g`` depends only on ``seed`` and ``g``, so the games may be played
+    in separate processes (:func:`tournament_games`) and summed up with
+    :func:`tournament_summary` to the same result.
     """
+    specs = tournament_specs(game, bot_specs)
+    played = tournament_games(game, specs, seed, range(games), progress=progress)
+    return tournament_summary(game, specs, games, seed, played)
+
+
+def _bot_seats(game: Game) -> list[int]:
     auto = set(game.auto_seats())
-    seats = [p for p in range(game.num_players) if p not in auto]  # seats a bot plays
-    n = len(seats)
+    return [p for p in range(game.num_players) if p not in auto]  # seats a bot plays
+
+
+def tournament_specs(game: Game, bot_specs: Sequence[str]) -> list[str]:
+    """One bot spec per seat a bot plays (a single spec plays every seat); a bad spec raises ``ConfigError``."""
+    n = len(_bot_seats(game))
     if len(bot_specs) == 1:
         bot_specs = list(bot_specs) * n
     if len(bot_specs) != n:
         raise ConfigError(f"give one bot per player ({n}) or a single bot for all, not {len(bot_specs)}")
+    for spec in bot_specs:
+        game.make_bot(spec)
+    return list(bot_specs)
+
+
+def tournament_games(
+    game: Game, bot_specs: Sequence[str], seed: int, which: range, *, progress: Callable[[int], None] | None = None
+) -> list[GameMetrics]:
+    """The metrics of games ``which`` of the seeded tournament (``bot_specs`` from :func:`tournament_specs`).
+
+    Game ``g`` is played with ``numpy.random.default_rng(SeedSequence(seed).spawn(g + 1)[g])``,
+    the specs rotated ``g`` seats; ``progress`` is told how many games are done.
+    """
+    seats = _bot_seats(game)
+    n = len(seats)
     bots = [game.make_bot(s) for s in bot_specs]
     idle = RandomBot()  # sits on the rules' own seats, where it is never asked to act
-    children = np.random.SeedSequence(seed).spawn(games)
-    per_spec: list[dict[str, list[float]]] = [{} for _ in bot_specs]
-    for g in range(games):
-        rng = np.random.default_rng(children[g])
+    out: list[GameMetrics] = []
+    for done, g in enumerate(which, 1):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(g,)))  # = SeedSequence(seed).spawn(...)[g]
         spec_at = {seat: (i + g) % n for i, seat in enumerate(seats)}  # rotate specs over the seats
         table = [bots[spec_at[p]] if p in spec_at else idle for p in range(game.num_players)]
         final = playout(game.initial_state(), table, rng)
-        for seat, k in spec_at.items():
-            for key, v in game.metrics(final, seat).items():
-                per_spec[k].setdefault(key, []).append(float(v))
+        out.append([(k, {key: float(v) for key, v in game.metrics(final, seat).items()}) for seat, k in spec_at.items()])
         if progress is not None:
-            progress(g + 1)
+            progress(done)
+    return out
+
+
+def tournament_summary(
+    game: Game, bot_specs: Sequence[str], games: int, seed: int, played: Sequence[GameMetrics]
+) -> dict[str, Any]:
+    """The result of :func:`tournament` from the metrics of its games, in game order."""
+    per_spec: list[dict[str, list[float]]] = [{} for _ in bot_specs]
+    for record in played:
+        for k, figures in record:
+            for key, v in figures.items():
+                per_spec[k].setdefault(key, []).append(v)
     results = []
     for spec, metrics in zip(bot_specs, per_spec):
         row: dict[str, Any] = {"bot": spec}

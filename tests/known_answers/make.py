@@ -42,6 +42,9 @@ CASES: dict[str, list[tuple[int, dict[str, Any], list[str]]]] = {
         (3, {}, ["threshold:0.1", "cautious:2", "random"]),
         (6, {}, ["greedy", "threshold:0.2", "cautious:4", "random", "threshold:0.15", "cautious:3"]),
         (4, {"deck_mode": "face_up"}, ["threshold:0.15", "cautious:3", "greedy", "random"]),
+        # the lesson's tournament: bots that measure the burn against bots that measure P(dragon next)
+        (4, {}, ["burn:0.2", "threshold:0.15", "burn:0.3", "threshold:0.25"]),
+        (5, {"deck_mode": "face_up"}, ["burn:0.1", "threshold:0.1", "burn:0.25", "cautious:2", "greedy"]),
     ],
     "dragon_cave": [
         (4, {}, ["random"] * 4),

@@ -16,7 +16,7 @@ one-line reason in French or English for the board's log.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -65,14 +65,14 @@ def can_explore(obs: GoldMineView) -> bool:
 
 def position_after(obs: GoldMineView, action: Any) -> int:
     """Where the bot's own miner stands after resolving an exit option (0 = the ladder)."""
-    pos = obs.positions[obs.viewer]
+    pos = obs.positions[cast(int, obs.viewer)]
     opt = action[1]
     if opt == "L1" or opt == "ALL1":
         return max(pos - 1, 0)
     if opt == "L2":
         return max(pos - 2, 0)
     if opt == "SWAP" and len(action) == 3:
-        return obs.positions[action[2]]
+        return int(obs.positions[action[2]])
     return pos
 
 
@@ -154,14 +154,17 @@ class BurnBot(GoldMineBot):
         if not 0 <= threshold <= 1:
             raise ValueError(f"the threshold is a probability in [0, 1], not {threshold}")
         self.threshold = threshold
+        self._ratio = float(threshold).as_integer_ratio()  # the threshold exactly, as a Fraction compares it
 
     def explores(self, obs: GoldMineView) -> bool:
-        return bool(burn_risk(obs, obs.viewer) < self.threshold)
+        r = burn_risk(obs, obs.viewer)
+        num, den = self._ratio
+        return r.numerator * den < num * r.denominator  # = r < threshold, exactly, without a Fraction
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         r = burn_risk(obs, obs.viewer)
         whole = round(100 * self.threshold, 1).is_integer()
-        return T("burn", lang, f=fraction_text(r), pc=format_number(r, lang, percent=True),
+        return T("burn", lang, f=fraction_text(r), pc=format_number(float(r), lang, percent=True),
                  cmp="<" if r < self.threshold else "≥",
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
@@ -177,7 +180,7 @@ class CautiousBot(GoldMineBot):
         self.margin = margin
 
     def distance(self, obs: GoldMineView) -> int:
-        return obs.dragon - obs.positions[obs.viewer]
+        return obs.dragon - obs.positions[cast(int, obs.viewer)]
 
     def explores(self, obs: GoldMineView) -> bool:
         return self.distance(obs) >= self.margin

@@ -80,7 +80,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, IllegalActionError, State
 
@@ -212,7 +212,7 @@ class RoundResult(NamedTuple):
     """The round's winner (most gold on the ladder, ties: higher rung), or None."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 15)  # the deck counts met in many games (a miss builds the exact fractions again)
 def _outcomes(names: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[str, Fraction], ...]:
     total = sum(counts)
     return tuple((name, Fraction(c, total)) for name, c in zip(names, counts) if c)
@@ -226,7 +226,7 @@ def _not_a_player(t: Any) -> str:
     return f"the miner to swap with is a player number (0, 1, ...), not {t!r} (D4)"
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
@@ -283,7 +283,7 @@ class GoldMineState(State):
     # --- who acts -----------------------------------------------------------
     def current_player(self) -> int:
         ph = self.phase
-        if ph == TURN or ph == OPTION:
+        if ph in (TURN, OPTION):
             return self.turn
         if ph == OVER:
             return TERMINAL
@@ -313,7 +313,7 @@ class GoldMineState(State):
 
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         ph = self.phase
-        if ph == EXPLORE or ph == REVEAL:
+        if ph in (EXPLORE, REVEAL):
             return _outcomes(EXPLORE_KINDS, self.explore)
         if ph == SETUP:  # D7: reshuffle until the top card is not a dragon = condition on it
             return _outcomes(EXPLORE_KINDS[:DRAGON], self.explore[:DRAGON])
@@ -409,7 +409,9 @@ class GoldMineState(State):
     def observation(self, player: int | None) -> GoldMineView:
         """Everything: each card's effect shows its type to the whole table, so the decks'
         counts, the cards each miner keeps and their gold are public (see :class:`GoldMineView`)."""
-        return GoldMineView(player, **{f: getattr(self, f) for f in _STATE_FIELDS})
+        view = object.__new__(GoldMineView)  # the state's fields as they are (a frozen dataclass's __init__ is slow)
+        view.__dict__.update(self.__dict__, viewer=player)
+        return view
 
     # --- the result ---------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -482,7 +484,9 @@ class GoldMineView:
 
     def state(self) -> GoldMineState:
         """The position this view shows."""
-        return GoldMineState(**{f: getattr(self, f) for f in _STATE_FIELDS})
+        state = object.__new__(GoldMineState)
+        state.__dict__.update({f: self.__dict__[f] for f in _STATE_FIELDS})
+        return state
 
     def gold(self, player: int) -> int:
         """Gold on the cards ``player`` holds this round."""
@@ -504,6 +508,9 @@ class GoldMineView:
 
 class _Work:
     """A mutable scratch copy of a state, for one ``_apply``."""
+
+    __slots__ = ("card", "dragon", "exit_discard", "exits", "explore", "explore_discard", "g", "kept", "pos",
+                 "rungs", "s", "top", "turns")
 
     def __init__(self, s: GoldMineState) -> None:
         self.s = s
@@ -563,7 +570,7 @@ class _Work:
         else:
             self.pos[p] = q
 
-    def resolve_exit(self, p: int, card: str, action: tuple) -> None:
+    def resolve_exit(self, p: int, card: str, action: tuple[Any, ...]) -> None:
         opt = action[1]
         i = self.g.exit_names.index(card)
         if opt == "GOLD3":  # stay, keep the card: 3 gold (lost if burned)
@@ -586,7 +593,7 @@ class _Work:
 
     # turn flow
     def anyone_inside(self) -> bool:
-        return any(q > 0 for q in self.pos)
+        return max(self.pos) > 0
 
     def after_take(self) -> GoldMineState:
         """face_up (D7): reveal the next card if the round goes on and cards are left."""
@@ -637,19 +644,22 @@ class _Work:
         return fresh
 
     def state(self, **changes: Any) -> GoldMineState:
-        return self.s._evolve(
-            positions=tuple(self.pos), rungs=tuple(self.rungs), kept=tuple(self.kept),
-            dragon=self.dragon, explore=tuple(self.explore), explore_discard=tuple(self.explore_discard),
-            exits=tuple(self.exits), exit_discard=tuple(self.exit_discard), top=self.top,
-            card=self.card, turns=self.turns, **changes,
-        )
+        new = object.__new__(GoldMineState)
+        d = new.__dict__
+        d.update(self.s.__dict__)
+        d["positions"], d["rungs"], d["kept"], d["dragon"] = tuple(self.pos), tuple(self.rungs), tuple(self.kept), self.dragon
+        d["explore"], d["explore_discard"] = tuple(self.explore), tuple(self.explore_discard)
+        d["exits"], d["exit_discard"] = tuple(self.exits), tuple(self.exit_discard)
+        d["top"], d["card"], d["turns"] = self.top, self.card, self.turns
+        d.update(changes)
+        return new
 
 
 class GoldMine(Game):
     """My Gold Mine (Kosmos 2021): push your luck against Dragobert."""
 
     name = "gold_mine"
-    title = {"fr": "My Gold Mine", "en": "My Gold Mine"}
+    title: ClassVar[dict[str, str]] = {"fr": "My Gold Mine", "en": "My Gold Mine"}
     min_players = 3
     max_players = 6
     Config = GoldMineConfig
@@ -684,7 +694,7 @@ class GoldMine(Game):
         # per round: the face-up setup reveal, each turn's decision + draw + option,
         # and at most one face-up reveal per exploration card
         per_round = 1 + 3 * self.config.turn_limit + sum(self.explore0)
-        return self.config.rounds * per_round
+        return int(self.config.rounds * per_round)
 
     def metrics(self, state: Any, player: int) -> dict[str, float]:
         """``win``, ``score``, ``escaped`` (share of rounds on the ladder), ``gold`` (mean banked per round)."""

@@ -1,0 +1,200 @@
+"""Speed of the engines, the simulators and ``mineedu simulate``, side by side in one run.
+
+    .venv/bin/python benchmarks/speed.py [--quick] [--only engines,simulators,simulate]
+
+Prints three tables; it measures, it does not judge (no asserts):
+
+1. **Full games per second**, 4 players, each lesson's tournament bots, one
+   core: with the *checked runner* (every move, chance included, applied
+   through ``State.apply`` with every check, each bot handed its observation:
+   how the engines were driven before), and *now*, through
+   :func:`mineedu.core.tournament` (what ``mineedu simulate`` and a lesson's
+   tournament run). Figures are per CPU second of this process (the fairer
+   figure on a shared machine) and per wall second.
+2. **Each vectorized simulator** (``mineedu/games/<game>/simulate.py``):
+   trials per second against the rules engine playing the same trials one
+   at a time (its ``*_by_engine`` function), and the ratio.
+3. **``mineedu simulate``** wall times with ``--jobs 1`` and ``--jobs 2``
+   (a fresh process each, as a teacher runs it).
+
+The goals (issue 17): ≥ 300 games/s for Yukon and Silver & Gold, ≥ 1,500 for
+the others; simulators ≥ 10^6 trials/s and ≥ 100× the engine;
+``simulate gold_mine --games 10000 --jobs 2`` ≤ 5 s. ``--quick`` plays fewer
+games and trials (a smoke run, noisier figures). The machine's load is
+printed first: on a shared machine figures drop when others run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+import mineedu
+from mineedu.core import CHANCE, TERMINAL, sample_outcome, tournament
+
+TOURNAMENT_BOTS = {  # the lessons' tournament bots, 4 players
+    "gold_mine": ["burn:0.2", "threshold:0.15", "burn:0.3", "threshold:0.25"],
+    "dragon_cave": ["odds:0.5", "turnback:2", "greedy", "turnback:1"],
+    "yukon": ["value-per-distance", "nearest-claim", "value-per-distance", "nearest-claim"],
+    "silver_gold": ["greedy", "open", "greedy", "open"],
+    "coal_mine": ["steady", "raider", "mix", "mix"],
+}
+GOALS = {"yukon": 300, "silver_gold": 300}
+GOAL = 1500
+
+
+def checked_game(game: Any, bots: Sequence[Any], rng: np.random.Generator) -> Any:
+    """One game the way the engines were driven before: every move applied with every check."""
+    state = game.initial_state()
+    for _ in range(game.max_moves() + 1):
+        cp = state.current_player()
+        if cp == TERMINAL:
+            return state
+        if cp == CHANCE:
+            state = state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            p = state.players_to_move()[0]
+            state = state.apply(bots[p].act(state.observation(p), state.legal_actions(p), rng), player=p)
+    raise RuntimeError(f"{game.name}: no end")
+
+
+def _bots(game: Any, specs: Sequence[str]) -> list[Any]:
+    todo = iter(specs)
+    auto = set(game.auto_seats())
+    return [mineedu.core.RandomBot() if p in auto else game.make_bot(next(todo)) for p in range(game.num_players)]
+
+
+def _timed(run: Callable[..., Any], *args: Any) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) of ``run(*args)``."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    run(*args)
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _checked_games(game: Any, bots: Sequence[Any], n: int) -> None:
+    children = np.random.SeedSequence(1).spawn(n)
+    for g in range(n):
+        checked_game(game, bots, np.random.default_rng(children[g]))
+
+
+def _engine_trials(slow: Callable[[np.random.Generator], Any], rng: np.random.Generator, n: int) -> None:
+    for _ in range(n):
+        slow(rng)
+
+
+def engines(quick: bool) -> None:
+    print("1. Full games per second, 4 players, the lessons' tournament bots, one core")
+    print(f"   {'game':12} {'checked CPU':>12} {'now CPU':>9} {'now wall':>9} {'goal':>6}  bots")
+    for name, specs in TOURNAMENT_BOTS.items():
+        game = mineedu.make(name, 4)
+        n = 10 if name in GOALS else 100
+        n = n // 5 if quick else n
+        _, cpu_checked = _timed(_checked_games, game, _bots(game, specs), n)
+        m = n * 4
+        wall_now, cpu_now = _timed(tournament, game, specs, m, 1)
+        print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_now:9,.0f} {m / wall_now:9,.0f}"
+              f" {GOALS.get(name, GOAL):6,}  {','.join(specs)}")
+
+
+def _simulators() -> list[tuple[str, Callable[[int, np.random.Generator], Any], Callable[[np.random.Generator], Any]]]:
+    """(what, vectorized(trials, rng), one trial by the engine(rng)) for each simulator."""
+    out: list[tuple[str, Callable[[int, np.random.Generator], Any], Callable[[np.random.Generator], Any]]] = []
+    try:
+        gm = importlib.import_module("mineedu.games.gold_mine.simulate")
+        dc = importlib.import_module("mineedu.games.dragon_cave.simulate")
+        yk = importlib.import_module("mineedu.games.yukon.simulate")
+        sg = importlib.import_module("mineedu.games.silver_gold.simulate")
+        cm = importlib.import_module("mineedu.games.coal_mine.simulate")
+    except ImportError:
+        return out
+    cave = importlib.import_module("mineedu.games.dragon_cave").Config(dice_dragon=True, dice_movement=True)
+    steps, dragon = dc.turn_back(12, 1, cave)
+    start = sg.first_reveal()
+    even = (Fraction(1, 2), Fraction(1, 2))
+
+    def engine_turns(rng: np.random.Generator) -> int:
+        have, turns = 0, 0
+        while have < 12:
+            have, turns = have + yk.pips_by_engine(rng), turns + 1
+        return turns
+
+    out += [
+        ("gold_mine: dragons among the next 5 cards", lambda t, r: gm.dragon_draws(5, t, r),
+         lambda r: gm.dragon_draws_by_engine(5, r)),
+        ("gold_mine: burn risk next to Dragobert (1 draw)", lambda t, r: gm.explore(4, 5, 1, t, r),
+         lambda r: gm.explore_by_engine(4, 5, 1, r)),
+        ("gold_mine: a lone miner explores 4 times", lambda t, r: gm.explore(3, 6, 4, t, r),
+         lambda r: gm.explore_by_engine(3, 6, 4, r)),
+        ("dragon_cave: turn back at depth 12, both dice", lambda t, r: dc.escape(steps, 1, dragon, t, r, cave),
+         lambda r: dc.escape_by_engine(steps, 1, dragon, r, cave)),
+        ("yukon: one turn's pips", lambda t, r: yk.pips(t, r), yk.pips_by_engine),
+        ("yukon: turns to collect 12 pips", lambda t, r: yk.turns_to_collect(12, t, r), engine_turns),
+        ("silver_gold: an expedition round (7 of 8)", lambda t, r: sg.expedition_round(t, r),
+         lambda r: sg.expedition_round_by_engine(r, start)),
+        ("coal_mine: pipe-miners among 3 recruits", lambda t, r: cm.recruit_draws(24, 60, 3, t, r),
+         lambda r: cm.recruit_by_engine("pipe", 3, r, {"miner": 20, "pipe": 24, "foreman": 8, "chief": 4})),
+        ("coal_mine: raid rounds, 2 v 2 helmets", lambda t, r: cm.raid_rounds(2, 2, 2, t, r, raider=even, target=even),
+         lambda r: cm.raid_by_engine(2, 2, 2, r, even, even)),
+    ]
+    return out
+
+
+def simulators(quick: bool) -> None:
+    print("2. Vectorized simulators against the engine playing the same trials (trials per CPU second)")
+    sims = _simulators()
+    if not sims:
+        print("   (no simulators in this version)")
+        return
+    print(f"   {'trial':50} {'simulator':>12} {'engine':>9} {'ratio':>8}")
+    trials = 200_000 if quick else 2_000_000
+    for what, fast, slow in sims:
+        rng = np.random.default_rng(1)
+        fast(1000, rng)  # warm up
+        _, cpu_fast = _timed(fast, trials, rng)
+        k, cpu_slow = 0, 0.0
+        while cpu_slow < (0.3 if quick else 1.0):  # at least a second of engine trials
+            cpu_slow += _timed(_engine_trials, slow, rng, 20)[1]
+            k += 20
+        a, b = trials / cpu_fast, k / cpu_slow
+        print(f"   {what:50} {a:12,.0f} {b:9,.0f} {a / b:7,.0f}×")
+
+
+def simulate_cli(quick: bool) -> None:
+    games = 2000 if quick else 10_000
+    print(f"3. mineedu simulate gold_mine --players 4 --games {games} (wall seconds, a fresh process each)")
+    for jobs in (1, 2):
+        cmd = [sys.executable, "-m", "mineedu", "simulate", "gold_mine", "--players", "4", "--games", str(games),
+               "--seed", "1", "--no-progress", "--json"]
+        if jobs > 1:
+            cmd += ["--jobs", str(jobs)]
+        t = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        wall = time.perf_counter() - t
+        note = "" if proc.returncode == 0 else f"  (failed: {proc.stderr.strip().splitlines()[-1]})"
+        print(f"   --jobs {jobs}: {wall:6.1f} s{note}")
+
+
+def main(argv: Sequence[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer games and trials: a smoke run")
+    ap.add_argument("--only", default="engines,simulators,simulate", help="comma-separated parts to run")
+    args = ap.parse_args(argv)
+    load = os.getloadavg()
+    print(f"mineedu speed, {os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}"
+          f", mineedu from {os.path.dirname(mineedu.__file__)}")
+    parts = {"engines": engines, "simulators": simulators, "simulate": simulate_cli}
+    for part in args.only.split(","):
+        parts[part.strip()](args.quick)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,130 @@
+"""The dragon's cave race, simulated many trials at once (numpy).
+
+The lesson's question: a lone diver turns back carrying some cards; will they
+reach the entrance before the dragon reaches them? :func:`escape` runs that
+race in many trials at once, with the rules of D9/D11/D12: each turn the diver
+moves all their movement points (4 − cards carried, or a die − cards with dice
+movement, at least 0), then the dragon moves toward the entrance by the cards
+carried (or by a die with the dice dragon) and eats the diver if it reaches or
+passes them. :func:`.odds.escape_probability` computes the same race exactly;
+:func:`escape_by_engine` plays one trial through the rules engine (slow: the
+reference for the tests and the benchmark).
+
+>>> import numpy as np
+>>> from mineedu.games.dragon_cave import Config
+>>> race = escape(steps=4, cards=1, dragon=4, trials=100_000, rng=np.random.default_rng(3), config=Config(dice_dragon=True))
+>>> round(race.escaped.frequency, 2)          # exact 1/2
+0.5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mineedu.core import make, sample_outcome
+from mineedu.core.trials import Proportion, Tally
+
+from .rules import IN, OUT, Config, DragonCaveState
+
+CHUNK = 1 << 18
+"""Trials per numpy step."""
+
+
+@dataclass(frozen=True)
+class Race:
+    """How the trials of :func:`escape` ended."""
+
+    escaped: Proportion
+    turns: Tally
+    """The diver's turns until out or eaten."""
+
+
+def turn_back(depth: int, cards: int = 1, config: Config | None = None) -> tuple[int, int]:
+    """``(steps, dragon)`` of a lone diver turning back on card ``depth`` (0 = next to the entrance)
+    with ``cards`` captured: the path closed up once per capture, the dragon started behind the last card.
+
+    >>> turn_back(5)                    # as in the lesson's table: 6 steps home, the dragon 23 cards away
+    (6, 23)
+    """
+    cfg = config or Config()
+    return depth + 1, cfg.cards - cards
+
+
+def escape(steps: int, cards: int, dragon: int, trials: int, rng: np.random.Generator,
+           config: Config | None = None) -> Race:
+    """A lone returning diver ``steps`` steps from the entrance, carrying ``cards``, the dragon
+    ``dragon`` cards from the entrance, races home (see the module docstring).
+
+    The arguments are those of :func:`.odds.escape_probability`.
+    """
+    cfg = config or Config()
+    if steps < 0 or dragon < 0 or not 0 <= cards <= cfg.max_carry:
+        raise ValueError(f"steps and dragon are >= 0 and cards 0..{cfg.max_carry}, not {steps}, {dragon}, {cards}")
+    if trials < 1:
+        raise ValueError(f"trials must be at least 1, not {trials}")
+    escaped = 0
+    turns_out = []
+    for start in range(0, trials, CHUNK):
+        m = min(CHUNK, trials - start)
+        a = np.full(m, steps, dtype=np.int64)  # steps still to go
+        d = np.full(m, dragon, dtype=np.int64)  # the dragon's distance to the entrance
+        turns = np.zeros(m, dtype=np.int64)
+        safe = np.zeros(m, dtype=bool)
+        live = np.arange(m)
+        if steps == 0:
+            safe[:] = True
+            live = live[:0]
+        while live.size:
+            n = live.size
+            if cfg.dice_movement:
+                points = np.maximum(rng.integers(1, cfg.die_sides + 1, size=n) - cards, 0)
+            else:
+                points = np.full(n, cfg.movement - cards)
+            ai = a[live] - np.minimum(points, a[live])
+            turns[live] += 1
+            out = ai == 0
+            k = rng.integers(1, cfg.die_sides + 1, size=n) if cfg.dice_dragon else np.full(n, cards)
+            di = d[live] - k
+            eaten = ~out & ((ai > di) | (di <= 0))  # reached or passed (D11), or at the entrance
+            a[live], d[live] = ai, di
+            safe[live[out]] = True
+            live = live[~(out | eaten)]
+        escaped += int(safe.sum())
+        turns_out.append(turns)
+    return Race(Proportion(escaped, trials), Tally.of(np.concatenate(turns_out)))
+
+
+# --- the same trial, played by the rules engine (the reference) ---------------------------
+
+
+def lone_diver(steps: int, cards: int, dragon: int, config: Config | None = None) -> DragonCaveState:
+    """A 2-player cave where player 2 is already out and player 1 has turned back on card
+    ``steps - 1`` carrying ``cards`` Easy cards worth 1, the dragon ``dragon`` cards from the entrance."""
+    cfg = config or Config()
+    s: DragonCaveState = make("dragon_cave", 2, config=cfg).initial_state()  # type: ignore[assignment]
+    path = ((0, None),) * max(dragon, steps)
+    return dataclasses.replace(s, path=path, pos=(steps - 1, -1), status=(IN, OUT), returning=(True, False),
+                               carried=(((0, 1),) * cards, ()), dragon=dragon)
+
+
+def home_run(s: DragonCaveState) -> Any:
+    """The diver's move: every movement point toward the entrance, nothing captured or dropped."""
+    return max((a for a in s.legal_actions() if a[1] == -1 and not a[4]), key=lambda a: a[3])
+
+
+def escape_by_engine(steps: int, cards: int, dragon: int, rng: np.random.Generator,
+                     config: Config | None = None) -> tuple[bool, int]:
+    """One trial of :func:`escape` played by the rules: ``(escaped, turns)``."""
+    s: Any = lone_diver(steps, cards, dragon, config)
+    turns = 0
+    while s.status[0] == IN:
+        if s.is_chance():
+            s = s.apply(sample_outcome(s.chance_outcomes(), rng))
+        else:
+            s = s.apply(home_run(s))
+            turns += 1
+    return s.status[0] == OUT, turns
