@@ -24,6 +24,7 @@ from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherN
 from . import odds
 from .cards import CARD_GOLD, DRAGON, EXPLORE_KINDS
 from .panel import figures
+from .simulate import dragons_found
 from .words import bot_name
 
 
@@ -43,15 +44,9 @@ def exact_dragon_within(k: int | None) -> Fraction:
 
 
 def simulate_dragon_within(k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
-    """``trials`` shuffles of the deck (vectorized): 1 where a dragon is among the first ``k`` cards.
-
-    A shuffle is a random order of the 58 cards (the rules' draws without
-    replacement); the first ``DRAGONS`` indices stand for the dragons.
-    """
+    """``trials`` rounds' first ``k`` draws (vectorized, :func:`.simulate.dragons_found`): 1 where a dragon came."""
     assert k is not None
-    keys = rng.random((trials, CARDS))
-    first = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < CARDS else np.argsort(keys, axis=1)
-    return (first < DRAGONS).any(axis=1).astype(np.int8)
+    return (dragons_found(k, trials, rng, DECK) > 0).astype(np.int8)
 
 
 def simulate_gold_of_one_card(_k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:

@@ -49,7 +49,14 @@ def _chunks(trials: int) -> list[int]:
 
 def dragon_draws(k: int, trials: int, rng: np.random.Generator, deck: tuple[int, ...] | None = None,
                  *, replace: bool = False) -> Tally:
-    """How many dragons come among the next ``k`` exploration cards, in each of ``trials`` trials.
+    """How many dragons come among the next ``k`` exploration cards, over ``trials`` trials
+    (:func:`dragons_found`, counted)."""
+    return Tally.of(dragons_found(k, trials, rng, deck, replace=replace))
+
+
+def dragons_found(k: int, trials: int, rng: np.random.Generator, deck: tuple[int, ...] | None = None,
+                  *, replace: bool = False) -> np.ndarray:
+    """How many dragons come among the next ``k`` exploration cards, in each of ``trials`` trials (in order).
 
     ``deck``: the unseen cards by kind (default: a fresh round's 58). Without
     replacement (the rules) a draw is a dragon with probability dragons left /
@@ -73,7 +80,7 @@ def dragon_draws(k: int, trials: int, rng: np.random.Generator, deck: tuple[int,
             if not replace:
                 left -= hit
         out.append(found)
-    return Tally.of(np.concatenate(out))
+    return np.concatenate(out)
 
 
 @dataclass(frozen=True)
