@@ -63,7 +63,7 @@ def check_chance_and_actions(game: Game, seeds: range, max_states: int = 400) ->
     """Probabilities sum to 1; every legal action applies without changing the state it came from."""
     seen = 0
     for seed in seeds:
-        for state, p, a in walk(game, seed):
+        for state, _p, a in walk(game, seed):
             if a is None:
                 continue
             cp = state.current_player()

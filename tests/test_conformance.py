@@ -77,7 +77,7 @@ def test_actions_have_words_in_both_languages(name):
         game = mineedu.make(name, players=n)
         seen = 0
         for seed in range(3):
-            for state, p, a in c.walk(game, seed):
+            for _state, p, a in c.walk(game, seed):
                 if a is None:
                     break
                 fr, en = game.action_label(a, "fr"), game.action_label(a, "en")

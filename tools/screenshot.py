@@ -1,7 +1,9 @@
 """Screenshots of a page served by the real Voilà, in Debian's Chromium, at the four sizes.
 
-    .venv/bin/python tools/screenshot.py --code 'import mineedu; from mineedu.ui import Board; Board(mineedu.make("yukon", 3)).widget' --out /tmp/shots/yukon
-    .venv/bin/python tools/screenshot.py --notebook notebooks/gold_mine.ipynb --out /tmp/shots/gm [--click ".me-option"] [--wait 2]
+    .venv/bin/python tools/screenshot.py --out /tmp/shots/yukon \\
+        --code 'import mineedu; from mineedu.ui import Board; Board(mineedu.make("yukon", 3)).widget'
+    .venv/bin/python tools/screenshot.py --notebook notebooks/gold_mine.ipynb --out /tmp/shots/gm \\
+        [--click ".me-option"] [--wait 2]
 
 Writes ``<out>-1920x1080.png`` ... ``<out>-390x844.png`` (full pages) and prints, for
 each size, the smallest rendered font size of the picture's text and of the page's
@@ -24,10 +26,12 @@ CHROMIUM = "/usr/lib/chromium/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MIN_FONTS = """() => {
-  const px = (els) => Math.min(...els.map(e => parseFloat(getComputedStyle(e).fontSize) *
-      (e.ownerSVGElement ? e.ownerSVGElement.getBoundingClientRect().width / e.ownerSVGElement.viewBox.baseVal.width : 1)).filter(x => x > 0));
+  const scale = e => e.ownerSVGElement
+    ? e.ownerSVGElement.getBoundingClientRect().width / e.ownerSVGElement.viewBox.baseVal.width : 1;
+  const px = (els) => Math.min(...els.map(e => parseFloat(getComputedStyle(e).fontSize) * scale(e)).filter(x => x > 0));
   const svgText = [...document.querySelectorAll('.me-picture svg text')].filter(e => e.getBBox().width > 0);
-  const html = [...document.querySelectorAll('.mineedu-board *')].filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && !e.closest('svg') && e.offsetParent);
+  const hasText = e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const html = [...document.querySelectorAll('.mineedu-board *')].filter(e => hasText(e) && !e.closest('svg') && e.offsetParent);
   return {picture: svgText.length ? px(svgText) : null, page: html.length ? px(html) : null};
 }"""
 

@@ -54,10 +54,12 @@ def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, p
     ('13,8\\xa0%', '13.8%')
     >>> format_number(33 / 29, "fr", 3), format_number(33 / 29, "en", 3)
     ('1,138', '1.138')
-    >>> format_number(0, "fr", percent=True), format_number(8 / 409955, "fr", percent=True), format_number(8 / 409955, "en", percent=True)
-    ('0\\xa0%', '<\\xa00,1\\xa0%', '<\\xa00.1%')
-    >>> format_number(1, "en", percent=True), format_number(0.99999, "en", percent=True), format_number(1 / 3, "fr", 0, percent=True)
-    ('100%', '>\\xa099.9%', '33\\xa0%')
+    >>> format_number(0, "fr", percent=True), format_number(8 / 409955, "fr", percent=True)
+    ('0\\xa0%', '<\\xa00,1\\xa0%')
+    >>> format_number(8 / 409955, "en", percent=True), format_number(1, "en", percent=True)
+    ('<\\xa00.1%', '100%')
+    >>> format_number(0.99999, "en", percent=True), format_number(1 / 3, "fr", 0, percent=True)
+    ('>\\xa099.9%', '33\\xa0%')
     """
     en = lang == "en"
 

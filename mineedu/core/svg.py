@@ -13,7 +13,10 @@ PLAYER_COLOUR_NAMES = {
 }
 
 
-def text(x: float, y: float, s: object, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal", **extra: str) -> str:
+def text(
+    x: float, y: float, s: object, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal",
+    **extra: str,
+) -> str:
     attrs = "".join(f' {k.replace("_", "-")}="{escape(str(v))}"' for k, v in extra.items())
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '

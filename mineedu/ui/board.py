@@ -213,7 +213,8 @@ class Board:
         self.import_button.on_click(lambda _b: self.receive("import", self.saved_text.value))
         self.saved_box = W.VBox([self.saved_text, W.HBox([self.export_button, self.import_button])])
         self.saved_box.layout.display = "none"
-        self.saved_toggle.observe(lambda ch: setattr(self.saved_box.layout, "display", None if ch["new"] else "none"), names="value")
+        self.saved_toggle.observe(lambda ch: setattr(self.saved_box.layout, "display", None if ch["new"] else "none"),
+                                  names="value")
         # every value a browser may change enters through receive()
         self.lang_switch.observe(lambda ch: self.receive("lang", ch["new"]), names="value")
         self.show_all_box.observe(lambda ch: self.receive("show_all", ch["new"]), names="value")
@@ -507,7 +508,8 @@ class Board:
             return f"<p class='mineedu-over'><b>{html.escape(head)}</b> {html.escape(T('scores', lang, s=scores))}</p>"
         p = s.human_to_move()
         if p is not None:
-            return f"<p>{swatch(p)} <b>{html.escape(T('turn_of', lang, who=player_name(p, lang), colour=self._colour(p, lang)))}</b></p>"
+            turn = T("turn_of", lang, who=player_name(p, lang), colour=self._colour(p, lang))
+            return f"<p>{swatch(p)} <b>{html.escape(turn)}</b></p>"
         if state.is_chance():
             return f"<p>{html.escape(T('chance_moves', lang))}</p>"
         bots = [q for q in state.players_to_move() if s.seats[q] is not None]
@@ -608,7 +610,8 @@ class Board:
             key, fmt = self.message_key
             role = "status" if key in ("loaded", "exported") else "alert"
             colour = "#1b5e20" if role == "status" else "#B00020"
-            self.message.value = f"<div role='{role}' style='color:{colour};font-weight:bold'>{html.escape(T(key, lang, **fmt))}</div>"
+            text = html.escape(T(key, lang, **fmt))
+            self.message.value = f"<div role='{role}' style='color:{colour};font-weight:bold'>{text}</div>"
         else:
             self.message.value = ""
         self._relabel(lang)
@@ -650,7 +653,8 @@ class Board:
         for i, box in enumerate(self.seat_boxes):
             box.description = T("seat", lang, i=i + 1)
             keep = box.value
-            opts = [(T("human", lang), None)] + [(T("bot_name", lang, spec=self.game.bot_name(c, lang)), c) for c in self.bot_choices]
+            opts: list[tuple[str, str | None]] = [(T("human", lang), None)]
+            opts += [(T("bot_name", lang, spec=self.game.bot_name(c, lang)), c) for c in self.bot_choices]
             if list(box.options) != opts:
                 box.options = opts
                 box.value = keep

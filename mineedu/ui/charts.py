@@ -93,7 +93,8 @@ def convergence(
     while k <= n_max:
         x = lx(k)
         body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
-        body.append(_t(x, H - BOTTOM + 26, format_number(k, lang, 0) if k < 1000 else f"10^{round(math.log10(k))}", size=FONT - 2))
+        tick = format_number(k, lang, 0) if k < 1000 else f"10^{round(math.log10(k))}"
+        body.append(_t(x, H - BOTTOM + 26, tick, size=FONT - 2))
         k *= 10
     body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
     body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
@@ -112,7 +113,8 @@ def convergence(
         legend.append((labels["exact"], COLOURS["exact"], ""))
     x = LEFT + 10
     for text_, colour, dash in legend:
-        body.append(f'<line x1="{x}" y1="{TOP + 12}" x2="{x + 34}" y2="{TOP + 12}" stroke="{colour}" stroke-width="4" stroke-dasharray="{dash}"/>')
+        body.append(f'<line x1="{x}" y1="{TOP + 12}" x2="{x + 34}" y2="{TOP + 12}" stroke="{colour}" stroke-width="4" '
+                    f'stroke-dasharray="{dash}"/>')
         body.append(_t(x + 40, TOP + 19, text_, anchor="start", size=FONT - 2))
         x += 60 + 10 * len(text_)
     return _doc(body, labels.get("title", labels["y"]))
@@ -136,7 +138,8 @@ def histogram(
     every = max(1, math.ceil(n / 16))
     for i, (v, f) in enumerate(zip(values, simulated, strict=True)):
         x = LEFT + i * slot
-        body.append(f'<rect x="{x + slot * 0.12:.1f}" y="{ly(f):.1f}" width="{slot * 0.76:.1f}" height="{H - BOTTOM - ly(f):.1f}" '
+        body.append(f'<rect x="{x + slot * 0.12:.1f}" y="{ly(f):.1f}" width="{slot * 0.76:.1f}" '
+                    f'height="{H - BOTTOM - ly(f):.1f}" '
                     f'fill="{COLOURS["bar"]}" class="chart-bar"/>')
         if exact is not None:
             y = ly(exact[i])
@@ -150,7 +153,8 @@ def histogram(
     body.append(_t(LEFT + 48, TOP + 18, labels["simulated"], anchor="start", size=FONT - 2))
     if exact is not None:
         x = LEFT + 70 + 10 * len(labels["simulated"])
-        body.append(f'<line x1="{x}" y1="{TOP + 11}" x2="{x + 34}" y2="{TOP + 11}" stroke="{COLOURS["exact"]}" stroke-width="4"/>')
+        ink = COLOURS["exact"]
+        body.append(f'<line x1="{x}" y1="{TOP + 11}" x2="{x + 34}" y2="{TOP + 11}" stroke="{ink}" stroke-width="4"/>')
         body.append(_t(x + 40, TOP + 18, labels["exact"], anchor="start", size=FONT - 2))
     return _doc(body, labels.get("title", labels["y"]))
 
@@ -176,9 +180,11 @@ def interval_bars(
         body.append(f'<rect x="{x + slot * 0.2:.1f}" y="{ly(r):.1f}" width="{slot * 0.6:.1f}" height="{H - BOTTOM - ly(r):.1f}" '
                     f'fill="{COLOURS["bar"]}" class="chart-bar"/>')
         cx = x + slot / 2
-        body.append(f'<line x1="{cx:.1f}" y1="{ly(a):.1f}" x2="{cx:.1f}" y2="{ly(b):.1f}" stroke="#111" stroke-width="3" class="chart-ci"/>')
+        body.append(f'<line x1="{cx:.1f}" y1="{ly(a):.1f}" x2="{cx:.1f}" y2="{ly(b):.1f}" stroke="#111" stroke-width="3" '
+                    'class="chart-ci"/>')
         for v in (a, b):
-            body.append(f'<line x1="{cx - 10:.1f}" y1="{ly(v):.1f}" x2="{cx + 10:.1f}" y2="{ly(v):.1f}" stroke="#111" stroke-width="3"/>')
+            body.append(f'<line x1="{cx - 10:.1f}" y1="{ly(v):.1f}" x2="{cx + 10:.1f}" y2="{ly(v):.1f}" '
+                        'stroke="#111" stroke-width="3"/>')
         body.append(_t(cx, ly(b) - 8, format_number(r, lang, 0, percent=True), size=FONT - 2))
         body.append(_t(cx, H - BOTTOM + 26, name, size=FONT - 2))
     body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')

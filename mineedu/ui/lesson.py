@@ -45,7 +45,8 @@ T = Texts(
         "answer": {"fr": "Réponse", "en": "Answer"},
         "tolerance": {"fr": "(réponse acceptée à {tol} près)", "en": "(answers within {tol} are accepted)"},
         "exact_only": {"fr": "(réponse exacte attendue)", "en": "(an exact answer is expected)"},
-        "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.", "en": "Right! The exact value is {exact} ≈ {approx}."},
+        "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.",
+                  "en": "Right! The exact value is {exact} ≈ {approx}."},
         "wrong": {"fr": "Pas encore : {given} ≈ {approx}.", "en": "Not yet: {given} ≈ {approx}."},
         "hint": {"fr": "Indice : {hint}", "en": "Hint: {hint}"},
         "not_a_probability": {"fr": "Une probabilité est entre 0 et 1 (ou 0 % et 100 %) : {given} ne peut pas en être une.",
@@ -67,7 +68,8 @@ T = Texts(
         "trials": {"fr": "Essais", "en": "Trials"},
         "simulate": {"fr": "Simuler", "en": "Simulate"},
         "seed": {"fr": "Graine", "en": "Seed"},
-        "seed_note": {"fr": "Graine de cette page : {seed} (une autre page tire d'autres essais ; remettez la même graine pour refaire les mêmes).",
+        "seed_note": {"fr": "Graine de cette page : {seed} (une autre page tire d'autres essais ; "
+                            "remettez la même graine pour refaire les mêmes).",
                       "en": "This page's seed: {seed} (another page draws other trials; put the same seed back to repeat them)."},
         "sim_freq": {"fr": "Simulé : {hits} sur {n} = {freq} (intervalle à 95\u00a0% : {lo} à {hi}).",
                      "en": "Simulated: {hits} of {n} = {freq} (95% interval: {lo} to {hi})."},
@@ -82,7 +84,8 @@ T = Texts(
         "chart_pred": {"fr": "ma prédiction", "en": "my prediction"},
         "chart_exact": {"fr": "valeur exacte", "en": "exact value"},
         "chart_sim": {"fr": "simulé", "en": "simulated"},
-        "bad_value": {"fr": "Valeur refusée pour « {what} » : {v} (entre {lo} et {hi}).", "en": "Value refused for \"{what}\": {v} (between {lo} and {hi})."},
+        "bad_value": {"fr": "Valeur refusée pour « {what} » : {v} (entre {lo} et {hi}).",
+                      "en": "Value refused for \"{what}\": {v} (between {lo} and {hi})."},
         "bad_guess": {"fr": "Prédiction illisible : {v}.", "en": "Unreadable prediction: {v}."},
         # tournament
         "tournament_head": {"fr": "Tournoi de robots", "en": "A tournament of bots"},
@@ -359,7 +362,10 @@ class Exercise:
 
     def render(self, lang: str) -> None:
         tol = self.spec.tolerance
-        rule = T("tolerance", lang, tol=format_number(tol, lang, max(0, -math.floor(math.log10(tol))))) if tol else T("exact_only", lang)
+        if tol:
+            rule = T("tolerance", lang, tol=format_number(tol, lang, max(0, -math.floor(math.log10(tol)))))
+        else:
+            rule = T("exact_only", lang)
         self.prompt.value = f"<p><b>{self.number}.</b> {words(self.spec.question, lang)} <i>{html.escape(rule)}</i></p>"
         self.box.placeholder = T("answer", lang)
         self.button.description = T("check", lang)
@@ -447,7 +453,8 @@ class PredictSection:
             p = self.spec.param
             assert p is not None
             if not _whole(value, p.lo, p.hi):
-                self._message = ("bad_value", {"what": words(p.words, self.language.lang), "v": repr(value)[:40], "lo": p.lo, "hi": p.hi})
+                what = words(p.words, self.language.lang)
+                self._message = ("bad_value", {"what": what, "v": repr(value)[:40], "lo": p.lo, "hi": p.hi})
             else:  # a new question: a new prediction, a new simulation
                 self.prediction, self.revealed, self.last = None, False, None
         elif kind == "simulate":
@@ -538,12 +545,15 @@ class PredictSection:
             self.chart.value = ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>"
         if exact is not None:
-            parts = [f"<p class='mineedu-exact-value'><b>{html.escape(T('exact_is', lang, exact=fraction_text(exact), approx=_number(exact, lang, percent)))}</b></p>"]
             assert self.prediction is not None
-            parts.append(f"<p>{html.escape(T('your_gap', lang, g=_number(self.prediction, lang, percent), d=_number(abs(self.prediction - exact), lang, percent)))}</p>")
+            is_ = T("exact_is", lang, exact=fraction_text(exact), approx=_number(exact, lang, percent))
+            gap = T("your_gap", lang, g=_number(self.prediction, lang, percent),
+                    d=_number(abs(self.prediction - exact), lang, percent))
+            parts = [f"<p class='mineedu-exact-value'><b>{html.escape(is_)}</b></p>", f"<p>{html.escape(gap)}</p>"]
             parts.append(s.derivation(self.param_value(), lang))
             if s.compare is not None:
-                rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th><td>{fraction_text(v)}</td><td>{_number(v, lang, percent)}</td></tr>"
+                rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th><td>{fraction_text(v)}</td>"
+                               f"<td>{_number(v, lang, percent)}</td></tr>"
                                for name, v in s.compare(self.param_value(), lang))
                 parts.append(f"<table class='mineedu-compare'>{rows}</table>")
             self.exact_box.value = "".join(parts)
@@ -639,7 +649,10 @@ class TournamentSection:
         names = [self.bot_name(r["bot"], lang) for r in rows]
         rates = [r["win"]["mean"] for r in rows]
         cis = [(float(r["win"]["ci95"][0]), float(r["win"]["ci95"][1])) for r in rows]
-        parts = "; ".join(T("t_row", lang, bot=nm, w=format_number(w, lang, 0, percent=True), lo=format_number(a, lang, 0, percent=True),
+        def pct(x: float) -> str:
+            return format_number(x, lang, 0, percent=True)
+
+        parts = "; ".join(T("t_row", lang, bot=nm, w=pct(w), lo=pct(a),
                             hi=format_number(b, lang, 0, percent=True)) for nm, w, (a, b) in zip(names, rates, cis, strict=True))
         text = T("t_result", lang, g=self.last["games"], rows=parts) + " " + T("t_seed", lang, seed=self.seed)
         reading = self.spec.reading(self.last, lang) if self.spec.reading else ""

@@ -29,7 +29,8 @@ T = Texts(
     {
         "title": {"fr": "Mines et probabilités", "en": "Mines and probability"},
         "intro": {
-            "fr": "Cinq jeux de société de mine, cinq leçons de probabilités : jouez, prédisez, simulez, puis calculez la valeur exacte.",
+            "fr": "Cinq jeux de société de mine, cinq leçons de probabilités : "
+                  "jouez, prédisez, simulez, puis calculez la valeur exacte.",
             "en": "Five mining board games, five probability lessons: play, predict, simulate, then compute the exact value.",
         },
         "open": {"fr": "Ouvrir la leçon", "en": "Open the lesson"},
@@ -98,7 +99,8 @@ def _page(lang: str) -> str:
         else:
             line, action = "", f"<i>({T('coming', lang)})</i>"
         rows.append(
-            f"<div class='mineedu-lesson' data-game='{name}' style='display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin:10px 0'>"
+            f"<div class='mineedu-lesson' data-game='{name}' "
+            "style='display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin:10px 0'>"
             f"{thumbnail(name, lang)}<div style='flex:1 1 16em'><b>{title}</b> ({who}) — {line}<br>{action}</div></div>"
         )
     return f"<h1>{T('title', lang)}</h1><p>{T('intro', lang)}</p>" + "".join(rows)

@@ -9,7 +9,8 @@ from mineedu.core import SavedGame
 CANVAS = ".me-canvas"
 CHOICE = ".me-canvas .me-active, .me-canvas .me-option"
 READY = """() => { const c = document.querySelector('.me-canvas');
-  return c && c.dataset.waiting === '0' && document.querySelectorAll('.me-canvas .me-active, .me-canvas .me-option').length > 0; }"""
+  return c && c.dataset.waiting === '0'
+    && document.querySelectorAll('.me-canvas .me-active, .me-canvas .me-option').length > 0; }"""
 CHANGED = """v => { const c = document.querySelector('.me-canvas'); return c && c.dataset.version !== v; }"""
 
 

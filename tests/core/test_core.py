@@ -114,7 +114,7 @@ def test_bot_step_stops_at_a_human():
     game = ToyGame(2)
     s, moves = bot_step(game.initial_state(), [None, RandomBot()], np.random.default_rng(0))
     assert s.current_player() == 0 and moves == []
-    s2, moves = bot_step(s.apply("pass"), [None, RandomBot()], np.random.default_rng(0))
+    _, moves = bot_step(s.apply("pass"), [None, RandomBot()], np.random.default_rng(0))
     assert moves and all(p in (1, CHANCE) for p, _ in moves)
 
 
@@ -186,10 +186,10 @@ def test_actions_must_match_in_type_not_only_in_value():
 
 def test_replay_checks_who_made_each_move():
     game = ToyGame(2)
-    with pytest.raises(SavedGameError, match="move 1 .*not player 1's turn"):
+    with pytest.raises(SavedGameError, match=r"move 1 .*not player 1's turn"):
         SavedGame(game, 0, [(1, "pass")]).replay()
-    with pytest.raises(SavedGameError, match="move 1 .*recorded as chance"):
+    with pytest.raises(SavedGameError, match=r"move 1 .*recorded as chance"):
         SavedGame(game, 0, [(CHANCE, "pass")]).replay()
-    with pytest.raises(SavedGameError, match="move 2 .*not a player's move"):
+    with pytest.raises(SavedGameError, match=r"move 2 .*not a player's move"):
         SavedGame(game, 0, [(0, "draw"), (0, "red")]).replay()
     assert SavedGame(game, 0, [(0, "draw"), (CHANCE, "red")]).replay().points == (1, 0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from mineedu.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Hooks, State
 
@@ -116,7 +117,7 @@ def _picture(view, lang):
 class ToyGame(Game):
     hooks = Hooks(picture=_picture, hidden_information=True)
     name = "toy"
-    title = {"fr": "Jeu jouet", "en": "Toy game"}
+    title: ClassVar[dict[str, str]] = {"fr": "Jeu jouet", "en": "Toy game"}
     min_players = 2
     max_players = 3
     Config = ToyConfig

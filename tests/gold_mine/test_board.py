@@ -195,7 +195,8 @@ def test_the_log_says_what_happened_in_words():
     game = mineedu.make("gold_mine", 4)
     before = at(game.initial_state(), positions=(4, 2, 3, 7), dragon=8, kept=((), (), (), ("eyes", "nugget"))).apply(("explore",))
     e = Event(CHANCE, "dragon", before, before.apply("dragon"))
-    assert game.describe_event(e, 0, "fr") == "J1 pioche un dragon ! Dragobert avance sur la case 7. J4 est grillé·e et perd 3 or."
+    fr = "J1 pioche un dragon ! Dragobert avance sur la case 7. J4 est grillé·e et perd 3 or."
+    assert game.describe_event(e, 0, "fr") == fr
     assert game.describe_event(e, 0, "en") == "P1 draws a dragon! Dragobert moves onto card 7. P4 is burned and loses 3 gold."
     before = at(game.initial_state(), positions=(5, 4, 3, 2)).apply(("exit",))
     e = Event(CHANCE, "L1|SWAP", before, before.apply("L1|SWAP"))

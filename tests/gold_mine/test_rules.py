@@ -351,7 +351,7 @@ def test_D4_an_exit_deck_that_could_run_out_is_refused():
 def test_a_hand_built_config_of_the_wrong_type_is_a_config_error_not_a_crash(bad):
     from mineedu.games.gold_mine import GoldMineConfig
 
-    with pytest.raises(ConfigError, match="GoldMineConfig|must be"):
+    with pytest.raises(ConfigError, match=r"GoldMineConfig|must be"):
         mineedu.make("gold_mine", 3, config=GoldMineConfig(**bad))
 
 

@@ -10,11 +10,8 @@ file ties them to the rules.
 from mineedu.core import Hooks, Variant, register
 
 from . import bots, cards, choices, odds, panel, svg, words
+from .cards import BURNED, EXIT_OPTIONS, EXPLORE_KINDS, LADDER
 from .rules import (
-    BURNED,
-    EXIT_OPTIONS,
-    EXPLORE_KINDS,
-    LADDER,
     GoldMine,
     GoldMineConfig,
     GoldMineState,

@@ -30,7 +30,8 @@ from .words import bot_name
 
 def start_deck(players: int = 4) -> tuple[int, ...]:
     """The exploration counts at the start of a round, from the rules."""
-    return tuple(make("gold_mine", players).initial_state().explore)
+    state: Any = make("gold_mine", players).initial_state()
+    return tuple(state.explore)
 
 
 DECK = start_deck()
@@ -57,22 +58,25 @@ def simulate_gold_of_one_card(_k: int | None, trials: int, rng: np.random.Genera
 
 W = {  # words
     "q_within": {
-        "fr": "Au début d'une manche, quelle est la probabilité qu'au moins un dragon sorte dans les <b>{k}</b> premières cartes Exploration "
-              "(58 cartes, dont 8 dragons) ?",
-        "en": "At the start of a round, what is the chance that at least one dragon comes up in the first <b>{k}</b> exploration cards "
-              "(58 cards, 8 of them dragons)?",
+        "fr": "Au début d'une manche, quelle est la probabilité qu'au moins un dragon sorte dans les <b>{k}</b> "
+              "premières cartes Exploration (58 cartes, dont 8 dragons) ?",
+        "en": "At the start of a round, what is the chance that at least one dragon comes up in the first <b>{k}</b> "
+              "exploration cards (58 cards, 8 of them dragons)?",
     },
     "k": {"fr": "k cartes", "en": "k cards"},
     "d_within": {
-        "fr": "<p class='mineedu-derivation'>Le contraire : aucun dragon dans les {k} premières cartes. Sans remise, chaque carte "
-              "piochée laisse une carte de moins : P(aucun dragon) = {prod} = C(50 ; {k}) / C(58 ; {k}) = {none}. "
+        "fr": "<p class='mineedu-derivation'>Le contraire : aucun dragon dans les {k} premières cartes. "
+              "Sans remise, chaque carte piochée laisse une carte de moins : "
+              "P(aucun dragon) = {prod} = C(50 ; {k}) / C(58 ; {k}) = {none}. "
               "Donc P(au moins un dragon) = 1 − {none} = <b>{exact}</b>.</p>",
-        "en": "<p class='mineedu-derivation'>The opposite: no dragon among the first {k} cards. Without replacement each card drawn "
-              "leaves one card fewer: P(no dragon) = {prod} = C(50, {k}) / C(58, {k}) = {none}. "
+        "en": "<p class='mineedu-derivation'>The opposite: no dragon among the first {k} cards. "
+              "Without replacement each card drawn leaves one card fewer: "
+              "P(no dragon) = {prod} = C(50, {k}) / C(58, {k}) = {none}. "
               "So P(at least one dragon) = 1 − {none} = <b>{exact}</b>.</p>",
     },
     "with": {"fr": "avec remise : 1 − (50/58)^{k}", "en": "with replacement: 1 − (50/58)^{k}"},
-    "without": {"fr": "sans remise (le jeu) : 1 − C(50 ; {k}) / C(58 ; {k})", "en": "without replacement (the game): 1 − C(50, {k}) / C(58, {k})"},
+    "without": {"fr": "sans remise (le jeu) : 1 − C(50 ; {k}) / C(58 ; {k})",
+                "en": "without replacement (the game): 1 − C(50, {k}) / C(58, {k})"},
     "q_gold": {
         "fr": "Combien d'or rapporte <b>en moyenne</b> la première carte Exploration (pépite 1, lanterne 1, yeux 2, dragon 0) ?",
         "en": "How much gold does the first exploration card bring <b>on average</b> (nugget 1, lantern 1, eyes 2, dragon 0)?",
@@ -137,15 +141,19 @@ SPEC = LessonSpec(
     ),
     rules={
         "fr": "<p>Chaque joueur est un mineur (départ sur le chariot, case 4). À votre tour, cliquez une pioche : "
-              "<b>Exploration</b> (pépite = 1 or ; lanterne = 1 or et un pas vers la sortie ; yeux = 2 or et un pas vers Dragobert ; "
-              "<b>dragon</b> = Dragobert avance d'une case et grille les mineurs qui s'y trouvent) ou <b>Sortie</b> (avancer vers "
+              "<b>Exploration</b> (pépite = 1 or ; lanterne = 1 or et un pas vers la sortie ; yeux = 2 or et "
+              "un pas vers Dragobert ; "
+              "<b>dragon</b> = Dragobert avance d'une case et grille les mineurs qui s'y trouvent) ou "
+              "<b>Sortie</b> (avancer vers "
               "l'échelle, faire avancer tout le monde, échanger sa place…). Sur l'échelle, votre or est à l'abri ; grillé, vous "
-              "perdez l'or de la manche. Trois manches : 3/2/1 pépites aux meilleurs des manches 1 et 2, puis l'or de la manche 3 "
+              "perdez l'or de la manche. Trois manches : 3/2/1 pépites aux meilleurs des manches 1 et 2, puis "
+              "l'or de la manche 3 "
               "s'ajoute. Le paquet Exploration compte 58 cartes dont 8 dragons ; chaque carte se voit à son effet, donc les "
               "probabilités exactes se calculent à tout moment.</p>",
         "en": "<p>Each player is a miner (starting on the cart, card 4). On your turn click a deck: <b>Exploration</b> "
               "(nugget = 1 gold; lantern = 1 gold and one step toward the exit; eyes = 2 gold and one step toward Dragobert; "
-              "<b>dragon</b> = Dragobert moves one card closer and burns the miners there) or <b>Exit</b> (move toward the ladder, "
+              "<b>dragon</b> = Dragobert moves one card closer and burns the miners there) or <b>Exit</b> "
+              "(move toward the ladder, "
               "move everyone, swap places…). On the ladder your gold is safe; burned, you lose the round's gold. Three rounds: "
               "3/2/1 tokens to the best of rounds 1 and 2, then round 3's gold is added. The exploration deck has 58 cards, 8 of "
               "them dragons; every card shows by its effect, so the exact odds can always be computed.</p>",

@@ -256,11 +256,13 @@ def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:
 
 
 T = Texts({
-    "head": {"fr": "My Gold Mine — manche {r}, Dragobert sur la case {dr}", "en": "My Gold Mine — round {r}, Dragobert on card {dr}"},
+    "head": {"fr": "My Gold Mine — manche {r}, Dragobert sur la case {dr}",
+             "en": "My Gold Mine — round {r}, Dragobert on card {dr}"},
     "deck": {"fr": "Cartes Exploration non vues : {n} ({detail})", "en": "Unseen exploration cards: {n} ({detail})"},
     "next": {"fr": "P(prochaine carte = dragon) = {f} ≈ {pc}", "en": "P(next card is a dragon) = {f} ≈ {pc}"},
     "burn": {"fr": "P({p} grillé s'il explore maintenant) = {f} ≈ {pc}", "en": "P({p} is burned if exploring now) = {f} ≈ {pc}"},
-    "change": {"fr": "Variation attendue de l'or de {p} s'il explore : {f} ≈ {x}", "en": "Expected change of {p}'s gold if exploring: {f} ≈ {x}"},
+    "change": {"fr": "Variation attendue de l'or de {p} s'il explore : {f} ≈ {x}",
+               "en": "Expected change of {p}'s gold if exploring: {f} ≈ {x}"},
     "dist": {"fr": "Dragons dans les k prochaines cartes :", "en": "Dragons among the next k cards:"},
     "reach": {"fr": "P(Dragobert atteint la case {q} de {p} dans les k prochaines cartes, piochées par n'importe qui) :",
               "en": "P(Dragobert reaches {p}'s card {q} within the next k cards, whoever draws them):"},
@@ -291,7 +293,8 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
         lines.append(T("safe", lang, p=p))
     else:
         lines.append(T("reach", lang, p=p, q=report["position"]))
-        lines.append("  " + "  ".join(f"k={k}: {format_number(v['float'], lang, 3)}" for k, v in report["dragon_reaches_me"].items()))
+        reach = report["dragon_reaches_me"].items()
+        lines.append("  " + "  ".join(f"k={k}: {format_number(v['float'], lang, 3)}" for k, v in reach))
     g = report["expected_gold_next"]
     lines.append(T("gold", lang, f=g["reduced"], x=format_number(g["float"], lang, 3)))
     return "\n".join(lines)

@@ -145,7 +145,8 @@ def panel(view: Any, lang: str = "fr") -> str:
                     f"<span class='odds-next-pct'>{_pct(Fraction(f['next']), lang)}</span></p>")
     head = "".join(f"<th scope='col'>{h}</th>" for h in ("k", T("exact", lang), "≈"))
     cells = "".join(
-        f"<tr><th scope='row'>{k}</th><td class='odds-reach' data-k='{k}'>{v}</td><td class='odds-reach-pct'>{_pct(Fraction(v), lang)}</td></tr>"
+        f"<tr><th scope='row'>{k}</th><td class='odds-reach' data-k='{k}'>{v}</td><td "
+        f"class='odds-reach-pct'>{_pct(Fraction(v), lang)}</td></tr>"
         for k, v in f["reach"].items()
     )
     rows.append(f"<p>{esc(T('reach', lang))}</p><table class='odds-reach-table'><tr>{head}</tr>{cells}</table>")
@@ -188,4 +189,5 @@ def podium_html(view: Any, lang: str) -> str:
         rank = T("first", lang) if k == 1 else T("place", lang, k=k)
         pts = plural(int(scores[place[0]]), "point", "points")
         items.append(f"<li>{rank} {names} — {esc(T('points', lang, s=pts))}</li>")
-    return f"<div class='mineedu-podium'><b>{T('podium', lang)}</b><ol style='list-style:none;padding-left:0'>{''.join(items)}</ol></div>"
+    return (f"<div class='mineedu-podium'><b>{T('podium', lang)}</b>"
+            f"<ol style='list-style:none;padding-left:0'>{''.join(items)}</ol></div>")

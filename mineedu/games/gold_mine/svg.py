@@ -102,7 +102,8 @@ def _decks(view: Any, x: float, y: float, w: float, h: float, gap: float, size: 
     out.append(region("deck:explore", pile))
     x2 = x + w + gap
     lines = [T("exit_pile", lang), _cards(sum(view.exits), lang), T("discards", lang, d=sum(view.exit_discard))]
-    pile = [rect(x2 + 6, y + 6, w, h, fill="#2f6b2f", stroke="#222", rx=8), rect(x2, y, w, h, fill="#3d8b3d", stroke="#222", rx=8)]
+    pile = [rect(x2 + 6, y + 6, w, h, fill="#2f6b2f", stroke="#222", rx=8),
+            rect(x2, y, w, h, fill="#3d8b3d", stroke="#222", rx=8)]
     pile += [text(x2 + w / 2, y + (k + 1) * h / 4 + size * 0.3, s, size=size if k else size * 1.1, fill="#fff",
                   weight="bold" if k == 0 else "normal") for k, s in enumerate(lines)]
     out.append(region("deck:exit", pile))

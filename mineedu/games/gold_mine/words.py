@@ -134,5 +134,6 @@ def bot_name(spec: str, lang: str = "fr") -> str:
         what = "P(dragon)" if name == "threshold" else ("P(grillé)" if lang == "fr" else "P(burned)")
         return f"{what} < {pct}"
     if name == "cautious" and arg:
-        return ("prudent (Dragobert à {m} cases ou plus)" if lang == "fr" else "cautious (Dragobert {m}+ cards away)").format(m=arg)
+        text = "prudent (Dragobert à {m} cases ou plus)" if lang == "fr" else "cautious (Dragobert {m}+ cards away)"
+        return text.format(m=arg)
     return BOT_WORDS[name][lang] if name in BOT_WORDS else spec
