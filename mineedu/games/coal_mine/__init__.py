@@ -42,6 +42,7 @@ register(CoalMineGame, Hooks(
                             "en": "Variant: die cards, 3 coal, no central stock"}),
         Variant("dummy", {"fr": "Joueur fictif sur la dernière place", "en": "A dummy player on the last seat"}),
     ),
+    lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
 ))
 
