@@ -250,7 +250,7 @@ READINGS = {
 def _reading(result: Mapping[str, Any], lang: str) -> str:
     """What the tournament's chart says, from its result: the best bot, and why."""
     best = max(result["bots"], key=lambda r: r["win"]["mean"])
-    head = {"fr": "Le meilleur ici : {b}.", "en": "Best here: {b}."}[lang].format(b=bot_name(best["bot"], lang))
+    head = _t("Le meilleur ici : {b}.", "Best here: {b}.")[lang].format(b=bot_name(best["bot"], lang))
     name = best["bot"].partition(":")[0]
     return head + (" " + READINGS[name][lang] if name in READINGS else "")
 
