@@ -485,3 +485,25 @@ def test_the_picture_shows_what_the_last_resolution_moved() -> None:
     assert "3 charbons (+3)" in svg and "1 charbon (−3)" in svg and svg.count('class="trail"') == 2
     assert picture_module.last_changes(g.initial_state().observation(0)) is None
     assert 'class="trail"' not in picture(g.initial_state(), 0, "fr")
+
+
+def test_a_live_board_shows_no_bots_reason_that_tells_a_face_down_card() -> None:
+    """At a board the bots move live and give reasons (which name their cards and targets): the
+    log shows those of face-down moves to nobody else; a discard's reason, public, it shows."""
+    game = CoalMineGame(3)
+    board = Board(game, seats=[None, "raider", "steady"], seed=4, bot_pause_ms=0, lang="fr")
+    for _ in range(30):
+        if board.session.state.is_terminal():
+            break
+        pick(board, index=0)
+    reasons = [e for e in board.session.events if e.reason and e.player > 0]
+    hidden = [e for e in reasons if e.action[0] != "discard"]
+    assert hidden and any("Chef porion" in e.reason["fr"] or "Tuyauteur" in e.reason["fr"] or "pille" in e.reason["fr"]
+                          for e in hidden)
+    log = board.log.value
+    for e in hidden:
+        assert html.escape(e.reason["fr"]) not in log
+    for e in reasons:
+        if e.action[0] == "discard":
+            assert html.escape(e.reason["fr"]) in log
+    assert game.reason_visible(hidden[0], hidden[0].player) and game.reason_visible(hidden[0], SEE_ALL)

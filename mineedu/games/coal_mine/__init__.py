@@ -31,6 +31,7 @@ register(CoalMineGame, Hooks(
     format_odds=odds.format_odds,
     action_label=words.action_label,
     describe_event=words.describe_event,
+    reason_visible=words.reason_visible,
     bots=bots.BOTS,
     bot_name=bots.bot_name,
     choices=choices.CHOICES,

@@ -344,6 +344,13 @@ def resolution_text(game: Any, entries: Sequence[tuple[Any, ...]], lang: str, po
     return text + "." if parts else LOG("nothing", lang)
 
 
+def reason_visible(event: Event, viewer: int | None) -> bool:
+    """Whether ``viewer`` may read a bot's reason for ``event``: a reason for a card laid face
+    down (or for passing) tells its kind, its target or what the bot's hand holds, so only the
+    bot's own seat and the teacher's "show all" read it; a discard is public, so is its reason."""
+    return viewer in (SEE_ALL, event.player) or event.action[0] == "discard"
+
+
 def chapter(state: State, lang: str) -> str | None:
     """The log heading a state belongs to: its round ("Manche 2" / "Round 2")."""
     assert isinstance(state, CoalMineState)
