@@ -33,7 +33,7 @@ from mineedu.core.i18n import NBSP
 from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds
-from .bots import bot_name
+from .bots import bot_name, short_name
 from .panel import figures
 
 # --- the raid of the lesson -------------------------------------------------------------
@@ -334,7 +334,7 @@ SPEC = LessonSpec(
                     "and guards its tower with the raid game's probabilities). Which wins most often? (whiskers: 95% "
                     "intervals)"),
         bots=("random", "steady", "raider", "mix"),
-        players=4, games=(20, 400, 40), reading=_reading,
+        players=4, games=(20, 400, 40), reading=_reading, bot_words=short_name,
     ),
     exercises=(
         ExerciseSpec(
