@@ -71,6 +71,22 @@ def test_the_simulators_agree_with_the_exact_values() -> None:
         assert _within(sims, L.exact_pipe(k), 0.5)
 
 
+def test_the_lessons_simulators_agree_with_the_speed_modules() -> None:
+    """Two implementations of the same chance: the lesson's per-trial simulators (a running mean
+    on the page) and ``simulate.py``'s counts (which the speed checks hold against the engine)."""
+    from mineedu.games.coal_mine import simulate as S
+
+    rng = np.random.default_rng(7)
+    n = 60_000
+    for k in (1, 3):
+        theirs = S.recruit_draws(good=L.PIPES, deck=L.UNSEEN, draws=k, trials=n, rng=rng).at_least(1).frequency
+        ours = float(L.simulate_pipe(k, n, rng).mean())
+        assert abs(theirs - ours) < 4 * math.sqrt(2 * 0.25 / n)
+    rounds = S.raid_rounds(L.ATTACK, L.ATTACK, L.STOCK, n, rng)  # both at the equilibrium
+    assert rounds.rows == ("mine", "attack") and abs(rounds.payoff.mean()[0] - float(L.VALUE)) < 4 * 1.5 / math.sqrt(n)
+    assert abs(float(L.simulate_against_equilibrium(75, n, rng).mean()) - rounds.payoff.mean()[0]) < 8 * 1.5 / math.sqrt(n)
+
+
 def test_the_recruitment_question_is_hypergeometric_by_brute_force() -> None:
     g = CoalMineGame(3)
     unseen = [k for k, c in zip(g.kinds, g.card_counts) for _ in range(c)]
