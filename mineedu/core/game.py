@@ -325,6 +325,13 @@ class Game(ABC):
         who = chance_name(lang) if event.player == CHANCE else player_name(event.player, lang)
         return f"{who}{colon(lang)} {self.action_label(event.action, lang)}"
 
+    def reason_visible(self, event: Event, viewer: int | None) -> bool:
+        """Whether ``viewer`` may read the bot's reason for ``event`` (a game with face-down
+        moves registers ``Hooks.reason_visible``; by default every reason is public)."""
+        if self.hooks.reason_visible is not None:
+            return self.hooks.reason_visible(event, viewer)
+        return True
+
     def bot_name(self, spec: str, lang: str = "fr") -> str:
         """A bot spec in words, for a seat's menu, a status line or a tournament's chart."""
         if self.hooks.bot_name is not None:

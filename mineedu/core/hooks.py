@@ -43,6 +43,9 @@ class Hooks:
     format_odds: Callable[[dict[str, Any], str], str] | None = None
     action_label: Callable[[Action, str], str] | None = None
     describe_event: Callable[[Event, int | None, str], str] | None = None
+    reason_visible: Callable[[Event, int | None], bool] | None = None
+    """(event, viewer) -> whether that viewer may read the bot's reason for it (default: yes;
+    a reason for a face-down move tells what the others may not see)."""
     bots: Mapping[str, Callable[[str | None], Bot]] | None = None
     bot_name: Callable[[str, str], str] | None = None
     """(bot spec, lang) -> the bot in words ("P(burned) < 20%" for ``burn:0.2``)."""

@@ -565,7 +565,7 @@ class Board:
 
     def _event_line(self, event: Event, viewer: int | None, lang: str) -> str:
         text = html.escape(self.game.describe_event(event, viewer, lang))
-        if event.reason and event.player != CHANCE:
+        if event.reason and event.player != CHANCE and self.game.reason_visible(event, viewer):
             text += f" <span class='mineedu-why'>— {html.escape(event.reason[lang])}</span>"
         return text
 

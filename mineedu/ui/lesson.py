@@ -233,6 +233,8 @@ class LessonSpec:
     exercises: tuple[ExerciseSpec, ...] = ()
     summary: Callable[[Board], str] | None = None
     """(board) -> the board's one-line text summary (what a saved notebook keeps)."""
+    config: Mapping[str, Any] = field(default_factory=dict)
+    """Settings of the board's game (Mine's dummy player on the last seat)."""
 
 
 def lesson_spec(name: str) -> LessonSpec | None:
@@ -664,9 +666,9 @@ class TournamentSection:
         return f"tournament of {', '.join(self.spec.bots)} ({self.spec.players} players, run on demand)"
 
 
-def rules_picture(name: str, players: int, lang: str) -> str:
+def rules_picture(name: str, players: int, lang: str, config: Mapping[str, Any] | None = None) -> str:
     """The game's picture at the first decision of a fresh game (a fixed deal, for the rules)."""
-    game = make(name, players)
+    game = make(name, players, **dict(config or {}))
     state: State = first_decision(game.initial_state(), np.random.default_rng(1))
     return game.render_svg(state, None, lang)
 
@@ -685,7 +687,7 @@ class Lesson:
         self.language = Language(lang)
         self.meta = PageMeta()
         self.language.register(lambda lg: self.meta.set(lg, words(spec.title, lg)))
-        game = make(spec.game, spec.players)
+        game = make(spec.game, spec.players, **dict(spec.config))
         self.game_board = Board(game, seats=spec.seats, seed=seed, lang=self.language.lang, teacher=teacher,
                                 bot_choices=spec.bot_choices)
         self.game_board.lang_switch.layout.display = "none"  # the page's switch drives the board
@@ -723,8 +725,9 @@ class Lesson:
                 f"<details class='mineedu-notes'><summary>{T('notes', lang)}</summary><p>{note}</p></details>")
 
     def _rules(self, lang: str) -> str:
+        picture = rules_picture(self.spec.game, self.spec.players, lang, self.spec.config)
         return (f"<details class='mineedu-rules'><summary>{T('rules', lang)}</summary>{words(self.spec.rules, lang)}"
-                f"<div class='mineedu-rules-picture'>{rules_picture(self.spec.game, self.spec.players, lang)}</div></details>")
+                f"<div class='mineedu-rules-picture'>{picture}</div></details>")
 
     def board_summary(self) -> str:
         b = self.game_board

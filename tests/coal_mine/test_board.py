@@ -285,6 +285,25 @@ def brute_at_least_one(unseen: list[str], kind: str, draws: int) -> Fraction:
     return Fraction(sum(any(unseen[i] == kind for i in h) for h in hands), len(hands))
 
 
+def mixed_2x2(m: Any) -> tuple[Fraction, Fraction, Fraction]:
+    """(P(row 2), P(column 2), value) of a 2x2 zero-sum game without a saddle point, by the
+    textbook formulas (each side's mix makes the other indifferent); written here on purpose."""
+    (a, b), (c, d) = m
+    return (Fraction(a - b, (a - b) + (d - c)), Fraction(a - c, (a - c) + (d - b)),
+            Fraction(a * d - b * c, a + d - b - c))
+
+
+def panel_numbers(html_text: str) -> dict[str, Any]:
+    """The numbers the panel shows, read from its HTML as a browser would (``data-exact``)."""
+    def grab(cls: str) -> list[str]:
+        return re.findall(rf"class='{cls}' data-exact='([^']+)'", html_text)
+
+    pipe = re.search(r"class='odds-pipe' data-exact='([^']+)' data-draws='(\d+)'>([^<]+)<", html_text)
+    return {"pipe": (Fraction(pipe.group(1)), int(pipe.group(2)), pipe.group(3)) if pipe else None,
+            "targets": [int(t) for t in re.findall(r"class='odds-raid' data-target='(\d+)'", html_text)],
+            **{k: [Fraction(x) for x in grab(f"odds-{k}")] for k in ("attack", "defend", "value", "loot")}}
+
+
 def test_the_panel_gives_the_odds_the_player_to_move_faces_from_what_they_see() -> None:
     g = CoalMineGame(3)
     s = g.initial_state()
@@ -292,16 +311,49 @@ def test_the_panel_gives_the_odds_the_player_to_move_faces_from_what_they_see() 
     unseen = [k for k, c in zip(g.kinds, g.card_counts) for _ in range(c)]
     for k in ["miner"] * 4 + ["pipe"] * 4:
         unseen.remove(k)
-    p = brute_at_least_one(unseen, "pipe", 2)
-    assert p == 1 - Fraction(comb(42, 2), comb(62, 2)) == Fraction(1030, 1891)
+    assert brute_at_least_one(unseen, "pipe", 2) == 1 - Fraction(comb(42, 2), comb(62, 2)) == Fraction(1030, 1891)
     fr, en = panel(s.observation(0), "fr"), panel(s.observation(0), "en")
-    assert f"title='1030/1891'>54,5{NBSP}%<" in fr and "title='1030/1891'>54.5%<" in en
+    # nothing on Recruitment yet: as if one 1-helmet card went there, 2 + 1 = 3 cards
+    three = brute_at_least_one(unseen, "pipe", 3)
+    assert panel_numbers(fr)["pipe"] == (three, 3, "26340/37820") and three == Fraction(26340, 37820)
+    assert f">69,6{NBSP}%<" in fr and ">69.6%<" in en
+    assert f"data-exact='1030/1891'>54,5{NBSP}%<" in fr and "data-exact='1030/1891'>54.5%<" in en
     assert "62 cartes que vous ne voyez pas" in fr and "the 62 cards you cannot see" in en
-    assert html.escape("J2 : 2 charbons en stock, 0 carte sur sa Tour de guet".replace(" :", NBSP + ":")) in fr
-    assert "P2: 2 coal in stock, 0 cards on their Watchtower" in en
+    assert html.escape(f"Contre J2{NBSP}: 2 charbons en stock, 0 carte sur sa Tour de guet", quote=False) in fr
+    assert "Against P2: 2 coal in stock, 0 cards on their Watchtower" in en
+    # the raid with a 1-helmet card on 2 coal: mine or raid against mine or defend
+    nums = panel_numbers(fr)
+    assert nums["targets"] == [1, 2]
+    m = ((0, 1), (1, 0))  # by hand: a card mined brings 1; a raid takes 1 unless defended
+    x, y, v = mixed_2x2(m)
+    assert nums["attack"] == [x, x] and nums["defend"] == [y, y] and nums["value"] == [v, v] == [Fraction(1, 2)] * 2
+    assert nums["loot"] == [(1 - y) * 1] * 2
     # another player's secret hand changes nothing of it
     other = replace(s, hands=s.hands[:1] + (hand_of(g, chief=4, foreman=4),) + s.hands[2:])
     assert panel(other.observation(0), "fr") == fr
+
+
+def test_the_panel_follows_what_lies_on_my_recruitment_and_my_strongest_card() -> None:
+    g = CoalMineGame(3)
+    s = replace(g.initial_state(), hands=(hand_of(g, miner=2, chief=1, foreman=1),) + g.initial_state().hands[1:],
+                coal=(2, 2, 5))
+    s = s.apply(("place", "recruit", "foreman"))  # 2 + 2 helmets: 4 cards
+    s = replace(s, turn=0)
+    view = s.observation(0)
+    nums = panel_numbers(panel(view, "en"))
+    unseen = [k for k, c in zip(g.kinds, g.card_counts) for _ in range(c)]
+    for k in ["miner"] * 2 + ["chief", "foreman"]:
+        unseen.remove(k)
+    assert nums["pipe"] is not None and nums["pipe"][1] == 4
+    assert nums["pipe"][0] == 1 - Fraction(comb(70 - 4 - 24, 4), comb(70 - 4, 4))
+    # my chief (3 helmets) against P3 (5 coal) as strong: rows mine / raid, columns mine / defend, my coal
+    # gain minus theirs, by hand: both mine: 3 - 3; I mine, they defend: 3 - 0; I raid undefended: I take 3,
+    # they mine 3 and lose 3: 3 - 0; I raid a defended tower: 0 - 0
+    x, y, v = mixed_2x2(((0, 3), (3, 0)))
+    i = nums["targets"].index(2)
+    assert (nums["attack"][i], nums["defend"][i], nums["value"][i]) == (x, y, v)
+    assert (x, y, v) == (Fraction(1, 2), Fraction(1, 2), Fraction(3, 2))
+    assert nums["loot"][i] == (1 - y) * 3
 
 
 def test_the_report_writes_every_fraction_in_the_exact_json_form() -> None:
@@ -408,7 +460,7 @@ def test_a_move_that_ends_several_rounds_tells_each_resolution() -> None:
     assert fr.endswith(f"Résolution de la manche 6{NBSP}: rien ne se passe.")
     assert after.points == (10, 0)
     told = status(after.observation(0), "en")
-    assert "Resolution of round 6" in told and "nothing happens" in told
+    assert "Resolution of round 6" in told and "<b>Events</b>: no firedamp" in told and "<b>Raids</b>: nothing" in told
 
 
 def test_a_wide_screen_gets_one_column_until_it_is_too_high() -> None:
@@ -419,3 +471,39 @@ def test_a_wide_screen_gets_one_column_until_it_is_too_high() -> None:
     assert float(narrow.split('height="')[1].split('"')[0]) > picture_module.TALL
     assert picture_module.render(big, "fr") == picture_module.render_wide(big, "fr")
     assert 'viewBox="0 0 1060 ' in picture_module.render(big, "fr")
+
+
+def test_the_picture_shows_what_the_last_resolution_moved() -> None:
+    """After a resolution, each board says how its coal changed and the gear track shows each
+    pawn's trail, through the next round's placement; not before any resolution."""
+    g = CoalMineGame(2)
+    s = resolve(g, [[("raid", "chief", 1), ("mine", "miner", -1)], [("mine", "pipe", -1)]], coal=(0, 4), caps=(None, 1))
+    # P1 takes 3 of P2's 4 coal, sells 1 and mines 1: +3; P2 loses 3, sells 1, mines 1: -3
+    assert s.coal == (3, 1) and s.points == (1, 1)
+    assert picture_module.last_changes(s.observation(0)) == ((3, -3), (1, 1))
+    svg = picture(s, 0, "fr")
+    assert "3 charbons (+3)" in svg and "1 charbon (−3)" in svg and svg.count('class="trail"') == 2
+    assert picture_module.last_changes(g.initial_state().observation(0)) is None
+    assert 'class="trail"' not in picture(g.initial_state(), 0, "fr")
+
+
+def test_a_live_board_shows_no_bots_reason_that_tells_a_face_down_card() -> None:
+    """At a board the bots move live and give reasons (which name their cards and targets): the
+    log shows those of face-down moves to nobody else; a discard's reason, public, it shows."""
+    game = CoalMineGame(3)
+    board = Board(game, seats=[None, "raider", "steady"], seed=4, bot_pause_ms=0, lang="fr")
+    for _ in range(30):
+        if board.session.state.is_terminal():
+            break
+        pick(board, index=0)
+    reasons = [(e, e.reason["fr"]) for e in board.session.events if e.reason and e.player > 0]
+    hidden = [(e, why) for e, why in reasons if e.action[0] != "discard"]
+    assert hidden and any(w in why for _, why in hidden for w in ("Chef porion", "Tuyauteur", "pille"))
+    log = board.log.value
+    for _, why in hidden:
+        assert html.escape(why) not in log
+    for e, why in reasons:
+        if e.action[0] == "discard":
+            assert html.escape(why) in log
+    first = hidden[0][0]
+    assert game.reason_visible(first, first.player) and game.reason_visible(first, SEE_ALL)

@@ -31,6 +31,7 @@ register(CoalMineGame, Hooks(
     format_odds=odds.format_odds,
     action_label=words.action_label,
     describe_event=words.describe_event,
+    reason_visible=words.reason_visible,
     bots=bots.BOTS,
     bot_name=bots.bot_name,
     choices=choices.CHOICES,
@@ -42,6 +43,7 @@ register(CoalMineGame, Hooks(
                             "en": "Variant: die cards, 3 coal, no central stock"}),
         Variant("dummy", {"fr": "Joueur fictif sur la dernière place", "en": "A dummy player on the last seat"}),
     ),
+    lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
 ))
 

@@ -272,9 +272,16 @@ def _random(arg: str | None) -> Bot:
 
 NAMES = french({
     "random": {"fr": "au hasard", "en": "random"},
-    "steady": {"fr": "mineur prudent (tuyauteur, recrutement, mine)", "en": "steady miner (pipe-miner, recruit, mine)"},
-    "raider": {"fr": "pilleur ({n} du plus riche)", "en": "raider ({n} on the richest)"},
-    "mix": {"fr": "équilibre du jeu du pillage", "en": "raid-game equilibrium"},
+    "steady": {"fr": "mineur prudent", "en": "steady miner"},
+    "raider": {"fr": "pilleur", "en": "raider"},
+    "raider_n": {"fr": "pilleur ({n})", "en": "raider ({n})"},
+    "mix": {"fr": "équilibre du pillage", "en": "raid-game equilibrium"},
+})
+SHORT = french({
+    "random": {"fr": "hasard", "en": "random"},
+    "steady": {"fr": "prudent", "en": "steady"},
+    "raider": {"fr": "pilleur", "en": "raider"},
+    "mix": {"fr": "équilibre", "en": "equilibrium"},
 })
 
 
@@ -282,13 +289,19 @@ def bot_name(spec: str, lang: str = "fr") -> str:
     """A bot spec in words, for a seat's menu or a status line.
 
     >>> bot_name("raider:3", "fr"), bot_name("raider", "en"), bot_name("mix", "en")
-    ('pilleur (3 cartes du plus riche)', 'raider (2 cards on the richest)', 'raid-game equilibrium')
+    ('pilleur (3 cartes)', 'raider', 'raid-game equilibrium')
     """
     name, _, arg = spec.partition(":")
-    if name == "raider":
-        n = int(arg) if arg.isdigit() else 2
-        return NAMES("raider", lang, n=cards_text(n, lang))
+    if name == "raider" and arg.isdigit() and int(arg) != 2:
+        return NAMES("raider_n", lang, n=cards_text(int(arg), lang))
     return NAMES(name, lang) if name in NAMES.table else spec
+
+
+def short_name(spec: str, lang: str = "fr") -> str:
+    """A bot in one word, under a chart's bar (``raider:3`` -> "pilleur 3")."""
+    name, _, arg = spec.partition(":")
+    word = SHORT(name, lang) if name in SHORT.table else name
+    return f"{word} {arg}" if arg else word
 
 
 BOTS = {

@@ -231,6 +231,41 @@ def recruit_table(view: CoalMineView) -> dict[str, Any]:
     return {"source": source, "pile": d_size, "discard": r_size, "p_at_least": table}
 
 
+def planned_draws(view: CoalMineView, player: int) -> int:
+    """How many cards ``player`` recruits with what lies on their Recruitment now: the base
+    2 + its helmets; with nothing there yet, as if one 1-helmet card were laid (no card, no draw)."""
+    cfg = view.game.config
+    laid = [k for sp, k, _ in (view.boards[player].cards or ()) if sp == "recruit"]
+    return int(cfg.recruit_base) + max(1, sum(view.helmets[k] for k in laid))
+
+
+def at_least_one(view: CoalMineView, kind: str, draws: int) -> tuple[int, int] | None:
+    """(draws with at least one ``kind`` card, all the draws) among ``draws`` cards from the
+    pile as the viewer knows it (:func:`piles`); ``None`` if the pile cannot give that many."""
+    deck, discard, _ = piles(view)
+    d_size, r_size = sum(deck.values()), sum(discard.values())
+    if draws > d_size + r_size or (kind not in deck and kind not in discard):
+        return None
+    counts, total = draw_counts(deck.get(kind, 0), d_size, discard.get(kind, 0), r_size, draws)
+    return sum(c for k, c in counts.items() if k >= 1), total
+
+
+def raid_figures(attack: int, stock: int) -> dict[str, Any]:
+    """The raid on a target holding ``stock`` coal, with my strongest card (``attack`` helmets)
+    against a target as strong (it defends with ``attack`` helmets or mines): the 2x2 game,
+    its exact equilibrium and value, and the loot I can expect against that equilibrium.
+
+    >>> f = raid_figures(3, 2)
+    >>> f["matrix"], f["p_attack"], f["p_defend"], f["value"], f["loot"]
+    (((0, 3), (1, 0)), Fraction(3, 4), Fraction(1, 4), Fraction(3, 4), Fraction(3, 2))
+    """
+    _, _, matrix = raid_game(attack, attack, stock)
+    p_attack, p_defend, value = raid_mix(attack, attack, stock)
+    loot = (1 - p_defend) * raid_loot(attack, 0, stock) + p_defend * raid_loot(attack, attack, stock)
+    return {"attack": attack, "stock": stock, "matrix": matrix, "p_attack": p_attack, "p_defend": p_defend,
+            "value": value, "loot": loot}
+
+
 def report_for(view: CoalMineView) -> dict[str, Any]:
     """The exact odds one viewer can work out (JSON-ready): recruitment from the
     cards that viewer cannot see, the raid table and the raid game on the stock

@@ -680,7 +680,20 @@ class CoalMineState(State):
         return [p for p in range(self.game.num_players) if p != d and self.coal[p] > 0]
 
     def _dummy_slots(self) -> list[str]:
-        """Where the dummy's successive job cards go this round (our reading of the text)."""
+        """Where the dummy's successive job cards go this round (our reading of the text).
+
+        ``basic`` (the text's first list): the Watchtower if it has coal, one raid if a
+        rival has coal (a colour card drawn at random), one Recruitment, the rest to the Mine.
+
+        ``bold`` (the text's second list: "2 cartes tour de guet si le fictif a du charbon.
+        Cartes restantes abri des pilleurs selon nombre d'adversaires avec charbon"): two on
+        the Watchtower if it has coal, then one raid per rival with coal, the rest to the
+        Mine; and one Recruitment card before the raids, kept from the first list. Read
+        alone, the second list never recruits: the dummy draws its cards from its own hand,
+        4 a round, so its 8 starting cards would be gone after round 2 and it would lay
+        nothing from round 3 on. We read the second list as changing the first one's
+        Watchtower and raids, not as dropping its Recruitment card.
+        """
         has_coal = self.coal[self.turn] > 0
         rivals = len(self._dummy_targets())
         if self.game.config.dummy_plan == "bold":

@@ -302,6 +302,7 @@ def track(view: CoalMineView, lang: str, out: list[str], y: float, width: float)
         x = min(max(x, M + 12), width - M - 12)
         out.append(text(x, top + 21, v, size=F, fill=INK, weight="bold"))
     stacks: dict[int, int] = {}
+    changes = last_changes(view)
     bottom = top + 28
     for p in range(view.game.num_players):
         v = min(view.points[p], goal)
@@ -309,9 +310,37 @@ def track(view: CoalMineView, lang: str, out: list[str], y: float, width: float)
         stacks[v] = k + 1
         cx = M + (v + 0.5) * cw + (6 * (1 if k % 2 else -1) if cw >= 12 else 0)
         cy = bottom + 9 + (13 * (k // 2) if cw >= 12 else 12 * k)
+        if changes is not None and changes[1][p]:  # the last sale moved the pawn: its trail from where it stood
+            was = M + (min(view.points[p] - changes[1][p], goal) + 0.5) * cw
+            colour = PLAYER_COLOURS[p]
+            out.append(f'<line class="trail" x1="{was:.1f}" y1="{cy:.1f}" x2="{cx - 6:.1f}" y2="{cy:.1f}" '
+                       f'stroke="{colour}" stroke-width="3"/>')
+            out.append(circle(was, cy, 5, "#ffffff", stroke=colour, stroke_width="2.5"))
         out.append(circle(cx, cy, 6, PLAYER_COLOURS[p], stroke="#222"))
     rows = max((k + 1) // 2 if cw >= 12 else k for k in stacks.values())
     return bottom + 16 + 13 * rows
+
+
+def last_changes(view: CoalMineView) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """What the last resolution changed, while it is news (its round's cards still up, or the next
+    round's placement): each player's coal (raids, sales, mining) and coal sold (points)."""
+    placing = view.phase in ("die_card", "dummy", "dummy_target", "place")
+    news = view.log_round and (view.log_round == view.round or (view.log_round == view.round - 1 and placing))
+    if not news:
+        return None
+    n = view.game.num_players
+    coal, sold = [0] * n, [0] * n
+    for entry in view.log:
+        if entry[0] == "raid":
+            _, r, t, _, _, x = entry
+            coal[r] += x
+            coal[t] -= x
+        elif entry[0] == "sell":
+            coal[entry[1]] -= entry[2]
+            sold[entry[1]] += entry[2]
+        elif entry[0] == "mine":
+            coal[entry[1]] += entry[2]
+    return tuple(coal), tuple(sold)
 
 
 def board_head(view: CoalMineView, p: int, lang: str, out: list[str], y: float, note: str = "") -> None:
@@ -321,6 +350,9 @@ def board_head(view: CoalMineView, p: int, lang: str, out: list[str], y: float, 
     name = seat_label(view, p, lang) + (f" ({note})" if note else "")
     out.append(text(M + 34, y + 24, name, size=F, anchor="start", weight="bold", fill=INK))
     facts = f"{points_text(view.points[p], lang)} · {coal_text(view.coal[p], lang)}"
+    changes = last_changes(view)
+    if changes is not None and changes[0][p]:  # the coal the last resolution brought or took
+        facts += f" ({changes[0][p]:+d})".replace("-", "−")
     out.append(text(M + 46 + text_width(name, F, True), y + 24, facts, size=F, anchor="start", fill=INK))
     if view.phase == "over" and p in view.winner:
         w = text_width(T("won", lang), F, True) + 16

@@ -298,38 +298,57 @@ def _chance_line(before: CoalMineState, a: tuple[Any, ...], viewer: int | None, 
     return action_label(a, lang)  # pragma: no cover - every chance outcome is worded above
 
 
-def resolution_text(game: Any, entries: Sequence[tuple[Any, ...]], lang: str, points: Sequence[int] | None = None) -> str:
-    """One resolution's entries (public: see ``CoalMineState.resolutions``) in one sentence:
-    grisou, raids, sales, mine, recruitment; with ``points``, who reached the target."""
+STEPS = ("grisou", "raid", "sell", "mine", "recruit")
+"""The resolution's steps in the text's order (D21): events, raids, expedition, mine, recruitment."""
+
+
+def resolution_steps(game: Any, entries: Sequence[tuple[Any, ...]], lang: str,
+                     points: Sequence[int] | None = None) -> list[tuple[str, list[str]]]:
+    """One resolution's entries (public: see ``CoalMineState.resolutions``) step by step, in the
+    text's order: ``[(step, [phrases])]`` for each step of :data:`STEPS` (an empty list: nothing
+    happened there); with ``points``, who reached the target ends the expedition."""
     d = game.num_players - 1 if game.config.dummy else None
 
     def name(q: int) -> str:
         return who(q, lang, d)
 
-    parts: list[str] = []
+    steps: dict[str, list[str]] = {step: [] for step in STEPS}
     for entry in entries:
         tag = entry[0]
         if tag == "grisou":  # name the exposed players who had a Mine to lose (each has a "mine" entry)
             _, n, exposed = entry
             hit = [q for q in exposed if any(e[0] == "mine" and e[1] == q for e in entries)]
-            parts.append(LOG("grisou", lang, g=n, who=_join([name(q) for q in hit], lang)) if hit
-                         else LOG("grisou_safe", lang, g=n))
+            steps[tag].append(LOG("grisou", lang, g=n, who=_join([name(q) for q in hit], lang)) if hit
+                              else LOG("grisou_safe", lang, g=n))
         elif tag == "raid":
             _, r, t, att, dfc, x = entry
             key = "raid_hit" if x else ("raid_miss" if dfc >= att else "raid_empty")
-            parts.append(LOG(key, lang, r=name(r), t=name(t), a=att, d=dfc, coal=coal_text(x, lang)))
+            steps[tag].append(LOG(key, lang, r=name(r), t=name(t), a=att, d=dfc, coal=coal_text(x, lang)))
         elif tag == "sell":
-            parts.append(LOG("sells", lang, who=name(entry[1]), coal=coal_text(entry[2], lang),
-                             pts=points_text(entry[2], lang)))
+            steps[tag].append(LOG("sells", lang, who=name(entry[1]), coal=coal_text(entry[2], lang),
+                                  pts=points_text(entry[2], lang)))
         elif tag == "mine":
-            parts.append(LOG("mines", lang, who=name(entry[1]), coal=coal_text(entry[2], lang)))
+            steps[tag].append(LOG("mines", lang, who=name(entry[1]), coal=coal_text(entry[2], lang)))
         elif tag == "recruit":
-            parts.append(LOG("recruits", lang, who=name(entry[1]), cards=cards_text(entry[2], lang)))
+            steps[tag].append(LOG("recruits", lang, who=name(entry[1]), cards=cards_text(entry[2], lang)))
     for q, pts in enumerate(points or ()):
         if pts >= game.config.target_points:
-            parts.append(LOG("ends", lang, who=name(q), pts=points_text(pts, lang)))
+            steps["sell"].append(LOG("ends", lang, who=name(q), pts=points_text(pts, lang)))
+    return list(steps.items())
+
+
+def resolution_text(game: Any, entries: Sequence[tuple[Any, ...]], lang: str, points: Sequence[int] | None = None) -> str:
+    """One resolution in one sentence (:func:`resolution_steps` joined), for the log."""
+    parts = [phrase for _, phrases in resolution_steps(game, entries, lang, points) for phrase in phrases]
     text = "; ".join(parts) if lang == "en" else f"{NBSP}; ".join(parts)  # "a ; b" in French
     return text + "." if parts else LOG("nothing", lang)
+
+
+def reason_visible(event: Event, viewer: int | None) -> bool:
+    """Whether ``viewer`` may read a bot's reason for ``event``: a reason for a card laid face
+    down (or for passing) tells its kind, its target or what the bot's hand holds, so only the
+    bot's own seat and the teacher's "show all" read it; a discard is public, so is its reason."""
+    return viewer in (SEE_ALL, event.player) or event.action[0] == "discard"
 
 
 def chapter(state: State, lang: str) -> str | None:
