@@ -541,27 +541,30 @@ class Board:
         return f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre>"
 
     def log_html(self, lang: str) -> str:
+        """The latest events, newest first, grouped under their chapter ("Manche 2") heading."""
         viewer = self.viewer()
         events = self.session.events
         start = max(0, len(events) - LOG_EVENTS)
         chapter = self.game.hooks.chapter
-        lines: list[str] = []
-        last_title = None
+        groups: list[tuple[str | None, list[str]]] = []
         for i in range(start, len(events)):
             e = events[i]
-            if chapter is not None:
-                title = chapter(e.before, lang)
-                if title and title != last_title:
-                    lines.append(f"<div class='mineedu-log-chapter'><b>{html.escape(title)}</b></div>")
-                    last_title = title
+            title = chapter(e.before, lang) if chapter is not None else None
+            if not groups or (title and title != groups[-1][0]):
+                groups.append((title, []))
             key = (i, viewer, lang)
             text = self._log_cache.get(key)
             if text is None:
                 text = self._log_cache[key] = self._event_line(e, viewer, lang)
             if text:
-                lines.append(f"<div class='mineedu-log-line'>{text}</div>")
+                groups[-1][1].append(f"<div class='mineedu-log-line'>{text}</div>")
+        parts = []
+        for title, lines in reversed(groups):
+            if title:
+                parts.append(f"<div class='mineedu-log-chapter'><b>{html.escape(title)}</b></div>")
+            parts.extend(reversed(lines))
         more = f"<div><i>{html.escape(T('more_events', lang, n=start))}</i></div>" if start else ""
-        return f"<h4>{T('log', lang)}</h4><div class='mineedu-log-lines'>{more}{''.join(reversed(lines))}</div>"
+        return f"<h4>{T('log', lang)}</h4><div class='mineedu-log-lines'>{''.join(parts)}{more}</div>"
 
     def _event_line(self, event: Event, viewer: int | None, lang: str) -> str:
         text = html.escape(self.game.describe_event(event, viewer, lang))

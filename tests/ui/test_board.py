@@ -202,3 +202,17 @@ def test_export_then_import(board, monkeypatch):
     assert board.session.state != state
     board.import_button.click()
     assert board.session.state == state and "chargée" in board.message.value
+
+
+def test_the_log_puts_each_chapter_heading_above_its_moves_newest_first():
+    import re
+
+    import mineedu
+
+    b = Board(mineedu.make("gold_mine", 3), seats=["random"] * 3, seed=4, bot_pause_ms=0)
+    log = b.log.value
+    headings = [m.start() for m in re.finditer("mineedu-log-chapter", log)]
+    titles = re.findall(r"mineedu-log-chapter'><b>([^<]+)<", log)
+    assert titles == sorted(titles, reverse=True) and len(titles) >= 2  # newest round first
+    first_line = log.index("class='mineedu-log-line'>")
+    assert headings[0] < first_line  # a heading opens its group
