@@ -165,6 +165,10 @@ W = {
               "6 boxes. So 4 × 6 = <b>24 placements</b>; the simulation has 4 × 12 = 48 possible throws, half of "
               "which land inside the card.</p>",
     },
+    "compare_head": {
+        "fr": "<p>Sur la même carte vide de 3 × 4 cases, les placements de chaque forme :</p>",
+        "en": "<p>On the same empty 3 × 4 card, the placements of each shape:</p>",
+    },
     "shapes_head": {
         "fr": "<p>Les six formes : orientations = 8 / (les mouvements qui ne la changent pas).</p>",
         "en": "<p>The six shapes: orientations = 8 / (the moves that leave it unchanged).</p>",
@@ -223,7 +227,7 @@ def _compare_count(_k: int | None, lang: str) -> list[tuple[str, Fraction]]:
 
 def _derive_count(_k: int | None, lang: str) -> str:
     return (W["d_count"][lang] + f"<div class='sg-placements-box'>{placements_picture(lang)}</div>"
-            + W["shapes_head"][lang] + shapes_picture(lang))
+            + W["shapes_head"][lang] + shapes_picture(lang) + W["compare_head"][lang])
 
 
 BOT_WORDS = {
