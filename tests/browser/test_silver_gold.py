@@ -34,6 +34,11 @@ def page_text(page: Any) -> str:
     return str(page.evaluate("() => document.documentElement.outerHTML + document.body.innerText"))
 
 
+def shown_state(page: Any) -> Any:
+    """The state the page displays (its own Export, replayed by the engine)."""
+    return displayed_game(page)[1]
+
+
 def key(page: Any, k: str) -> None:
     v = version(page)
     page.keyboard.press(k)
@@ -87,7 +92,7 @@ def test_a_whole_game_by_clicking_the_picture(server: str, page: Any) -> None:
     assert all(n in page.inner_text(".mineedu-panel") for n in ("n° 35 (", "n° 37 ("))  # the human's own are
     click(page, page.locator(".me-picture [data-region='hand:0:0']"))  # 35
     click(page, page.locator(".me-picture [data-region='hand:0:1']"))  # 37: the keep is complete
-    _, state = displayed_game(page)
+    state = shown_state(page)
     kept = state.boards[1].cards
     returned = [c for c in BOT if c not in kept]
     text = page_text(page)
@@ -96,7 +101,7 @@ def test_a_whole_game_by_clicking_the_picture(server: str, page: Any) -> None:
     for _ in range(400):
         if page.locator(".mineedu-over").count():
             break
-        _, state = displayed_game(page)
+        state = shown_state(page)
         if state.is_terminal():
             break
         assert state.phase in ("place", "chain", "replace"), state.phase
@@ -140,7 +145,7 @@ def test_a_whole_game_by_clicking_the_picture(server: str, page: Any) -> None:
         used["moves"] += 1
     else:
         raise AssertionError("the game did not end")
-    _, final = displayed_game(page)
+    final = shown_state(page)
     assert final.is_terminal()
     assert used["r"] >= 1 and used["m"] >= 1 and used["chain"] >= 1 and used["panel"] >= 20, used
     assert final.boards[0].completed, "J1 completed no card"

@@ -26,7 +26,8 @@ from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherN
 
 from .rules import Config
 from .shapes import orientations, placement_count
-from .words import shape_name
+from .simulate import round_end
+from .words import shape_name, the_shape
 
 ROWS, COLS = 3, 4  # an empty grey or green card (D17)
 FULL = (1 << ROWS * COLS) - 1
@@ -69,6 +70,9 @@ def simulate_throws(_k: int | None, trials: int, rng: np.random.Generator) -> np
 
 # --- 2. copies of a shape that come up in a round -------------------------------------------------
 
+COPIES_SHAPE = {1: "O4", 2: "I3"}
+"""The shape of the expedition deck printed on k cards: the square once, the straight tromino twice."""
+
 
 def copies_law(k: int | None) -> dict[int, Fraction]:
     """How many of a shape's ``k`` copies come up when 7 of the 8 cards are revealed (hypergeometric)."""
@@ -84,12 +88,13 @@ def exact_copies(k: int | None) -> Fraction:
 
 
 def simulate_rounds(k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
-    """``trials`` shuffled rounds (vectorized): the card left out is the last of a random order of
-    the 8; a shape printed on ``k`` cards (the first ``k``) has ``k`` copies up unless one of
-    them is that card."""
+    """``trials`` rounds of the rules' expedition deck (vectorized, :func:`.simulate.round_end`):
+    how many copies of the shape printed on ``k`` cards come up in each."""
     assert k is not None
-    left_out = np.argmax(rng.random((trials, len(DECK))), axis=1)  # the card last in a random order
-    return np.asarray(k - (left_out < k), dtype=np.int8)
+    shapes, start, end = round_end(trials, rng)
+    i = shapes.index(COPIES_SHAPE[k])
+    assert start[i] == k
+    return np.asarray(start[i] - end[i], dtype=np.int8)
 
 
 # --- words and pictures -----------------------------------------------------------------------------
@@ -174,10 +179,10 @@ W = {
         "en": "<p>The six shapes: orientations = 8 / (the moves that leave it unchanged).</p>",
     },
     "q_copies": {
-        "fr": "Une manche révèle 7 des 8 cartes expédition. Une forme est imprimée sur <b>{k}</b> {cards}. "
+        "fr": "Une manche révèle 7 des 8 cartes expédition. {Shape} est imprimé sur <b>{k}</b> {cards}. "
               "<b>En moyenne</b>, combien de ses exemplaires sortent pendant la manche ? (Le graphique montre aussi "
               "combien de fois aucun ne sort.)",
-        "en": "A round reveals 7 of the 8 expedition cards. A shape is printed on <b>{k}</b> {cards}. "
+        "en": "A round reveals 7 of the 8 expedition cards. {Shape} is printed on <b>{k}</b> {cards}. "
               "<b>On average</b>, how many of its copies come up in the round? (The chart also shows how often "
               "none does.)",
     },
@@ -206,7 +211,8 @@ def _cards(k: int, lang: str) -> str:
 
 def _question_copies(k: int | None, lang: str) -> str:
     assert k is not None
-    return W["q_copies"][lang].format(k=k, cards=_cards(k, lang))
+    shape = the_shape(COPIES_SHAPE[k], lang)
+    return W["q_copies"][lang].format(k=k, cards=_cards(k, lang), Shape=shape[:1].upper() + shape[1:])
 
 
 def _derive_copies(k: int | None, lang: str) -> str:
