@@ -114,6 +114,7 @@ function render({ model, el: host }) {
         node.removeAttribute("tabindex");
         node.removeAttribute("role");
         node.removeAttribute("aria-label");
+        delete node.dataset.meKey; // no longer an option: focus must not be given back to it
         node.onclick = node.onkeydown = node.onmouseenter = node.onmouseleave = node.onfocus = node.onblur = null;
         if (selected.has(node.dataset.region)) node.classList.add("me-selected");
       }
@@ -134,7 +135,10 @@ function render({ model, el: host }) {
         node.setAttribute("aria-label", option.label);
         node.dataset.meKey = option.region;
         overlay.append(frame(root, boxOf(node, root), "me-active-frame", 2));
-        node.onclick = () => send("pick", option.token);
+        node.onclick = () => {
+          node.focus({ preventScroll: true }); // a click keeps the keyboard here: R, M, Esc work after it
+          send("pick", option.token);
+        };
         node.onkeydown = (e) => {
           if (e.key === "Enter" || e.key === " ") {
             e.preventDefault();

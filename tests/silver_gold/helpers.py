@@ -84,3 +84,15 @@ def everyone(state: Any, actions: Sequence[Any]) -> Any:
     for p, a in enumerate(actions):
         state = state.apply(a, player=p)
     return state
+
+
+def brute_coverage(boxes: Iterable[Cell], base: Sequence[Cell]) -> dict[Cell, int]:
+    """For each box, how many sets of boxes congruent to ``base`` contain it, by trying every subset."""
+    boxes = sorted(boxes)
+    targets = images(base)
+    out = dict.fromkeys(boxes, 0)
+    for sub in combinations(boxes, len(base)):
+        if normal(sub) in targets:
+            for cell in sub:
+                out[cell] += 1
+    return out

@@ -179,7 +179,7 @@ def game_state(board: Board) -> Any:
 def test_a_human_keeps_places_rotates_and_crosses_at_the_board() -> None:
     board = Board(mineedu.make("silver_gold", 2), seats=[None, "greedy"], seed=5, bot_pause_ms=0)
     s = game_state(board)
-    assert s.phase == "keep" and board.canvas.prompt.startswith("Garde 2 cartes sur 4")
+    assert s.phase == "keep" and board.canvas.prompt.startswith("Gardez 2 cartes sur 4")
     regions = [o["region"] for o in board.canvas.options]
     assert sorted(regions) == [f"hand:0:{i}" for i in range(4)]
     pick(board, region="hand:0:3")
@@ -214,7 +214,7 @@ def test_a_human_keeps_places_rotates_and_crosses_at_the_board() -> None:
         pick(board, index=0)
     assert board.session.human_to_move() == 0 and game_state(board).phase == "place"
     pick(board, label="Cocher une seule case à la place")
-    assert board.canvas.prompt == "Clique la seule case à cocher"
+    assert board.canvas.prompt == "Cliquez la seule case à cocher"
     target = board.canvas.options[0]
     assert target["preview"].startswith('<use href="#sg-px-0-')  # the cross the box would get
     n = len(board.session.moves)
@@ -234,7 +234,7 @@ def test_a_red_cross_asks_for_the_next_box_at_once() -> None:
     assert s.phase == "chain" and s.current_player() == 0
     tree = ChoiceTree(CHOICES, s, 0)
     assert all(len(p) == 1 and p[0].startswith("box:0:") for p in tree.paths)
-    assert CHOICES.prompt(s, 0, (), "fr") == "Croix rouge\xa0: coche tout de suite une autre case libre"
+    assert CHOICES.prompt(s, 0, (), "fr") == "Croix rouge\xa0: cochez tout de suite une autre case libre"
     key = tree.options(())[0]
     assert tree.label((), key, "en").endswith("(red cross)") and CHOICES.preview(s, 0, (), key)
 

@@ -193,11 +193,11 @@ def test_the_panel_writes_exact_numbers_the_readers_way() -> None:
     s = standard(cards=cards).apply("L3")
     fr, en = panel(s.observation(0), "fr"), panel(s.observation(0), "en")
     assert "<td>tromino droit</td><td>2/7 ≈ 28,6\xa0%</td>" in fr and "<td>straight tromino</td><td>2/7 ≈ 28.6%</td>" in en
-    assert "Le tromino en L\xa0: où le poser\u00a0?" in fr and "4 orientations" in fr
     card = CARDS[s.boards[0].cards[0]]
     n = brute_placements(card_boxes(card), SHAPES["L3"])
-    assert f"La 1re carte, n° {card.id} (violette, 14)\xa0: {n} placements · la suivante y rentre\xa0: " in fr
-    assert f"Card 1, no. {card.id} (purple, 14): {n} placements · the next one fits: " in en
+    headline = f"<p class='odds-key'>Le tromino en L\xa0: <b class='odds-placements' data-slot='0' data-exact='{n}'>{n}</b>"
+    assert headline + " placements" in fr
+    assert "(4 orientations)" in fr and f"<b>Card 1, no. {card.id} (purple, 14)</b>" in en
     assert "What P1 sees" in en and "What everyone sees" in panel(s.observation(None), "en")
     assert status(s.observation(0), "fr") == "<p class='sg-points'>Points\xa0: J1 0 · J2 0</p>"
 

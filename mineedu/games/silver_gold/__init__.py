@@ -39,6 +39,7 @@ register(SilverGold, Hooks(
     chapter=words.chapter,
     variants=(Variant("returned_to_deck", {
         "fr": "Les cartes non gardées retournent dans la pioche", "en": "Cards not kept go back into the deck"}),),
+    lesson="mineedu.games.silver_gold.lesson",
     hidden_information=True,
 ))
 

@@ -69,7 +69,7 @@ def card_appeal(card: TreasureCard) -> float:
     return bonus / card.points - card.points / 100
 
 
-def points_now(view: SilverGoldView, action: Action) -> float:
+def greedy_points(view: SilverGoldView, action: Action) -> float:
     """The points a ``place`` or ``cross`` action brings at once (boxes count 1 each;
     completing a card counts 1 more: a fresh card comes with it)."""
     me = view.me
@@ -109,7 +109,7 @@ def gain(view: SilverGoldView, action: Action) -> float:
     card = CARDS[cid]
     crossed = me.crossed[slot] | _action_mask(action, card, view.shape)
     # prefer the card closer to completion when nothing else differs
-    return points_now(view, action) - (card.boxes & ~crossed).bit_count() / 100
+    return greedy_points(view, action) - (card.boxes & ~crossed).bit_count() / 100
 
 
 def _fits_now(view: SilverGoldView) -> int:
@@ -170,7 +170,7 @@ class GreedyBot(SilverGoldBot):
         return WHY("greedy_take", lang, k=_count(k, ("symbole", "symboles"), ("symbol", "symbols"), lang), n=card.points)
 
     def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
-        pts = int(points_now(view, action))
+        pts = int(greedy_points(view, action))
         return WHY("greedy_box", lang, pts=_count(pts, ("point", "points"), ("point", "points"), lang))
 
 
@@ -248,4 +248,4 @@ BOTS: dict[str, BotFactory] = {
 }
 """The bots a board or ``mineedu simulate`` can seat (``Hooks.bots``)."""
 
-__all__ = ["BOTS", "GreedyBot", "OpenBot", "SilverGoldBot", "card_appeal", "gain", "open_placements", "points_now"]
+__all__ = ["BOTS", "GreedyBot", "OpenBot", "SilverGoldBot", "card_appeal", "gain", "open_placements", "greedy_points"]

@@ -39,27 +39,27 @@ from .words import action_label, card_label, french, place_label, short_card, sl
 
 T = Texts(french({
     "keep_first": {
-        "fr": "Garde {k} cartes sur {n} : clique une carte à garder",
+        "fr": "Gardez {k} cartes sur {n} : cliquez une carte à garder",
         "en": "Keep {k} of your {n} cards: click a card to keep",
     },
-    "keep_more": {"fr": "Clique encore {k} à garder", "en": "Click {k} more to keep"},
+    "keep_more": {"fr": "Cliquez encore {k} à garder", "en": "Click {k} more to keep"},
     "one_card": {"fr": "1 carte", "en": "1 card"},
     "cards": {"fr": "{k} cartes", "en": "{k} cards"},
     "place": {
-        "fr": "{Shape} : clique la carte où le poser, ou coche une seule case",
+        "fr": "{Shape} : cliquez la carte où le poser, ou cochez une seule case",
         "en": "{Shape}: click the card to place it on, or cross a single box",
     },
     "position": {
-        "fr": "Orientation {i}/{m} (R : tourner, M : retourner). Clique la case de son carré du haut (le plus à gauche)",
+        "fr": "Orientation {i}/{m} (R : tourner, M : retourner). Cliquez la case de son carré du haut (le plus à gauche)",
         "en": "Orientation {i}/{m} (R: rotate, M: mirror). Click the box for its top square (the leftmost one)",
     },
-    "single": {"fr": "Clique la seule case à cocher", "en": "Click the one box to cross"},
-    "chain": {"fr": "Croix rouge : coche tout de suite une autre case libre", "en": "Red cross: cross another free box at once"},
+    "single": {"fr": "Cliquez la seule case à cocher", "en": "Click the one box to cross"},
+    "chain": {"fr": "Croix rouge : cochez tout de suite une autre case libre", "en": "Red cross: cross another free box at once"},
     "replace": {
-        "fr": "Carte complétée : clique la carte de l'offre à prendre",
+        "fr": "Carte complétée : cliquez la carte de l'offre à prendre",
         "en": "Card completed: click the display card to take",
     },
-    "pass": {"fr": "Plus aucune case libre : passe", "en": "No free box left: pass"},
+    "pass": {"fr": "Plus aucune case libre : passez", "en": "No free box left: pass"},
     "keep_card": {"fr": "Garder la {card}", "en": "Keep {card}"},
     "card": {"fr": "Poser {shape} sur {slot}, {card} : {n} placements", "en": "Place {shape} on {slot}, {card}: {n} placements"},
     "card1": {"fr": "Poser {shape} sur {slot}, {card} : 1 placement", "en": "Place {shape} on {slot}, {card}: 1 placement"},

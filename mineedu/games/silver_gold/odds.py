@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, sqrt
@@ -23,8 +24,18 @@ import numpy as np
 from mineedu.core import ConfigError, State, Texts, exact_json, from_json
 from mineedu.core.i18n import format_number
 
-from .rules import CARDS, COLOURS, Config, SilverGoldState, SilverGoldView, TreasureCard
-from .shapes import SHAPE_NAMES, orientations, placement_count, placements
+from .rules import (
+    CARDS,
+    COLOURS,
+    Config,
+    SilverGoldState,
+    SilverGoldView,
+    TreasureCard,
+    _action_mask,
+    display_palms,
+    score_sheet,
+)
+from .shapes import SHAPE_NAMES, mask_cells, orientations, placement_count, placements
 from .words import colour_name, french
 
 
@@ -160,6 +171,82 @@ def simulate_reveals(card: TreasureCard, games: int, rng: np.random.Generator,
     return m, float(np.std(out, ddof=1)) / sqrt(games)
 
 
+# --- the decision at hand (the board's panel) -------------------------------------------------
+
+
+def coverage(free: int, shape: str, rows: int, cols: int) -> dict[tuple[int, int], int]:
+    """For each free box, how many placements of ``shape`` cover it (the panel's heat map).
+
+    >>> full = (1 << 12) - 1
+    >>> c = coverage(full, "I2", 3, 4)
+    >>> c[(0, 0)], c[(1, 1)], sum(c.values()) == 2 * placement_count(full, "I2", 3, 4)
+    (2, 4, True)
+    """
+    out = dict.fromkeys(mask_cells(free, cols), 0)
+    for _o, _r, _c, mask in placements(free, shape, rows, cols):
+        for cell in mask_cells(mask, cols):
+            out[cell] += 1
+    return out
+
+
+def p_fitting_shape_comes_up(card: TreasureCard, crossed: int, left: Mapping[str, int], reveals: int) -> Fraction:
+    """P(at least one of the ``reveals`` cards still to come this round, drawn from ``left``,
+    has a shape that fits ``card`` as it is now): hypergeometric, as :func:`p_shape_this_round`."""
+    free = card.boxes & ~crossed
+    good = sum(k for s, k in left.items() if placement_count(free, s, card.rows, card.cols))
+    return p_shape_this_round(good, sum(left.values()), min(reveals, sum(left.values())))
+
+
+def points_now(view: SilverGoldView, action: Any) -> int:
+    """The change of the viewer's score if ``action`` (a placement or a single box) is resolved
+    now, alone: coins, palms (1 + the display's palms), cups for coin rows completed (the
+    highest still free, if no one before takes it this turn), a completed card's points and
+    seals. A red cross's extra box is not counted (it is chosen afterwards)."""
+    me = view.me
+    assert me is not None and action[0] in ("place", "cross")
+    cfg = view.config
+    slot = action[1]
+    cid = me.cards[slot]
+    assert cid is not None
+    card = CARDS[cid]
+    mask = _action_mask(action, card, view.shape)
+    coins = me.coins + (mask & card.coins).bit_count()
+    room = max(0, cfg.palm_limit - len(me.palms))
+    palms = me.palms + (1 + display_palms(view.display),) * min(room, (mask & card.palms).bit_count())
+    rows_before = min(me.coins, cfg.coin_boxes) // cfg.coin_row_size
+    rows_after = min(coins, cfg.coin_boxes) // cfg.coin_row_size
+    cups = me.cups + view.cups_left[: rows_after - rows_before]
+    done = (me.crossed[slot] | mask) == card.boxes
+    after = replace(me, coins=coins, palms=palms, cups=cups, completed=me.completed + ((cid,) if done else ()))
+    return score_sheet(after, cfg)["score"] - score_sheet(me, cfg)["score"]
+
+
+def _decision(view: SilverGoldView) -> list[dict[str, Any]]:
+    """Per card of the viewer, while a shape is to be placed: its placements, where they are,
+    the chances ahead and the best points now (see :func:`coverage`, :func:`points_now`)."""
+    me, shape, cfg = view.me, view.shape, view.config
+    assert me is not None and shape is not None
+    left = view.expedition_left()
+    reveals = cfg.reveals_per_round - len(view.revealed)
+    out = []
+    for slot, cid in enumerate(me.cards):
+        if cid is None:
+            continue
+        card, crossed = CARDS[cid], me.crossed[slot]
+        free = card.boxes & ~crossed
+        places = [("place", slot, o, r, c) for o, r, c, _m in placements(free, shape, card.rows, card.cols)]
+        crosses = [("cross", slot, r, c) for r, c in mask_cells(free, card.cols)]
+        heat = coverage(free, shape, card.rows, card.cols)
+        out.append({
+            "slot": slot, "card": cid, "placements": len(places),
+            "coverage": {f"{r}:{c}": k for (r, c), k in sorted(heat.items())},
+            "p_fitting_this_round": exact_json(p_fitting_shape_comes_up(card, crossed, left, reveals)) if reveals else None,
+            "best_place_points": max((points_now(view, a) for a in places), default=None),
+            "best_cross_points": max((points_now(view, a) for a in crosses), default=None),
+        })
+    return out
+
+
 # --- the report ----------------------------------------------------------------------
 
 
@@ -236,6 +323,8 @@ def _report(view: SilverGoldView) -> dict[str, Any]:
     mine = [(CARDS[c], x) for c, x in zip(me.cards, me.crossed) if c is not None] if me is not None else []
     if mine:
         report["cards"] = [_card_block(c, x, cfg, revealed, next_left) for c, x in mine]
+        if view.phase == "place" and view.shape is not None:
+            report["decision"] = _decision(view)
         if next_left:
             report["p_next_fits_a_card"] = _next_fits_json(mine, next_left)
     if me is not None and me.hand:
@@ -267,11 +356,11 @@ T = Texts(french({
         "en": "  expected expedition cards to complete it (greedy player, exact): {e}",
     },
     "any": {
-        "fr": "P(la prochaine forme rentre sur une de tes cartes) = {p} ≈ {f}",
+        "fr": "P(la prochaine forme rentre sur une de vos cartes) = {p} ≈ {f}",
         "en": "P(the next shape fits one of your cards) = {p} ≈ {f}",
     },
     "examples": {"fr": "Cartes neuves d'exemple :", "en": "Fresh example cards:"},
-    "hand": {"fr": "Tes cartes distribuées :", "en": "Your dealt cards:"},
+    "hand": {"fr": "Vos cartes distribuées :", "en": "Your dealt cards:"},
 }))
 
 

@@ -20,7 +20,7 @@ from mineedu.core import Texts, from_json
 from mineedu.core.i18n import colon, format_number, player_name, plural
 
 from .odds import view_report
-from .rules import COLOURS, SilverGoldView, colour_counts
+from .rules import CARDS, COLOURS, SilverGoldView, colour_counts
 from .words import french, shape_name, short_card, slot_name, the_shape
 
 T = Texts(french({
@@ -35,6 +35,26 @@ T = Texts(french({
     "fits_next": {"fr": "la suivante y rentre : {p}", "en": "the next one fits: {p}"},
     "expect": {"fr": "Pour la finir", "en": "To finish it"},
     "expect_card": {"fr": "{e} expéditions pour la finir", "en": "{e} reveals to finish it"},
+    "placements_head": {"fr": "placements", "en": "placements"},
+    "on_card": {"fr": "sur {slot}", "en": "on {slot}"},
+    "p_next_fits": {"fr": "P(la prochaine carte expédition y rentre) =", "en": "P(the next expedition card fits it) ="},
+    "p_round_fits": {
+        "fr": "P(une forme qui y rentre sort encore cette manche) =",
+        "en": "P(a shape that fits it still comes up this round) =",
+    },
+    "now": {"fr": "Tout de suite, au mieux :", "en": "Right now, at best:"},
+    "by_placing": {"fr": "en posant {shape}", "en": "placing {shape}"},
+    "by_crossing": {"fr": "avec une seule case", "en": "with a single box"},
+    "now_note": {
+        "fr": "Points tout de suite : pièces, palmiers, coupes et carte complétée (avec ses sceaux) que rapporterait ce choix, "
+              "si personne avant vous ne prend de coupe à ce tour ; une croix rouge ajoute ensuite une case.",
+        "en": "Points right now: the coins, palms, cups and completed card (with its seals) the choice would bring, "
+              "if no one before you takes a cup this turn; a red cross then adds a box.",
+    },
+    "heat_title": {
+        "fr": "Chaque case : le nombre de placements qui la couvrent",
+        "en": "Each box: how many placements cover it",
+    },
     "placements_note": {
         "fr": "Placements : rotations et images miroir comprises ({k}).",
         "en": "Placements: rotations and mirror images included ({k}).",
@@ -55,7 +75,7 @@ T = Texts(french({
         "fr": "La chance que chaque forme sorte à la prochaine révélation, et d'ici la fin de la manche.",
         "en": "The chance that each shape comes up at the next reveal, and before the round ends.",
     },
-    "hand": {"fr": "Tes cartes distribuées", "en": "Your dealt cards"},
+    "hand": {"fr": "Vos cartes distribuées", "en": "Your dealt cards"},
     "examples": {"fr": "Une carte neuve de chaque couleur", "en": "A fresh card of each colour"},
     "expect_note": {
         "fr": "Expéditions pour la finir : nombre moyen de cartes expédition révélées avant qu'un joueur simple "
@@ -64,7 +84,7 @@ T = Texts(french({
               "the shape whenever it fits, else crosses the first free box) has crossed every box; computed exactly.",
     },
     "any": {
-        "fr": "P(la prochaine forme rentre sur une de tes cartes) = {p}",
+        "fr": "P(la prochaine forme rentre sur une de vos cartes) = {p}",
         "en": "P(the next shape fits one of your cards) = {p}",
     },
     "over": {"fr": "La partie est finie.", "en": "The game is over."},
@@ -124,29 +144,21 @@ def _capital(s: str) -> str:
 
 
 def panel(view: SilverGoldView, lang: str = "fr") -> str:
-    """The odds the viewer faces, as HTML (all numbers exact, written the reader's way)."""
+    """The decision panel: what the viewer faces now, every figure exact (``data-exact``)."""
     report = view_report(view)
     out = [f"<p>{_e(T('for', lang, who=player_name(view.seat, lang)) if view.seat is not None else T('for_all', lang))}</p>"]
     me = view.me
-    shape = view.shape if view.phase == "place" else None  # (a red cross: the shape is already placed)
-    if report.get("cards") and me is not None:
-        if shape is not None:
-            out.append(f"<h5>{_e(T('shape_now', lang, Shape=_capital(the_shape(shape, lang))))}</h5>")
+    if "decision" in report and me is not None and view.shape is not None:
+        out += _decision_html(view, report, lang)
+    elif report.get("cards") and me is not None:
         slots = [s for s, c in enumerate(me.cards) if c is not None]
         for s, block in zip(slots, report["cards"]):
             words = [_e(f"{_capital(slot_name(s, lang))}, {short_card(block['card'], lang)}")]
-            if shape is not None:
-                words.append(_e(plural(block["placements"].get(shape, 0), "placement", "placements")))
             if block["p_next_fits"]:
                 words.append(T("fits_next", lang, p=_p(block["p_next_fits"], lang)))
             e = format_number(float(from_json(block["expected_reveals_greedy"])), lang, 2)
             words.append(_e(T("expect_card", lang, e=e)))
             out.append(f"<p class='sg-card'>{words[0]}{_e(colon(lang))} {' · '.join(words[1:])}</p>")
-        if shape is not None:
-            k = report["shapes"][shape]["orientations"]
-            out.append(f"<p class='sg-note'>{_e(T('placements_note', lang, k=plural(k, 'orientation', 'orientations')))}</p>")
-        if "p_next_fits_a_card" in report:
-            out.append(f"<p>{T('any', lang, p=_p(report['p_next_fits_a_card'], lang))}</p>")
     out += _next_shapes(report, lang)
     for key, title in (("hand", "hand"), ("example_cards", "examples")):
         if key in report:
@@ -157,6 +169,85 @@ def panel(view: SilverGoldView, lang: str = "fr") -> str:
     out.append(f"<p class='sg-note'>{_e(T('expect_note', lang))}</p>")
     out.append(f"<h5>{_e(T('legend_title', lang))}</h5><p class='sg-legend'>{_e(T('legend', lang))}</p>")
     return "".join(out)
+
+
+def _decision_html(view: SilverGoldView, report: dict[str, Any], lang: str) -> list[str]:
+    """The shape to place: placements per card (the headline), a heat map of each card, the
+    chances ahead and the best points now."""
+    shape = view.shape
+    assert shape is not None
+    blocks = report["decision"]
+    per_card = [f"<b class='odds-placements' data-slot='{b['slot']}' data-exact='{b['placements']}'>{b['placements']}</b>"
+                + (f" {_e(T('placements_head', lang))}" if i == 0 else "")
+                + f" {_e(T('on_card', lang, slot=slot_name(b['slot'], lang)))}" for i, b in enumerate(blocks)]
+    k = report["shapes"][shape]["orientations"]
+    out = [f"<p class='odds-key'>{_e(_capital(the_shape(shape, lang)))}{_e(colon(lang))} {', '.join(per_card)}</p>",
+           f"<p class='sg-note'>{_e(T('placements_note', lang, k=plural(k, 'orientation', 'orientations')))}</p>"]
+    for b in blocks:
+        cid = b["card"]
+        lines = [f"<p class='odds-card-name'><b>{_e(_capital(slot_name(b['slot'], lang)))}, {_e(short_card(cid, lang))}</b></p>",
+                 heat_map(cid, b["coverage"], b["slot"], lang)]
+        nxt = next((c for c in report.get("cards", []) if c["card"] == cid), None)
+        if nxt and nxt["p_next_fits"]:
+            lines.append(f"<p>{_e(T('p_next_fits', lang))} <b class='odds-next-fits' data-slot='{b['slot']}' "
+                         f"data-exact='{nxt['p_next_fits']['reduced']}'>{_p(nxt['p_next_fits'], lang)}</b></p>")
+        if b["p_fitting_this_round"]:
+            d = b["p_fitting_this_round"]
+            lines.append(f"<p>{_e(T('p_round_fits', lang))} <b class='odds-round-fits' data-slot='{b['slot']}' "
+                         f"data-exact='{d['reduced']}'>{_p(d, lang)}</b></p>")
+        now = []
+        if b["best_place_points"] is not None:
+            now.append(f"<b class='odds-place-points' data-slot='{b['slot']}' data-exact='{b['best_place_points']}'>"
+                       f"{_signed(b['best_place_points'], lang)}</b> {_e(T('by_placing', lang, shape=the_shape(shape, lang)))}")
+        if b["best_cross_points"] is not None:
+            now.append(f"<b class='odds-cross-points' data-slot='{b['slot']}' data-exact='{b['best_cross_points']}'>"
+                       f"{_signed(b['best_cross_points'], lang)}</b> {_e(T('by_crossing', lang))}")
+        if now:
+            lines.append(f"<p>{_e(T('now', lang))} {' · '.join(now)}</p>")
+        out.append(f"<div class='odds-card' data-slot='{b['slot']}'>{''.join(lines)}</div>")
+    out.append(f"<p class='sg-note'>{_e(T('now_note', lang))}</p>")
+    if "p_next_fits_a_card" in report:
+        out.append(f"<p>{T('any', lang, p=_p(report['p_next_fits_a_card'], lang))}</p>")
+    return out
+
+
+def _signed(n: int, lang: str) -> str:
+    return _e(("+" if n > 0 else "") + plural(n, "point", "points"))
+
+
+HEAT = ((255, 255, 255), (8, 48, 107))  # no placement covers the box .. the most placements
+
+
+def heat_map(card_id: int, counts: dict[str, int], slot: int, lang: str) -> str:
+    """A card's free boxes (``counts``: "r:c" -> placements covering the box) shaded by how
+    many placements cover them, each with its number; crossed boxes grey."""
+    card = CARDS[card_id]
+    box = 30
+    top = max(counts.values(), default=0) or 1
+    parts = []
+    for r in range(card.rows):
+        for c in range(card.cols):
+            if not card.is_box(r, c):
+                continue
+            x, y = 4 + c * box, 4 + r * box
+            k = counts.get(f"{r}:{c}")
+            if k is None:  # crossed already
+                a, b = x + 7, x + box - 9
+                parts.append(f"<rect x='{x}' y='{y}' width='{box - 2}' height='{box - 2}' rx='2' fill='#c8c8c8' stroke='#555'/>"
+                             f"<path d='M{a},{y + 7} L{b},{y + box - 9} M{b},{y + 7} L{a},{y + box - 9}' "
+                             f"stroke='#1a1a1a' stroke-width='2.5'/>")
+                continue
+            t = k / top
+            rgb = tuple(round(a + (b - a) * t) for a, b in zip(*HEAT, strict=True))
+            light = (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) > 140
+            parts.append(f"<rect x='{x}' y='{y}' width='{box - 2}' height='{box - 2}' rx='2' fill='rgb{rgb}' stroke='#555' "
+                         f"class='odds-heat-box' data-box='{slot}:{r}:{c}' data-exact='{k}'/>"
+                         f"<text x='{x + (box - 2) / 2}' y='{y + box / 2 + 5}' font-size='16' text-anchor='middle' "
+                         f"font-family='sans-serif' fill='{'#111' if light else '#fff'}'>{k}</text>")
+    w, h = 4 * box + 8, card.rows * box + 8
+    title = _e(T("heat_title", lang))
+    return (f"<svg class='odds-heat' viewBox='0 0 {w} {h}' style='width:{w / box * 2.2:.1f}em;height:auto;max-width:100%' "
+            f"role='img' aria-label='{title}'><title>{title}</title>{''.join(parts)}</svg>")
 
 
 def _next_shapes(report: dict[str, Any], lang: str) -> list[str]:

@@ -40,16 +40,18 @@ class ExpeditionRound:
     """At least one copy revealed among the reveals still to come."""
 
 
-def expedition_round(trials: int, rng: np.random.Generator, config: Config | None = None,
-                     revealed: Sequence[str] = ()) -> ExpeditionRound:
-    """The rest of an expedition round in each of ``trials`` trials.
+def round_end(trials: int, rng: np.random.Generator, config: Config | None = None,
+              revealed: Sequence[str] = ()) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """The rest of an expedition round in each of ``trials`` trials, trial by trial:
+    ``(shapes, start, end)`` where ``start[i]`` copies of ``shapes[i]`` are in the deck now
+    and ``end[i, t]`` are still there when trial ``t``'s round is over.
 
     ``revealed``: this round's cards already out (default: a round about to
     start); the reveals still to come are ``reveals_per_round - len(revealed)``.
     """
     cfg = config or Config()
     full = cfg.expedition_counts()
-    shapes = sorted(full)  # the order of the rules' chance outcomes
+    shapes = tuple(sorted(full))  # the order of the rules' chance outcomes
     left = dict(full)
     for s in revealed:
         if left.get(s, 0) < 1:
@@ -68,7 +70,14 @@ def expedition_round(trials: int, rng: np.random.Generator, config: Config | Non
         for t in range(to_come):
             draw(counts, rng, left=int(start.sum()) - t)
         out_counts.append(counts)
-    end = np.concatenate(out_counts, axis=1)
+    return shapes, start, np.concatenate(out_counts, axis=1)
+
+
+def expedition_round(trials: int, rng: np.random.Generator, config: Config | None = None,
+                     revealed: Sequence[str] = ()) -> ExpeditionRound:
+    """The rest of an expedition round in each of ``trials`` trials, tallied by shape
+    (see :func:`round_end`)."""
+    shapes, start, end = round_end(trials, rng, config, revealed)
     return ExpeditionRound(
         left_out={s: Tally.of(end[i]) for i, s in enumerate(shapes)},
         comes_up={s: Proportion(int((end[i] < start[i]).sum()), trials) for i, s in enumerate(shapes)},
