@@ -190,3 +190,14 @@ def test_the_panel_in_both_languages_along_a_game_with_french_typography() -> No
 def test_the_log_is_headed_by_rounds() -> None:
     s = position(G3, [RINGS[0], (102,), (211,)], rolling=True, round=2)
     assert chapter(s, "fr") == "Manche 3" and chapter(s, "en") == "Round 3"
+
+
+def test_enough_pips_but_the_chosen_end_leads_away_says_no_claim_is_within_reach() -> None:
+    # the 12 pawns stand on claim 0's ring but one: the free end could close it in one step,
+    # but the other end was chosen to lead this turn
+    out = next(t for t in NEIGHBOURS[RINGS[0][0]] if t not in RINGS[0])
+    s = position(G3, [(out,) + RINGS[0][:11], (102,), (211,)], pips=3, head=0)
+    f = figures(s.observation(None))
+    assert f["steps"] == 1 and f["need"] == 2 <= s.pips and f["within"] == {} and "next" not in f
+    en = text(panel(s.observation(None), "en"))
+    assert "No claim within reach this turn, with the leading end and the board as they are." in en
