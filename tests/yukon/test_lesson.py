@@ -16,7 +16,8 @@ from mineedu.core import sample_outcome
 from mineedu.core.i18n import NBSP
 from mineedu.games.yukon import YukonGame
 from mineedu.games.yukon.board import RINGS
-from mineedu.games.yukon.lesson import SPEC, law, turn_pips
+from mineedu.games.yukon.lesson import SPEC, law
+from mineedu.games.yukon.simulate import turn_pips
 from mineedu.ui.lesson import Exercise, Language, Lesson, PredictSection, TournamentSection
 
 from .util import position

@@ -6,9 +6,8 @@ so E = 21/5), the turn's law against 10,000 simulated turns, its variance
 56/25; the chance one turn brings the k pips a team needs to reach and stake a
 claim; which bot plays best. Every exact number comes from :mod:`.odds`.
 
-The simulators are here, vectorized with numpy (the speed helper's
-``simulate.py`` was not on the branch when this lesson was written): each
-trial is one turn thrown as the rules throw it (:func:`turn_pips`).
+Each simulated trial is one turn thrown as the rules throw it, many at once
+(:func:`.simulate.turn_pips`, numpy).
 
 >>> SPEC.predict[0].exact(None), SPEC.predict[1].exact(7)
 (Fraction(21, 5), Fraction(311, 7776))
@@ -29,40 +28,22 @@ from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherN
 from . import odds
 from .panel import figures
 from .rules import YukonConfig
+from .simulate import turn_pips
 from .words import texts, typeset
 
 CONFIG = YukonConfig()
 LAW_UPTO = 20  # the histogram's exact law: P(more than 20 pips in a turn) = 311/609359740010496, below 10^-12
 
 
-def turn_pips(trials: int, rng: np.random.Generator, config: YukonConfig = CONFIG) -> np.ndarray:
-    """One turn's pips in each of ``trials`` trials, as the rules throw them: a throw of
-    the re-roll face adds its pips and throws again, up to ``max_rolls`` throws (D14/D15).
-
-    >>> t = turn_pips(100_000, np.random.default_rng(1))
-    >>> bool(t.min() == 2), round(float(t.mean()), 1)
-    (True, 4.2)
-    """
-    throw = rng.integers(1, config.sides + 1, size=trials)
-    total = throw.copy()
-    again = np.flatnonzero(throw == config.reroll) if config.reroll else np.empty(0, dtype=np.int64)
-    rolls = 1
-    while again.size and rolls < config.max_rolls:  # the last throw allowed never throws again
-        throw = rng.integers(1, config.sides + 1, size=again.size)
-        total[again] += throw
-        again = again[throw == config.reroll]
-        rolls += 1
-    return total
-
-
 def simulate_mean(_k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
-    return turn_pips(trials, rng)
+    """``trials`` turns' pips (vectorized, :func:`.simulate.turn_pips`)."""
+    return turn_pips(trials, rng, CONFIG)
 
 
 def simulate_at_least(k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
     """1 where the turn gives at least ``k`` pips."""
     assert k is not None
-    return (turn_pips(trials, rng) >= k).astype(np.int8)
+    return (turn_pips(trials, rng, CONFIG) >= k).astype(np.int8)
 
 
 def exact_at_least(k: int | None) -> Fraction:
@@ -320,4 +301,4 @@ SPEC: LessonSpec = _typeset(LessonSpec(
     summary=board_summary,
 ))
 
-__all__ = ["SPEC", "exact_at_least", "law", "simulate_at_least", "simulate_mean", "turn_pips"]
+__all__ = ["SPEC", "exact_at_least", "law", "simulate_at_least", "simulate_mean"]
