@@ -94,13 +94,15 @@ T = texts({
 DIE_ROWS = 7  # rows for 2..8 pips, then "over 8"
 
 
-def figures(view: YukonView) -> dict[str, Any]:
+def figures(view: YukonView, report: dict[str, Any] | None = None) -> dict[str, Any]:
     """The panel's numbers for the player to move (exact fractions as text), for tests and summaries.
 
     ``next`` is P(the next turn brings the pips still missing) when this turn's are
     not enough; ``this`` is P(this turn's pips will be enough) while the die still rolls.
+    ``report``: the view's :func:`~.odds.view_report`, if already made.
     """
-    report = view_report(view)
+    if report is None:
+        report = view_report(view)
     now = report["now"]
     if now is None:
         return {"phase": "over"}
@@ -253,7 +255,7 @@ def panel(view: YukonView, lang: str = "fr") -> str:
     """The decision the player to move faces this turn, then the law of one turn's pips (HTML)."""
     lang = "en" if lang == "en" else "fr"
     report = view_report(view)
-    f = figures(view)
+    f = figures(view, report)
     lines = [] if f["phase"] == "over" else _turn(view, f, lang)
     thrown = f.get("thrown") if f.get("throws") and not view.rolling else None
     return f"<div class='yukon-panel' style='{STYLE}'>{''.join(lines)}{_die_table(report, thrown, lang)}</div>"
