@@ -56,7 +56,7 @@ def test_the_exact_values_are_the_enumerated_ones() -> None:
     for k in range(2, 10):
         assert least.exact(k) == above(k - 1) == 1 - sum((q for t, q in LAW.items() if t < k), Fraction(0))
     exact_law = law(None)
-    assert all(exact_law[t] == LAW[t] for t in range(2, 9)) and 1 - sum(exact_law.values()) == above(20) < Fraction(1, 10**12)
+    assert all(exact_law[t] == LAW[t] for t in range(2, 9)) and 1 - sum(exact_law.values()) == above(14) < Fraction(3, 10**8)
 
 
 def test_the_exercise_answers_are_right() -> None:

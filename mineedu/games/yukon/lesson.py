@@ -32,7 +32,7 @@ from .simulate import turn_pips
 from .words import texts, typeset
 
 CONFIG = YukonConfig()
-LAW_UPTO = 20  # the histogram's exact law: P(more than 20 pips in a turn) = 311/609359740010496, below 10^-12
+LAW_UPTO = 14  # the histogram's exact law: P(more than 14 pips in a turn) = 311/13060694016, about 2 in 10^8
 
 
 def simulate_mean(_k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -52,7 +52,7 @@ def exact_at_least(k: int | None) -> Fraction:
 
 
 def law(_k: int | None) -> dict[int, Fraction]:
-    """The exact law of one turn's pips (2 to 20; more is rarer than 10^-12)."""
+    """The exact law of one turn's pips (2 to 14; more is rarer than 3 in 10^8)."""
     return {t: odds.pip_probability(t) for t in range(2, LAW_UPTO + 1)}
 
 
