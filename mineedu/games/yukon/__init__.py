@@ -3,7 +3,8 @@
 The rules are in :mod:`.rules` (the board's geometry in :mod:`.board`), exact
 odds in :mod:`.odds`, bots in :mod:`.bots`, the picture in :mod:`.svg`, the
 words in :mod:`.words`, how a board offers each action in :mod:`.choices` and
-the panel beside the picture in :mod:`.panel`. This file ties them together.
+the panel beside the picture in :mod:`.panel`, the lesson's spec in :mod:`.lesson`.
+This file ties them together.
 
 >>> import mineedu
 >>> mineedu.make("yukon", players=4).num_players
@@ -33,6 +34,7 @@ register(YukonGame, Hooks(
                  0: {"fr": "dé simple, sans relance", "en": "a plain die, no throw again"}}),
         Variant("centre_leaves", {"fr": "Qui prend le 6 quitte la partie", "en": "Whoever takes the 6 leaves play"}),
     ),
+    lesson="mineedu.games.yukon.lesson",  # imported by the apps only
     hidden_information=False,  # everyone sees the whole board
 ))
 

@@ -25,7 +25,7 @@ from mineedu.core import exact_json, from_json
 from mineedu.core.i18n import format_number
 
 from .board import NEIGHBOURS, on_ring
-from .rules import YukonView
+from .rules import YukonGame, YukonState, YukonView
 from .words import count, pips_words, texts
 
 NEGLIGIBLE_CAP = Fraction(1, 10**9)
@@ -242,6 +242,54 @@ def p_at_least(need: int, die: Die) -> Fraction:
     return 1 - sum((pip_probability(k, *die) for k in range(1, need)), Fraction(0))
 
 
+def state_of(view: YukonView) -> YukonState:
+    """The position a view shows, as a state the rules can play on (nothing is hidden:
+    the view holds every fact of the state)."""
+    return YukonState(YukonGame(view.players, view.config), view.chains, view.owners, view.out, view.turn, view.rolling,
+                      view.pips, len(view.throws), view.head, view.turned, view.round, view.done, sum(view.throws))
+
+
+MAX_SEARCH = 20_000  # positions searched for the claims within reach this turn (a huge throw stops there)
+
+
+@lru_cache(maxsize=128)
+def stakeable(view: YukonView) -> dict[int, int]:
+    """The claims the player to move can stake this turn, with the steps before each
+    (the claim costs one more pip): every way to spend the pips left, played by the
+    rules themselves on the board as it is (opponents stand still during a turn;
+    the leading end, a blocked head turning back, D15-D16). Empty while the die rolls
+    or in setup.
+
+    >>> import mineedu
+    >>> from .board import RINGS
+    >>> s = mineedu.make("yukon", 3).initial_state()
+    >>> from dataclasses import replace
+    >>> s = replace(s, chains=(RINGS[0], (102,), (211,)), pips=1)
+    >>> stakeable(s.observation(None))
+    {0: 0}
+    """
+    if view.done or view.rolling or view.pips < 1 or not view.chains[view.turn] or view.in_setup(view.turn):
+        return {}
+    p = view.turn
+    found: dict[int, int] = {}
+    level = [state_of(view)]
+    seen = {(level[0].chains[p], level[0].head, level[0].turned)}
+    for steps in range(view.pips):
+        nxt = []
+        for s in level:
+            for a in s.legal_actions(p):
+                if a[0] == "claim":
+                    found.setdefault(a[1], steps)
+                    continue
+                t = s.apply(a, check=False)
+                key = (t.chains[p], t.head, t.turned)
+                if t.turn == p and not t.rolling and not t.done and key not in seen and len(seen) < MAX_SEARCH:
+                    seen.add(key)
+                    nxt.append(t)
+        level = nxt
+    return dict(sorted(found.items()))
+
+
 def _now(view: YukonView, steps: int | None, die: Die, max_turns: int) -> dict[str, Any]:
     """What the player to move faces this turn: the pips it needs and the chance this turn gives them.
 
@@ -259,7 +307,11 @@ def _now(view: YukonView, steps: int | None, die: Die, max_turns: int) -> dict[s
     elif phase == "move" and steps is not None:
         need = steps + 1
     now: dict[str, Any] = {"player": p, "phase": phase, "rolling": view.rolling, "pips": view.pips,
-                           "thrown": sum(view.throws), "need": need}
+                           "throws": list(view.throws), "thrown": sum(view.throws), "need": need}
+    if view.throws and not view.rolling:  # how likely the turn's total was
+        now["p_thrown"] = exact_json(pip_probability(sum(view.throws), *die))
+    if phase == "move":
+        now["within"] = [{"claim": c, "value": view.config.values[c], "steps": k} for c, k in stakeable(view).items()]
     if need is None:
         return now
     if view.rolling:

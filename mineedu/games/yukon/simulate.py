@@ -48,12 +48,18 @@ def _config(config: YukonConfig | None) -> YukonConfig:
     return cfg
 
 
-def pips(trials: int, rng: np.random.Generator, config: YukonConfig | None = None) -> Tally:
-    """One turn's pips in each of ``trials`` trials (``config``: the die, its re-roll face, the cap)."""
+def turn_pips(trials: int, rng: np.random.Generator, config: YukonConfig | None = None) -> np.ndarray:
+    """One turn's pips in each of ``trials`` trials, trial by trial, in order (a lesson's
+    running mean needs them so); :func:`pips` tallies the same throws."""
     cfg = _config(config)
     if trials < 1:
         raise ValueError(f"trials must be at least 1, not {trials}")
-    return Tally.of(np.concatenate([_turn_pips(min(CHUNK, trials - s), rng, cfg) for s in range(0, trials, CHUNK)]))
+    return np.concatenate([_turn_pips(min(CHUNK, trials - s), rng, cfg) for s in range(0, trials, CHUNK)])
+
+
+def pips(trials: int, rng: np.random.Generator, config: YukonConfig | None = None) -> Tally:
+    """One turn's pips in each of ``trials`` trials (``config``: the die, its re-roll face, the cap)."""
+    return Tally.of(turn_pips(trials, rng, config))
 
 
 def turns_to_collect(need: int, trials: int, rng: np.random.Generator, config: YukonConfig | None = None) -> Tally:

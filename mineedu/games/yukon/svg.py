@@ -7,8 +7,8 @@ space is a choice region ``space:<n>`` and every claim a region ``claim:<n>``
 (:func:`mineedu.core.svg.region`), so a board lets the player click them.
 
 The picture is the largest of the five games, so it is kept lean: the claims
-and the spaces are drawn once per claim layout (cached) with shared attributes
-on their groups, and only the pawns, the taken claims and the text change.
+(per claim layout, cached) and the spaces (once) are drawn ahead with shared
+attributes on their groups, and only the pawns, the taken claims and the text change.
 Text is at least 18 units high: on a 390 px phone (the picture about 360 px
 wide) that is 12 px or more.
 
@@ -40,7 +40,7 @@ HEAD = 84.0  # two lines: whose turn, the die
 ROW = 32.0  # one line of the key under the board
 PER_ROW = 3  # players per line of the key
 PAWN = 8.5  # pawn radius
-HIT = 9.5  # a space's clickable disc
+HIT = 9.5  # a space's clickable disc (neighbours are 20 apart)
 TEXT = "#222222"
 VALUE_TEXT = "#2b2004"  # at least 6.4:1 on every claim's gold (WCAG AA asks 4.5:1)
 FILLS = {0: "#f4f1ea", 1: "#f6ecc8", 2: "#f1d98a", 4: "#e6bb45", 6: "#d49a1a"}
@@ -97,30 +97,41 @@ def tint(colour: str) -> str:
     return "#" + "".join(f"{round(255 * (1 - TINT) + v * TINT):02x}" for v in rgb)
 
 
-@lru_cache(maxsize=8)
-def _board(values: tuple[int, ...]) -> str:
-    """The layer that only the claim values change: claims, spaces, start spaces (all regions).
+CORNERS: tuple[str, ...] = tuple(
+    " ".join(f"{x:.0f},{y:.0f}" for x, y in (SPACE_XY[s] for s in RINGS[c][::2])) for c in range(len(CELLS)))
+"""Each claim's hexagon as polygon points."""
 
-    Each claim's hexagon is defined once (``#yukon-c<n>``) and used again for a taken claim.
+
+@lru_cache(maxsize=8)
+def _claims(values: tuple[int, ...]) -> str:
+    """The claims, gold by value with the value (regions ``claim:<n>``); only the values change it.
+
+    No element of the picture refers to another by id: a page may hold several
+    pictures, some hidden, and a reference can land in a hidden one.
     """
-    corners = [" ".join(f"{x:.0f},{y:.0f}" for x, y in (SPACE_XY[s] for s in RINGS[c][::2])) for c in range(len(CELLS))]
-    hexes = "".join(f'<polygon id="yukon-c{c}" points="{pts}"/>' for c, pts in enumerate(corners))
     claims = []
     for c in range(len(CELLS)):
         x, y = CLAIM_XY[c]
         fill = FILLS.get(values[c], OTHER_FILL)
-        claims.append(region(f"claim:{c}", f'<use href="#yukon-c{c}" fill="{fill}"/>'
+        claims.append(region(f"claim:{c}", f'<polygon points="{CORNERS[c]}" fill="{fill}"/>'
                                            f'<text x="{x:.0f}" y="{y + 8:.0f}" stroke="none">{values[c]}</text>'))
-    spaces = [region(f"space:{s}", f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{HIT}"/>') for s, (x, y) in enumerate(SPACE_XY)]
-    starts = "".join(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{PAWN + 3}"/>' for x, y in map(space_xy, STARTS))
-    return (
-        f'<defs>{hexes}<radialGradient id="yukon-dot"><stop offset=".28" stop-color="#8f7f5c"/>'
-        '<stop offset=".28" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>'
-        f'<g stroke="#8a7a5a" {FONT} font-size="22" font-weight="bold" text-anchor="middle" '
-        f'fill="{VALUE_TEXT}">{"".join(claims)}</g>'
-        f'<g fill="none" stroke="#444" stroke-width="1.5" stroke-dasharray="3,2" pointer-events="none">{starts}</g>'
-        f'<g fill="url(#yukon-dot)">{"".join(spaces)}</g>'
-    )
+    return (f'<g stroke="#8a7a5a" {FONT} font-size="22" font-weight="bold" text-anchor="middle" '
+            f'fill="{VALUE_TEXT}">{"".join(claims)}</g>')
+
+
+SPACES_LAYER = (
+    # a dot on every space and a ring on the start spaces (drawn over taken claims too)...
+    # (one path of zero-length round-capped strokes: one element for 228 dots)
+    '<g pointer-events="none"><path fill="none" stroke="#8f7f5c" stroke-width="5.2" stroke-linecap="round" d="'
+    + "".join(f"M{x:.0f} {y:.0f}h0" for x, y in SPACE_XY)
+    + '"/><g fill="none" stroke="#444" stroke-width="1.5" stroke-dasharray="3,2">'
+    + "".join(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{PAWN + 3}"/>' for x, y in (SPACE_XY[s] for s in STARTS))
+    + "</g></g>"
+    # ...and over them each space's clickable disc (painted, transparent: a region ``space:<n>``)
+    + '<g fill="#fff" fill-opacity="0">'
+    + "".join(region(f"space:{s}", f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{HIT}"/>') for s, (x, y) in enumerate(SPACE_XY))
+    + "</g>"
+)
 
 
 def _who(p: int, lang: str) -> str:
@@ -161,20 +172,21 @@ def _header(view: YukonView, lang: str) -> list[str]:
     return out
 
 
-def _claimed(view: YukonView, lang: str) -> list[str]:
-    """A taken claim: its owner's tint (over white: over the gold, blue would turn teal
-    and vermilion orange, another player's colour), the value and the owner."""
-    out = []
-    for c, owner in enumerate(view.owners):
-        if owner == NO_OWNER:
-            continue
-        x, y = CLAIM_XY[c]
-        colour = PLAYER_COLOURS[owner]
-        out.append(f'<use href="#yukon-c{c}" fill="{tint(colour)}" stroke="#222" stroke-width="2"/>'
-                   f'<text x="{x:.0f}" y="{y - 4:.0f}" font-size="22" font-weight="bold">{view.config.values[c]}</text>'
-                   f'<circle cx="{x - 15:.0f}" cy="{y + 10:.0f}" r="6.5" fill="{colour}" stroke="#222"/>'
-                   f'<text x="{x + 7:.0f}" y="{y + 17:.0f}" font-size="18">{player_name(owner, lang)}</text>')
-    return out
+def _claimed(view: YukonView, lang: str) -> str:
+    """The taken claims: each in its owner's tint (over white: over the gold, blue would
+    turn teal and vermilion orange, another player's colour), its value and its owner.
+    Four layers, each with its shared attributes once."""
+    taken = [(c, o) for c, o in enumerate(view.owners) if o != NO_OWNER]
+    if not taken:
+        return ""
+    xy = CLAIM_XY
+    tints = "".join(f'<polygon points="{CORNERS[c]}" fill="{tint(PLAYER_COLOURS[o])}"/>' for c, o in taken)
+    values = "".join(f'<text x="{xy[c][0]:.0f}" y="{xy[c][1] - 4:.0f}">{view.config.values[c]}</text>' for c, _ in taken)
+    owners = "".join(f'<circle cx="{xy[c][0] - 15:.0f}" cy="{xy[c][1] + 10:.0f}" r="6.5" fill="{PLAYER_COLOURS[o]}"/>'
+                     for c, o in taken)
+    names = "".join(f'<text x="{xy[c][0] + 7:.0f}" y="{xy[c][1] + 17:.0f}">{player_name(o, lang)}</text>' for c, o in taken)
+    return (f'<g stroke="#222" stroke-width="2">{tints}</g><g font-size="22" font-weight="bold">{values}</g>'
+            f'<g stroke="#222">{owners}</g><g font-size="18">{names}</g>')
 
 
 def _chains(view: YukonView) -> list[str]:
@@ -217,14 +229,16 @@ def render(view: YukonView, lang: str = "fr") -> str:
     """SVG of a position as ``view`` shows it (everyone sees the whole board)."""
     lang = "en" if lang == "en" else "fr"
     w, h = WIDTH, height(view.players)
-    dynamic = "".join(_claimed(view, lang) + _chains(view))
+    taken = _claimed(view, lang)
+    chains = "".join(_chains(view))
     text = "".join(_header(view, lang) + _key(view, lang))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" '
         f'role="img"><title>{escape(T("title", lang))}</title>'
         f'<rect width="{w:.0f}" height="{h:.0f}" fill="#fbfaf6"/>'
-        f'{_board(tuple(view.config.values))}'
-        f'<g pointer-events="none" {FONT} text-anchor="middle" fill="#111">{dynamic}</g>'
+        f'{_claims(tuple(view.config.values))}'
+        f'<g pointer-events="none" {FONT} text-anchor="middle" fill="#111">{taken}</g>'
+        f'{SPACES_LAYER}<g pointer-events="none">{chains}</g>'
         f'<g {FONT} fill="{TEXT}">{text}</g></svg>'
     )
 

@@ -24,16 +24,23 @@ from .rules import YukonState, YukonView
 
 
 def texts(table: Mapping[str, Mapping[str, str]]) -> Texts:
-    """A bilingual table whose French texts get a no-break space before ``: ; ! ? %``
-    and after ``n°`` (French typography: ``J1 : 4`` never breaks before its colon).
+    """A bilingual table whose French texts get a no-break space before ``: ; ! ? % »``
+    and after ``n°`` and ``«`` (French typography: ``J1 : 4`` never breaks before its colon).
 
     >>> texts({"k": {"fr": "Dé : 4", "en": "Die: 4"}})("k", "fr")
     'Dé\xa0: 4'
     """
-    def fr(text: str) -> str:
-        return re.sub(r" ([:;!?%])", NBSP + r"\1", text).replace("n° ", "n°" + NBSP)
+    return Texts({k: typeset(v) for k, v in table.items()})
 
-    return Texts({k: {**v, "fr": fr(v["fr"])} for k, v in table.items()})
+
+def typeset(words: Mapping[str, str]) -> dict[str, str]:
+    """``{"fr": ..., "en": ...}`` with French typography in the French text (see :func:`texts`).
+
+    >>> typeset({"fr": "1 puis 6 : 1/36 ; gain n° 4", "en": "1 then 6: 1/36"})["fr"]
+    '1 puis 6\xa0: 1/36\xa0; gain n°\xa04'
+    """
+    fr = re.sub(r" ([:;!?%»])", NBSP + r"\1", words["fr"]).replace("n° ", "n°" + NBSP).replace("« ", "«" + NBSP)
+    return {**words, "fr": fr}
 
 
 LABELS = texts({
