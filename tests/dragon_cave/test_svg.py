@@ -6,16 +6,15 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-import numpy as np
 import pytest
 
-from mineedu.core import CHANCE, ChoiceTree, sample_outcome
+from mineedu.core import ChoiceTree
 from mineedu.core.svg import PLAYER_COLOURS
 from mineedu.games.dragon_cave import DragonCave, DragonCaveState, render
 from mineedu.games.dragon_cave import svg as pic
 from mineedu.games.dragon_cave.choices import CHOICES
 
-from .helpers import position
+from .helpers import position, random_game
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 PHONE_PICTURE_PX = 360  # the picture's width on a 390 px wide phone (measured with tools/screenshot.py)
@@ -50,17 +49,7 @@ def picture(s: DragonCaveState, lang: str = "fr", viewer: int | None = 0) -> str
 
 
 def random_states(n: int, seed: int, **config: bool) -> list[DragonCaveState]:
-    game = DragonCave(n, **config)
-    rng = np.random.default_rng(seed)
-    s, out = game.initial_state(), []
-    while not s.is_terminal():
-        out.append(s)
-        if s.current_player() == CHANCE:
-            s = s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            legal = s.legal_actions()
-            s = s.apply(legal[int(rng.integers(len(legal)))])
-    return [*out, s]
+    return random_game(DragonCave(n, **config), seed, decisions=False)
 
 
 # --- drawn from the view ------------------------------------------------------------------------

@@ -186,6 +186,50 @@ def _racer(moves: Dist, drag: Dist) -> _Race:
     return _Race(moves, drag)
 
 
+def race_table(steps: int, cards: int, dragon: int, config: Config) -> list[dict[str, Any]]:
+    """The race of :func:`escape_probability` turn by turn, for the dice dragon with fixed
+    movement (the lesson's variant): one row per move of the miner.
+
+    Each row: ``turn``; ``steps_left`` after the miner's move; ``limit``, the most the
+    dragon's dice may total by then without reaching the miner (the dragon must stay at
+    least ``steps_left`` cards from the entrance: ``dragon - total >= steps_left``);
+    ``totals``, the chance of each total among the races still going, each row made from
+    the one before (every total still allowed, plus each face of the die, kept while
+    ``<= limit``); ``alive``, their sum. The last row is the move that gets the miner out
+    (``steps_left`` 0): its ``alive`` is P(escape).
+
+    >>> rows = race_table(5, 1, 6, Config(dice_dragon=True))
+    >>> [(r["steps_left"], r["limit"], r["alive"]) for r in rows]
+    [(2, 4, Fraction(2, 3)), (0, None, Fraction(2, 3))]
+    """
+    if config.dice_movement or not config.dice_dragon:
+        raise ValueError("race_table is the dice dragon's race with fixed movement (dice_dragon only)")
+    per_turn = config.movement - cards
+    if per_turn < 1:
+        raise ValueError(f"with {cards} cards the miner has no movement point")
+    face = Fraction(1, config.die_sides)
+    totals: dict[int, Fraction] = {0: Fraction(1)}
+    rows: list[dict[str, Any]] = []
+    left = steps
+    while True:
+        left = max(0, left - per_turn)
+        if left == 0:
+            rows.append({"turn": len(rows) + 1, "steps_left": 0, "limit": None, "totals": totals,
+                         "alive": sum(totals.values(), Fraction(0))})
+            return rows
+        limit = dragon - left
+        nxt: dict[int, Fraction] = {}
+        for total, p in totals.items():
+            for k in range(1, config.die_sides + 1):
+                if total + k <= limit:
+                    nxt[total + k] = nxt.get(total + k, Fraction(0)) + p * face
+        totals = dict(sorted(nxt.items()))
+        rows.append({"turn": len(rows) + 1, "steps_left": left, "limit": limit, "totals": totals,
+                     "alive": sum(totals.values(), Fraction(0))})
+        if not totals:
+            return rows
+
+
 # --- when to turn back ---------------------------------------------------------------
 
 
