@@ -44,7 +44,7 @@ def test_turning_back_now_by_hand() -> None:
     assert (f["p_escape_with_this_card"], f["expected_final_with_this_card"]) == (Fraction(1, 4), Fraction(1, 4) * 8)
     assert exact(markup, "odds-escape") == Fraction(5, 6)
     fr = plain(markup)
-    assert f"J1 (bleu){NBSP}: avance vers le dragon avec 1 carte (Moyen 5), à 6 pas de l'entrée" in fr
+    assert f"J1 (bleu){NBSP}: sur la carte 6, avance vers le dragon avec 1 carte (Moyen 5)" in fr
     assert f"Si J1 fait demi-tour maintenant{NBSP}: P(sortir) = 5/6 ≈ 83,3{NBSP}%" in fr
     assert "Trésor rapporté espéré ≈ 4,17" in fr and f"Facile{NBSP}: vaut 3" in fr
     assert f"P(sortir) = 1/4 ≈ 25,0{NBSP}%{NBSP}; trésor rapporté ≈ 2" in fr
@@ -100,8 +100,8 @@ def test_a_full_load_a_die_and_a_fraction_too_long_to_read() -> None:
     assert "4 steps (die 5 − 1 card) now; 3 steps with one more card" in plain(panel(d.observation(0), "en"))
     long = position(2, pos=(12, -1), status=("in", "out"), carried=(((1, 4), (2, 7)), ()), dragon=17,
                     config={"dice_movement": True, "dice_dragon": True}, roll=3)
-    p = escape_probability(13, 2, 17, long.game.config)
-    assert p.denominator > 1000
+    p = escape_probability(13, 2, 17, long.game.config, points=3 - 2)  # the die shows 3: 1 step for this move
+    assert p.denominator > 1000 and p != escape_probability(13, 2, 17, long.game.config)
     markup = panel(long.observation(0), "fr")
     assert exact(markup, "odds-escape") == p  # exact in the page, for a test or a curious reader
     shown = plain(markup)
@@ -123,10 +123,10 @@ def test_the_panel_agrees_with_a_brute_force_walk_of_the_dice() -> None:
             markup = panel(s.observation(None), "en")
             cfg = s.game.config
             c = len(s.carried[p])
-            by_hand = brute_escape(s.steps_to_entrance(p) - 1, s.dragon, c, cfg)
+            by_hand = brute_escape(s.pos[p], s.dragon, c, cfg)  # alone in the cave: from card pos + 1
             assert exact(markup, "odds-escape") == by_hand, (s, by_hand)
             if c < cfg.max_carry:
-                assert exact(markup, "odds-with") == brute_escape(s.steps_to_entrance(p) - 1, s.dragon - 1, c + 1, cfg)
+                assert exact(markup, "odds-with") == brute_escape(s.pos[p], s.dragon - 1, c + 1, cfg)
             compared += 1
     assert compared > 20
 

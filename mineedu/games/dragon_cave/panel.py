@@ -38,14 +38,14 @@ READABLE_DENOMINATOR = 1000
 T = Texts({
     "who": {"fr": "{p} ({colour}){c} {what}", "en": "{p} ({colour}){c} {what}"},
     "at_door": {"fr": "à l'entrée, pas encore entré", "en": "at the entrance, not in yet"},
-    "diving": {"fr": "avance vers le dragon {cards}, à {steps} de l'entrée",
-               "en": "going deeper {cards}, {steps} from the entrance"},
-    "returning": {"fr": "revient {cards}, à {steps} de l'entrée",
-                  "en": "coming back {cards}, {steps} from the entrance"},
+    "diving": {"fr": "sur la carte {k}, avance vers le dragon {cards}",
+               "en": "on card {k}, going deeper {cards}"},
+    "returning": {"fr": "sur la carte {k}, revient {cards}",
+                  "en": "on card {k}, coming back {cards}"},
     "carrying": {"fr": "avec {cards}", "en": "with {cards}"},
     "no_card": {"fr": "sans carte", "en": "with no card"},
     "key_back": {"fr": "Si {p} fait demi-tour maintenant{c} P(sortir)", "en": "If {p} turns back now: P(escape)"},
-    "key_home": {"fr": "{p} revient{c} P(sortir)", "en": "{p} is coming back: P(escape)"},
+    "key_home": {"fr": "{p} rentre{c} P(sortir)", "en": "{p} is going home: P(escape)"},
     "key_door": {"fr": "{p} entre{c} la première carte vaut en moyenne", "en": "{p} goes in: the first card is worth on average"},
     "treasure": {"fr": "Trésor rapporté espéré ≈ {e}", "en": "Expected treasure brought home ≈ {e}"},
     "first_card": {"fr": "Première carte", "en": "First card"},
@@ -68,14 +68,15 @@ T = Texts({
                "en": "With {who} coming back too (the dragon also moves by their cards)"},
     "plain": {"fr": "Sans dé, la course d'un mineur seul est jouée d'avance{c} avec c cartes vous faites 4 − c pas par tour "
                     "et le dragon avance de c cartes après chacun de vos coups. Avec 1 carte, 3 pas contre 1 : vous sortez "
-                    "toujours ; avec 3 cartes, 1 pas contre 3 : il vous rattrape vite. Ce sont les autres mineurs qui "
-                    "reviennent qui font avancer le dragon en plus.",
+                    "toujours ; avec 3 cartes, 1 pas contre 3 : il vous rattrape vite. (Ce calcul vous suppose seul dans "
+                    "la grotte{c} les autres mineurs qui reviennent font avancer le dragon en plus.)",
               "en": "Without dice a lone miner's race is decided in advance: with c cards you move 4 − c steps a turn and "
                     "the dragon moves c cards after each of your moves. With 1 card, 3 steps against 1: you always get out; "
-                    "with 3 cards, 1 step against 3: it soon catches you. It is the other miners coming back who move the "
-                    "dragon further."},
-    "lone": {"fr": "Course d'un mineur seul{c} chaque autre mineur qui revient fait avancer le dragon en plus.",
-             "en": "A lone miner's race: each other miner coming back moves the dragon further."},
+                    "with 3 cards, 1 step against 3: it soon catches you. (This assumes you are alone in the cave: the "
+                    "other miners coming back move the dragon further.)"},
+    "lone": {"fr": "La course d'un mineur seul dans la grotte{c} personne à sauter sur le chemin, personne d'autre "
+                   "pour faire avancer le dragon.",
+             "en": "The race of a miner alone in the cave: nobody to jump on the way, nobody else to move the dragon."},
     "nobody": {"fr": "Personne n'a de choix à faire.", "en": "Nobody has a choice to make."},
     "dragon": {"fr": "Dragon{c} à {cards} de l'entrée", "en": "Dragon: {cards} from the entrance"},
     "inside": {"fr": "dans la grotte{c} {who}", "en": "inside: {who}"},
@@ -168,7 +169,7 @@ def figures(position: Position) -> dict[str, Any]:
     cfg = view.game.config
     n = len(view.carried[p])
     fig: dict[str, Any] = {"player": p, "pos": view.pos[p], "returning": view.returning[p], "cards": n,
-                           "steps": view.steps_to_entrance(p), "dragon": view.dragon,
+                           "steps": view.pos[p] + 1, "dragon": view.dragon,
                            "plain": not (cfg.dice_dragon or cfg.dice_movement)}
     if cfg.dice_movement and view.roll is None:
         fig["points"] = None
@@ -193,7 +194,7 @@ def figures(position: Position) -> dict[str, Any]:
                   if q != p and view.status[q] == IN and view.returning[q])
     if loads:
         fig["others"] = tuple(q for q in range(len(view.status)) if q != p and view.status[q] == IN and view.returning[q])
-        fig["p_escape_others"] = escape_probability(fig["steps"], n, view.dragon, cfg, loads)
+        fig["p_escape_others"] = escape_probability(view.pos[p] + 1, n, view.dragon, cfg, loads)
     return fig
 
 
@@ -248,9 +249,8 @@ def panel(view: Position, lang: str = "fr") -> str:
     n = fig["cards"]
     held = ", ".join(card_words(card, lang) for card in view.carried[p])
     carried = T("carrying", lang, cards=f"{cards(n, lang)} ({held})") if n else T("no_card", lang)
-    where = steps(fig["steps"], lang)
     what = (T("at_door", lang) if fig["pos"] < 0 else
-            T("returning" if fig["returning"] else "diving", lang, cards=carried, steps=where))
+            T("returning" if fig["returning"] else "diving", lang, cards=carried, k=fig["pos"] + 1))
     rows = [f"<p class='odds-who'><b>{esc(T('who', lang, p=name, colour=_colour(p, lang), c=c, what=what))}</b></p>"]
     table: list[str] = []
     if fig["pos"] < 0:
