@@ -47,6 +47,7 @@ register(DragonCave, Hooks(
     action_label=words.action_label,
     describe_event=words.describe_event,
     bots=bots.BOTS,
+    bot_name=bots.bot_name,
     choices=choices.CHOICES,
     panel=panel.panel,
     status=panel.status,

@@ -25,7 +25,8 @@ from mineedu.core import fraction_text
 from mineedu.core.i18n import colon, format_number, player_name
 from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
-from . import odds
+from . import odds, simulate
+from .bots import bot_name
 from .panel import figures
 from .rules import Config, family_name
 from .svg import FAMILY_FILLS, INK
@@ -41,7 +42,7 @@ def start(card: int | None) -> tuple[int, int]:
     """``(steps home, dragon)`` of a lone diver who turned back on card ``card`` (numbered from 1)
     and took it: the path closed up behind the captured card, the dragon started behind the last."""
     assert card is not None and 1 <= card <= CARDS
-    return card, CARDS - 1
+    return simulate.turn_back(card - 1, 1, LESSON)
 
 
 def exact_escape(card: int | None) -> Fraction:
@@ -57,20 +58,10 @@ def exact_treasure(card: int | None) -> Fraction:
 
 
 def escaped(card: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
-    """``trials`` races home at once (vectorized): 1 where the diver gets out.
-
-    The diver moves 3 steps a turn (4 − 1 card); after each move but the last
-    (the one that gets them out) the dragon rolls a die: the diver is eaten as
-    soon as the dragon's total reaches ``dragon − steps left`` + 1 (D11).
-    """
+    """``trials`` races home at once (:func:`.simulate.race_trials`, vectorized): 1 where the diver gets out."""
     steps, dragon = start(card)
-    per_turn = LESSON.movement - 1
-    left = np.arange(steps - per_turn, 0, -per_turn)  # steps left after each move that does not get out
-    if left.size == 0:
-        return np.ones(trials, dtype=np.int8)
-    totals = rng.integers(1, LESSON.die_sides + 1, size=(trials, left.size)).cumsum(axis=1)
-    alive = np.all(totals <= dragon - left, axis=1)
-    return np.asarray(alive, dtype=np.int8)
+    safe, _turns = simulate.race_trials(steps, 1, dragon, trials, rng, LESSON)
+    return np.asarray(safe, dtype=np.int8)
 
 
 def treasure(card: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -227,18 +218,6 @@ def _derive_treasure(card: int | None, lang: str) -> str:
     return W["d_treasure"][lang].format(p=fraction_text(p), ev=fraction_text(ev), exact=fraction_text(p * ev))
 
 
-BOT_WORDS: Mapping[str, Mapping[str, str]] = {
-    "turnback:1": {"fr": "demi-tour après 1 carte", "en": "back after 1 card"},
-    "turnback:2": {"fr": "après 2 cartes", "en": "after 2 cards"},
-    "turnback:3": {"fr": "après 3 cartes", "en": "after 3 cards"},
-    "odds": {"fr": "robot des probabilités", "en": "odds bot"},
-}
-
-
-def bot_words(spec: str, lang: str) -> str:
-    return BOT_WORDS[spec][lang] if spec in BOT_WORDS else spec
-
-
 def _reading(result: Mapping[str, Any], lang: str) -> str:
     best = max(result["bots"], key=lambda r: r["win"]["mean"])
     text = {"fr": "Le meilleur ici\u00a0: {b}. Faire demi-tour après un nombre fixe de cartes ignore ce qu'elles "
@@ -246,7 +225,7 @@ def _reading(result: Mapping[str, Any], lang: str) -> str:
                   "le dragon\u00a0; le robot des probabilités pèse, à chaque tour, P(sortir) × le trésor espéré.",
             "en": "Best here: {b}. Turning back after a fixed number of cards ignores what they are worth and where the "
                   "dragon is; the odds bot weighs P(escape) × the expected treasure at every turn."}
-    return html.escape(text[lang].format(b=bot_words(best["bot"], lang)))
+    return html.escape(text[lang].format(b=bot_name(best["bot"], lang)))
 
 
 def board_summary(board: Any) -> str:
@@ -332,7 +311,7 @@ SPEC = LessonSpec(
                         "3 cards; the odds bot weighs P(escape) × the expected treasure at every turn. When should one turn "
                         "back? (whiskers: 95% intervals)"},
         bots=("turnback:1", "turnback:2", "turnback:3", "odds"),
-        players=4, games=(20, 400, 100), bot_words=bot_words, config={"dice_dragon": True}, reading=_reading,
+        players=4, games=(20, 400, 100), config={"dice_dragon": True}, reading=_reading,
     ),
     exercises=(
         ExerciseSpec(
