@@ -136,7 +136,9 @@ def test_hovering_a_destination_draws_one_hop_per_step() -> None:
     t = tree(s)
     prefix = ("go:deeper", "take:no")
     hops = CHOICES.preview(s, 0, prefix, "card:9")  # 2 steps: 8 (after the jump), then 9
-    assert hops is not None and hops.count("<path") == 2 and hops.count("<circle") == 2
+    assert hops is not None and hops.count("<path") == 4 and hops.count("<circle") == 4  # for each layout
+    wide, narrow = hops.split('<g class="dc-narrow">')
+    assert wide.startswith('<g class="dc-wide">') and wide.count("<path") == narrow.count("<path") == 2
     assert t.action((*prefix, "card:9")) == move(steps=2)
     assert CHOICES.preview(s, 0, (), "go:deeper") is None
 

@@ -42,6 +42,7 @@ VARIANTS = (
 
 register(DragonCave, Hooks(
     picture=svg.render,
+    narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,
     format_odds=odds.format_odds,
     action_label=words.action_label,
