@@ -95,21 +95,21 @@ def play_to_the_end(page: Any) -> DragonCaveState:
     pytest.fail("the game did not end")
 
 
-def test_a_whole_game_by_clicking_the_picture(server, page):
+def test_a_whole_game_by_clicking_the_picture(server: str, page: Any) -> None:
     page.goto(server + APP)
     wait_ready(page)
     CHECKED.clear()
     state = play_to_the_end(page)
     assert len(CHECKED) >= 3, CHECKED  # the panel was compared with the engine after several moves
     _, final = displayed_game(page)
-    assert final.is_terminal() and state.game.num_players == 3
+    assert isinstance(final, DragonCaveState) and final.is_terminal() and state.game.num_players == 3
     over = page.locator(".mineedu-over").inner_text()
     assert "Partie terminée" in over and "Scores" in over
     assert "Résultats" in page.locator(".mineedu-status").inner_text()
     assert "Hasard" in page.locator(".mineedu-log").inner_text() or not any(c for c in final.carried)
 
 
-def test_a_game_with_both_dice_chosen_in_the_new_game_dialog(server, page):
+def test_a_game_with_both_dice_chosen_in_the_new_game_dialog(server: str, page: Any) -> None:
     page.goto(server + APP)
     wait_ready(page)
     page.locator(".mineedu-new-toggle").click()
@@ -120,7 +120,7 @@ def test_a_game_with_both_dice_chosen_in_the_new_game_dialog(server, page):
     page.locator(".mineedu-start").click()
     wait_ready(page)
     _, state = displayed_game(page)
-    assert state.game.config.dice_movement and state.game.config.dice_dragon
+    assert isinstance(state, DragonCaveState) and state.game.config.dice_movement and state.game.config.dice_dragon
     picture = page.locator(".me-picture").inner_text()
     assert re.search(r"au tour de J1 — dé \d − 0 carte = \d pas", picture) and "dé de déplacement (d6)" in picture
     CHECKED.clear()
@@ -128,7 +128,7 @@ def test_a_game_with_both_dice_chosen_in_the_new_game_dialog(server, page):
     assert len(CHECKED) >= 2 and any(0 < p < 1 for p in CHECKED), CHECKED  # dice: real chances, not 0 or 1
 
 
-def test_the_start_page_opens_the_lesson(server, page):
+def test_the_start_page_opens_the_lesson(server: str, page: Any) -> None:
     page.goto(server + START)
     page.locator(".mineedu-lesson[data-game='dragon_cave'] a.mineedu-lesson-link").click()
     page.wait_for_url("**/dragon_cave.ipynb?lang=fr")
