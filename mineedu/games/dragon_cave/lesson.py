@@ -30,6 +30,7 @@ from .bots import bot_name
 from .panel import figures
 from .rules import Config, family_name
 from .svg import FAMILY_FILLS, INK
+from .words import semicolon
 
 LESSON = Config(dice_dragon=True)
 """The variant the questions are about: the dragon moves one die after each move of a returning miner."""
@@ -242,7 +243,7 @@ def _best_solution(lang: str) -> str:
     rows = odds.turn_back_curve(LESSON)
     c = colon(lang)
     shown = [11, 12, 13, 14, 18]
-    items = "; ".join(f"{'carte' if lang == 'fr' else 'card'} {k + 1}{c} {fraction_text(rows[k]['p_escape'])} × "
+    items = f"{semicolon(lang)} ".join(f"{'carte' if lang == 'fr' else 'card'} {k + 1}{c} {fraction_text(rows[k]['p_escape'])} × "
                       f"{fraction_text(rows[k]['card'])} ≈ {format_number(float(rows[k]['expected']), lang, 2)}" for k in shown)
     best = odds.break_even_depth(LESSON) + 1
     if lang == "fr":

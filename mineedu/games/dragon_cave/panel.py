@@ -67,9 +67,9 @@ T = Texts({
     "others": {"fr": "Avec {who}, qui revien{nt} aussi (le dragon avance aussi de leurs cartes)",
                "en": "With {who} coming back too (the dragon also moves by their cards)"},
     "plain": {"fr": "Sans dé, la course d'un mineur seul est jouée d'avance{c} avec c cartes vous faites 4 − c pas par tour "
-                    "et le dragon avance de c cartes après chacun de vos coups. Avec 1 carte, 3 pas contre 1 : vous sortez "
-                    "toujours ; avec 3 cartes, 1 pas contre 3 : il vous rattrape vite. (Ce calcul vous suppose seul dans "
-                    "la grotte{c} les autres mineurs qui reviennent font avancer le dragon en plus.)",
+                    "et le dragon avance de c cartes après chacun de vos coups. Avec 1 carte, 3 pas contre 1\u00a0: vous sortez "
+                    "toujours\u00a0; avec 3 cartes, 1 pas contre 3\u00a0: il vous rattrape vite. (Ce calcul vous suppose "
+                    "seul dans la grotte{c} les autres mineurs qui reviennent font avancer le dragon en plus.)",
               "en": "Without dice a lone miner's race is decided in advance: with c cards you move 4 − c steps a turn and "
                     "the dragon moves c cards after each of your moves. With 1 card, 3 steps against 1: you always get out; "
                     "with 3 cards, 1 step against 3: it soon catches you. (This assumes you are alone in the cave: the "
