@@ -5,15 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import numpy as np
 import pytest
 
-from mineedu.core import CHANCE, ChoiceTree, sample_outcome
+from mineedu.core import ChoiceTree
 from mineedu.core.choices import reachable
 from mineedu.games.dragon_cave import DragonCave, DragonCaveState
 from mineedu.games.dragon_cave.choices import CHOICES, plan
 
-from .helpers import move, position
+from .helpers import move, position, random_game
 
 NBSP = "\u00a0"
 
@@ -98,26 +97,13 @@ def test_no_movement_point_the_player_stays() -> None:
     assert t.options(("go:deeper", "drop:0")) == ["card:3"]  # dropping the card gives a point back (not two)
 
 
-def random_positions(game: DragonCave, seed: int) -> list[DragonCaveState]:
-    rng = np.random.default_rng(seed)
-    s, out = game.initial_state(), []
-    while not s.is_terminal():
-        if s.current_player() == CHANCE:
-            s = s.apply(sample_outcome(s.chance_outcomes(), rng))
-            continue
-        out.append(s)
-        legal = s.legal_actions()
-        s = s.apply(legal[int(rng.integers(len(legal)))])
-    return out
-
-
 @pytest.mark.parametrize("config", [{}, {"dice_movement": True}, {"dice_movement": True, "dice_dragon": True, "blind": True},
                                     {"families": ((1, 2), (5,), (9, 9, 9)), "movement": 5, "max_carry": 4}])
 def test_the_steps_reach_every_legal_action_and_nothing_else(config: dict[str, Any]) -> None:
     checked = 0
     for n in (2, 6):
         for seed in range(3):
-            for s in random_positions(DragonCave(n, **config), seed):
+            for s in random_game(DragonCave(n, **config), seed):
                 t = tree(s)
                 found = reachable(t)
                 assert sorted(map(repr, found.values())) == sorted(map(repr, s.legal_actions()))
@@ -131,7 +117,7 @@ def test_the_steps_reach_every_legal_action_and_nothing_else(config: dict[str, A
 
 
 def test_every_option_and_prompt_has_words_in_both_languages() -> None:
-    for s in random_positions(DragonCave(4, dice_movement=True), 8)[::2]:
+    for s in random_game(DragonCave(4, dice_movement=True), 8)[::2]:
         p = s.current_player()
         t = tree(s)
         prefixes = {path[:k] for path in t.paths for k in range(len(path))}
@@ -150,7 +136,9 @@ def test_hovering_a_destination_draws_one_hop_per_step() -> None:
     t = tree(s)
     prefix = ("go:deeper", "take:no")
     hops = CHOICES.preview(s, 0, prefix, "card:9")  # 2 steps: 8 (after the jump), then 9
-    assert hops is not None and hops.count("<path") == 2 and hops.count("<circle") == 2
+    assert hops is not None and hops.count("<path") == 4 and hops.count("<circle") == 4  # for each layout
+    wide, narrow = hops.split('<g class="dc-narrow">')
+    assert wide.startswith('<g class="dc-wide">') and wide.count("<path") == narrow.count("<path") == 2
     assert t.action((*prefix, "card:9")) == move(steps=2)
     assert CHOICES.preview(s, 0, (), "go:deeper") is None
 

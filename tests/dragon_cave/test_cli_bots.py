@@ -144,3 +144,12 @@ def test_every_bot_move_of_a_game_comes_with_a_reason_in_both_languages(spec: st
         assert not re.search(r" [:;%]", fr) and not re.search(r"\d\.\d", fr) and not re.search(r"\d,\d", en)
         seen += 1
     assert seen > 5
+
+
+def test_bots_are_named_in_words_for_menus_and_charts() -> None:
+    game = mineedu.make("dragon_cave", 3)
+    assert [game.bot_name(s, "fr") for s in ("random", "turnback:1", "turnback:3", "greedy", "greedy:12", "odds:0.8")] == [
+        "au hasard", "retour à 1 carte", "retour à 3 cartes", "plonge au fond", "retour carte 13", f"probabilités 80{NBSP}%"]
+    assert [game.bot_name(s, "en") for s in ("turnback:1", "odds", "odds:0.125")] == ["back at 1 card", "odds 50%", "odds 12.5%"]
+    assert game.bot_name("turnback:x", "en") == "turnback:x"  # not a bot: spelled as given
+    assert all(len(game.bot_name(s, lang)) <= 17 for s in game.bots for lang in ("fr", "en"))  # a chart's label

@@ -22,7 +22,8 @@ def test_french_odds_text_writes_decimal_commas() -> None:
     assert "P(sortir) = 5/6 ≈ 0,833" in fr and "P(escape) = 5/6 ≈ 0.833" in en
     assert f"en prenant la carte sous soi{NBSP}: P(sortir) ≈ 0,250" in fr and "taking the card underfoot: P(escape) ≈ 0.250" in en
     assert "trésor final espéré ≈ 4,17" in fr and "expected final treasure ≈ 4.17" in en
-    assert f"J1{NBSP}: 6 pas jusqu'à l'entrée, 1 carte" in fr and "P1: 6 steps to the entrance, 1 card" in en
+    assert f"J1, sur la carte 6 avec 1 carte{NBSP}; en rentrant maintenant, seul dans la grotte{NBSP}: P(sortir)" in fr
+    assert "P1, on card 6 with 1 card; turning back now, alone in the cave: P(escape)" in en
     assert isinstance(report["player"]["p_escape"]["float"], float) and from_json(report["player"]["p_escape"]) * 6 == 5
 
 
@@ -40,5 +41,5 @@ def test_counts_are_plural_the_reader_s_way() -> None:
     s = position(2, pos=(0, -1), status=("in", "out"), carried=((), ()), dragon=1)
     fr, en = format_odds(odds_report(s, 0), "fr"), format_odds(odds_report(s, 0), "en")
     assert "à 1 carte de l'entrée" in fr and "1 card from the entrance" in en
-    assert f"J1{NBSP}: 1 pas jusqu'à l'entrée, 0 carte" in fr and "P1: 1 step to the entrance, 0 cards" in en
+    assert "J1, sur la carte 1 avec 0 carte" in fr and "P1, on card 1 with 0 cards" in en
     assert "(s)" not in fr + en

@@ -210,9 +210,10 @@ def test_odds_report_is_json_and_speaks_both_languages() -> None:
                  path=DragonCave(3).initial_state().path)
     report = odds_report(s, 0)
     again = json.loads(json.dumps(report))
-    assert again["player"]["steps_to_entrance"] == 10 and again["player"]["cards"] == 1
+    # alone in the cave (player 2 on card 4 is not counted): 11 steps home
+    assert again["player"]["steps_to_entrance"] == 11 and again["player"]["cards"] == 1
     pe = from_json(again["player"]["p_escape"])
-    assert pe == escape_probability(10, 1, 24, Config(dice_dragon=True))
+    assert pe == escape_probability(11, 1, 24, Config(dice_dragon=True))
     assert math.isclose(again["player"]["expected_final"]["float"], float(pe * 5), abs_tol=1e-6)
     assert from_json(again["families"][3]["expected"]) == 11 and again["families"][3]["expected"]["fraction"] == "66/6"
     assert again["families"][0]["distribution"]["1"] == {"fraction": "2/6", "reduced": "1/3", "float": 1 / 3}

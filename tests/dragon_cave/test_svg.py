@@ -6,19 +6,19 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-import numpy as np
 import pytest
 
-from mineedu.core import CHANCE, ChoiceTree, sample_outcome
+from mineedu.core import ChoiceTree
 from mineedu.core.svg import PLAYER_COLOURS
 from mineedu.games.dragon_cave import DragonCave, DragonCaveState, render
 from mineedu.games.dragon_cave import svg as pic
 from mineedu.games.dragon_cave.choices import CHOICES
 
-from .helpers import position
+from .helpers import position, random_game
 
 NS = {"s": "http://www.w3.org/2000/svg"}
-PHONE_PICTURE_PX = 360  # the picture's width on a 390 px wide phone (measured with tools/screenshot.py)
+PHONE_PICTURE_PX = 360  # the narrow picture's width on a 390 px wide phone (measured with tools/screenshot.py)
+NARROWEST_WIDE_PX = 600  # the board shows the wide picture only this wide or wider (ui.board.NARROW_BELOW)
 
 
 @dataclass(frozen=True)
@@ -45,22 +45,12 @@ def regions(svg: str) -> list[str]:
     return [g.get("data-region", "") for g in ET.fromstring(svg).iterfind(".//s:g[@data-region]", NS)]
 
 
-def picture(s: DragonCaveState, lang: str = "fr", viewer: int | None = 0) -> str:
-    return render(s.observation(viewer), lang)
+def picture(s: DragonCaveState, lang: str = "fr", viewer: int | None = 0, lay: pic.Layout = pic.WIDE) -> str:
+    return pic.draw(s.observation(viewer), lang, lay)
 
 
 def random_states(n: int, seed: int, **config: bool) -> list[DragonCaveState]:
-    game = DragonCave(n, **config)
-    rng = np.random.default_rng(seed)
-    s, out = game.initial_state(), []
-    while not s.is_terminal():
-        out.append(s)
-        if s.current_player() == CHANCE:
-            s = s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            legal = s.legal_actions()
-            s = s.apply(legal[int(rng.integers(len(legal)))])
-    return [*out, s]
+    return random_game(DragonCave(n, **config), seed, decisions=False)
 
 
 # --- drawn from the view ------------------------------------------------------------------------
@@ -102,19 +92,29 @@ def test_every_destination_and_drop_the_choices_offer_is_a_region_of_the_picture
 
 
 @pytest.mark.parametrize("config", [{}, {"blind": True, "dice_movement": True, "dice_dragon": True}])
-def test_every_text_is_12_px_or_more_on_a_phone_and_stays_inside_the_picture(config: dict[str, bool]) -> None:
+@pytest.mark.parametrize("lay,shown_px", [(pic.NARROW, PHONE_PICTURE_PX), (pic.WIDE, NARROWEST_WIDE_PX)])
+def test_every_text_is_12_px_or_more_as_shown_and_stays_inside_the_picture(
+        config: dict[str, bool], lay: pic.Layout, shown_px: int) -> None:
     seen = 0
     for s in random_states(6, 9, **config)[::2]:
         for lang in ("fr", "en"):
-            svg = picture(s, lang)
-            assert re.search(rf'viewBox="0 0 {pic.WIDTH} \d+"', svg)
+            svg = picture(s, lang, lay=lay)
+            assert re.search(rf'viewBox="0 0 {lay.width:.0f} \d+"', svg) and f'data-dc-layout="{lay.name}"' in svg
             for t in texts(svg):
-                assert t.size * PHONE_PICTURE_PX / pic.WIDTH >= 12, t
+                assert t.size * shown_px / lay.width >= 12, t
                 width = pic.text_width(t.words, t.size)
                 left = t.x - {"start": 0, "middle": width / 2, "end": width}[t.anchor]
-                assert left >= -1 and left + width <= pic.WIDTH + 1, t
+                assert left >= -1 and left + width <= lay.width + 1, t
             seen += 1
     assert seen > 20
+    assert (pic.NARROW.width, pic.WIDE.width) == (800, 1024)
+
+
+def test_the_narrow_picture_is_the_wide_one_in_rows_of_seven() -> None:
+    s = position(3, pos=(2, 9, -1), carried=(((1, 4),), (), ()))
+    wide, narrow = render(s.observation(0), "fr"), pic.render_narrow(s.observation(0), "fr")
+    assert sorted(words(wide)) == sorted(words(narrow)) and sorted(regions(wide)) == sorted(regions(narrow))
+    assert pic.path_height(s, pic.WIDE) == 3 * pic.ROW_PITCH and pic.path_height(s, pic.NARROW) == 4 * pic.ROW_PITCH
 
 
 def test_text_colours_have_a_contrast_of_at_least_4_5() -> None:
@@ -174,7 +174,7 @@ def test_cards_are_numbered_lettered_and_explained_in_both_languages() -> None:
 def test_the_dragon_has_its_slot_and_the_cards_it_passed_are_greyed() -> None:
     s = position(2, pos=(2, 5), dragon=17)
     svg = picture(s)
-    x, y = pic.slot_xy(18)  # entrance, cards 0..16, then the dragon
+    x, y = pic.slot_xy(18, pic.WIDE)  # entrance, cards 0..16, then the dragon
     box = f'<rect x="{x:.1f}" y="{y:.1f}" width="{pic.CARD_W:.1f}" height="{pic.CARD_H:.1f}" rx="8"'
     assert f'{box} fill="{pic.DRAGON_RED}"' in svg
     assert svg.count(f'fill="{pic.PASSED_FILL}"') == 24 - 17
@@ -184,7 +184,8 @@ def test_the_dragon_has_its_slot_and_the_cards_it_passed_are_greyed() -> None:
 def test_arrows_point_the_way_each_pawn_walks() -> None:
     # row 0 runs left to right, row 1 right to left: deeper on row 1 is to the left
     s = position(3, pos=(3, 9, 10), returning=(False, False, True))
-    assert pic.walks_right(s, 0) and not pic.walks_right(s, 1) and pic.walks_right(s, 2)
+    assert pic.walks_right(s, 0) and not pic.walks_right(s, 1) and pic.walks_right(s, 2)  # rows of 7
+    assert pic.walks_right(s, 0, pic.WIDE) and not pic.walks_right(s, 1, pic.WIDE)  # rows of 9: card 10 on row 1
 
 
 def test_the_end_names_the_winner_and_greys_the_lost_cards() -> None:

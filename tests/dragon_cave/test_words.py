@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -128,3 +129,26 @@ def test_every_viewer_reads_the_same_line(lang: str) -> None:
     s = position(3, pos=(0, 1, 2))
     e = Event(0, move(steps=1), s, s.apply(move(steps=1)))
     assert len({describe_event(e, v, lang) for v in (0, 1, 2, None, SEE_ALL)}) == 1
+
+
+def test_every_french_text_puts_a_no_break_space_before_colons_and_the_like() -> None:
+    """French typography in every table of texts of the game's folder (placeholders aside)."""
+    import importlib
+
+    from mineedu.core import Texts
+
+    checked = 0
+    for name in ("words", "svg", "panel", "choices", "bots", "odds", "lesson"):
+        module = importlib.import_module(f"mineedu.games.dragon_cave.{name}")
+        for value in vars(module).values():
+            if isinstance(value, Texts):
+                tables = [texts for texts in value.table.values()]
+            elif isinstance(value, dict) and value and all(isinstance(v, dict) and "fr" in v for v in value.values()):
+                tables = list(value.values())
+            else:
+                continue
+            for texts in tables:
+                fr = re.sub(r"\{[^}]*\}", "", re.sub(r"<[^>]+>", "", texts["fr"]))
+                assert not re.search(r"[^\u00a0][:;?!»]|«[^\u00a0]", fr), (name, texts["fr"])
+                checked += 1
+    assert checked > 120

@@ -2,8 +2,9 @@
 
 The rules are in :mod:`.rules` (the state and each viewer's :class:`DragonCaveView`),
 exact odds in :mod:`.odds`, bots in :mod:`.bots`, the picture in :mod:`.svg`, the
-words in :mod:`.words`, the steps of a turn at a board in :mod:`.choices`, and
-the board's odds panel and status in :mod:`.panel`. This file ties them together.
+words in :mod:`.words`, the steps of a turn at a board in :mod:`.choices`, the
+board's odds panel and status in :mod:`.panel`, and the lesson's spec in
+:mod:`.lesson` (imported only by the apps). This file ties them together.
 
 >>> import mineedu
 >>> mineedu.make("dragon_cave", players=3).initial_state().dragon
@@ -41,15 +42,18 @@ VARIANTS = (
 
 register(DragonCave, Hooks(
     picture=svg.render,
+    narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,
     format_odds=odds.format_odds,
     action_label=words.action_label,
     describe_event=words.describe_event,
     bots=bots.BOTS,
+    bot_name=bots.bot_name,
     choices=choices.CHOICES,
     panel=panel.panel,
     status=panel.status,
     variants=VARIANTS,
+    lesson="mineedu.games.dragon_cave.lesson",
     hidden_information=False,  # nothing is hidden: a face-down value is decided when it is turned over
 ))
 

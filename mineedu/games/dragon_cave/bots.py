@@ -175,6 +175,35 @@ class OddsBot(BaseBot):
                    best=best, p_min=format_number(self.p_min, lang, digits, percent=True))
 
 
+NAMES = Texts({
+    "random": {"fr": "au hasard", "en": "random"},
+    "turnback": {"fr": "retour à {n}", "en": "back at {n}"},
+    "greedy": {"fr": "plonge au fond", "en": "dives to the end"},
+    "greedy_k": {"fr": "retour carte {k}", "en": "back at card {k}"},
+    "odds": {"fr": "probabilités {p}", "en": "odds {p}"},
+})
+
+
+def bot_name(spec: str, lang: str = "fr") -> str:
+    """A bot spec in words, short enough for a chart's label.
+
+    >>> bot_name("turnback:2", "fr"), bot_name("greedy:11", "en"), bot_name("odds", "fr")
+    ('retour à 2 cartes', 'back at card 12', 'probabilités 50\xa0%')
+    """
+    name, _, arg = spec.partition(":")
+    try:
+        if name == "turnback":
+            return NAMES("turnback", lang, n=cards(int(arg or 2), lang))
+        if name == "greedy":
+            return NAMES("greedy", lang) if not arg else NAMES("greedy_k", lang, k=int(arg) + 1)
+        if name == "odds":
+            p = float(arg or 0.5)
+            return NAMES("odds", lang, p=format_number(p, lang, 0 if float(100 * p).is_integer() else 1, percent=True))
+    except ValueError:
+        return spec
+    return NAMES("random", lang) if name == "random" else spec
+
+
 def home_words(obs: DragonCaveView, p: int, lang: str) -> str:
     return WHY("home", lang, cards=cards(len(obs.carried[p]), lang), steps=steps(obs.steps_to_entrance(p), lang))
 

@@ -35,7 +35,7 @@ from mineedu.core import Choices, State, Texts
 from mineedu.core.choices import Path
 
 from .rules import ENTRANCE, DragonCaveState, Position, family_name
-from .svg import CARD_H, CARD_W, DRAGON_RED, pawn_xy, slot_of, slot_xy
+from .svg import preview_hops
 from .words import card_words, names, points, steps
 from .words import jumped as jumped_players
 
@@ -162,25 +162,15 @@ class CaveChoices(Choices):
         return key
 
     def preview(self, state: State, player: int, prefix: Path, key: str) -> str | None:
-        """The hops to a destination: one arc per step, over the occupied cards it jumps."""
+        """The hops to a destination: one arc per step, over the occupied cards it jumps
+        (drawn for both layouts of the picture; each picture shows the one that fits it)."""
         assert isinstance(state, DragonCaveState)
         if KIND.get(key.partition(":")[0]) != "destination" or key == "stay":
             return None
         action = plan(state, player).get((*prefix, key))
         if action is None:
             return None
-        stops = state.stops(player, returning=action[2] or state.returning[player])[: action[3]]
-        x0, y0, _ = pawn_xy(state, player)
-        parts = []
-        for dest in stops:
-            x, y = slot_xy(slot_of(state, dest))
-            x1, y1 = x + CARD_W / 2, y + (CARD_H / 2 if dest == ENTRANCE else -10)
-            mx, my = (x0 + x1) / 2, min(y0, y1) - 50
-            parts.append(f'<path d="M{x0:.1f},{y0:.1f} Q{mx:.1f},{my:.1f} {x1:.1f},{y1:.1f}" fill="none" '
-                         f'stroke="{DRAGON_RED if action[2] else "#005fcc"}" stroke-width="5" stroke-dasharray="10,6"/>')
-            parts.append(f'<circle cx="{x1:.1f}" cy="{y1:.1f}" r="9" fill="#005fcc" stroke="#fff" stroke-width="2"/>')
-            x0, y0 = x1, y1
-        return "".join(parts)
+        return preview_hops(state, player, action[2], action[3])
 
 
 CHOICES = CaveChoices()

@@ -30,7 +30,7 @@ from mineedu.core import State, Texts, exact_json
 from mineedu.core.i18n import format_number, player_name
 
 from .rules import EATEN, IN, OUT, Card, Config, Position, family_name
-from .words import cards, count, steps
+from .words import cards, count
 
 Dist = tuple[tuple[int, Fraction], ...]
 
@@ -110,6 +110,7 @@ def escape_probability(
     config: Config | None = None,
     others: tuple[int, ...] = (),
     dragon_first: bool = False,
+    points: int | None = None,
 ) -> Fraction:
     """P(a returning miner gets out) by dynamic programming over the dice.
 
@@ -118,14 +119,23 @@ def escape_probability(
     the dragon and the entrance (it may be ``steps - 1`` when the miner has just
     captured the card they leave: nobody is eaten before the dragon moves). A lone miner: nobody else moves the dragon or
     stands in the way unless ``others`` is given. ``dragon_first``: the miner
-    has just moved and the dragon's move comes next.
+    has just moved and the dragon's move comes next. ``points``: the miner's
+    movement points for the first move, when already known (the movement die
+    rolled at the start of the turn); the later moves are drawn as usual.
 
     >>> escape_probability(1, 3, 1, Config(dice_movement=True, dice_dragon=True))
     Fraction(1, 2)
+    >>> both = Config(dice_movement=True, dice_dragon=True)
+    >>> escape_probability(4, 1, 4, both, points=5), escape_probability(4, 1, 4, both, points=3) < Fraction(1, 2)
+    (Fraction(1, 1), True)
     """
     cfg = config or Config()
     moves = tuple(sorted(movement_distribution(cfg, cards).items()))
     drag = tuple(sorted(dragon_distribution(cfg, cards, others).items()))
+    if points is not None:
+        if steps <= 0 or points >= steps:
+            return Fraction(1)  # out with this move, before the dragon moves
+        return _racer(moves, drag).after_move(steps - max(points, 0), dragon)
     if dragon_first:
         if steps <= 0:
             return Fraction(1)
@@ -186,6 +196,50 @@ def _racer(moves: Dist, drag: Dist) -> _Race:
     return _Race(moves, drag)
 
 
+def race_table(steps: int, cards: int, dragon: int, config: Config) -> list[dict[str, Any]]:
+    """The race of :func:`escape_probability` turn by turn, for the dice dragon with fixed
+    movement (the lesson's variant): one row per move of the miner.
+
+    Each row: ``turn``; ``steps_left`` after the miner's move; ``limit``, the most the
+    dragon's dice may total by then without reaching the miner (the dragon must stay at
+    least ``steps_left`` cards from the entrance: ``dragon - total >= steps_left``);
+    ``totals``, the chance of each total among the races still going, each row made from
+    the one before (every total still allowed, plus each face of the die, kept while
+    ``<= limit``); ``alive``, their sum. The last row is the move that gets the miner out
+    (``steps_left`` 0): its ``alive`` is P(escape).
+
+    >>> rows = race_table(5, 1, 6, Config(dice_dragon=True))
+    >>> [(r["steps_left"], r["limit"], r["alive"]) for r in rows]
+    [(2, 4, Fraction(2, 3)), (0, None, Fraction(2, 3))]
+    """
+    if config.dice_movement or not config.dice_dragon:
+        raise ValueError("race_table is the dice dragon's race with fixed movement (dice_dragon only)")
+    per_turn = config.movement - cards
+    if per_turn < 1:
+        raise ValueError(f"with {cards} cards the miner has no movement point")
+    face = Fraction(1, config.die_sides)
+    totals: dict[int, Fraction] = {0: Fraction(1)}
+    rows: list[dict[str, Any]] = []
+    left = steps
+    while True:
+        left = max(0, left - per_turn)
+        if left == 0:
+            rows.append({"turn": len(rows) + 1, "steps_left": 0, "limit": None, "totals": totals,
+                         "alive": sum(totals.values(), Fraction(0))})
+            return rows
+        limit = dragon - left
+        nxt: dict[int, Fraction] = {}
+        for total, p in totals.items():
+            for k in range(1, config.die_sides + 1):
+                if total + k <= limit:
+                    nxt[total + k] = nxt.get(total + k, Fraction(0)) + p * face
+        totals = dict(sorted(nxt.items()))
+        rows.append({"turn": len(rows) + 1, "steps_left": left, "limit": limit, "totals": totals,
+                     "alive": sum(totals.values(), Fraction(0))})
+        if not totals:
+            return rows
+
+
 # --- when to turn back ---------------------------------------------------------------
 
 
@@ -242,23 +296,31 @@ def seen(pos: Position, family: int) -> list[int]:
 
 
 def player_odds(pos: Position, player: int) -> dict[str, Any] | None:
-    """What ``player``, on a card inside the cave, faces if they turn back now (exact, lone-miner race).
+    """What ``player``, on a card inside the cave, faces if they turn back now and race home
+    alone (exact): as if nobody else were in the cave, so that no one stands in the way and no
+    one else moves the dragon. Every card between them and the entrance is then one step.
 
     ``p_escape`` and ``expected_final`` with what they carry; with ``..._with_this_card``
-    the same if they also take the card they stand on (when they may carry one more).
+    the same if they also take the card they stand on (when they may carry one more). When
+    their movement die for this turn is rolled already, the first move uses it.
     ``None`` if ``player`` is not on a card inside the cave.
     """
     cfg = pos.game.config
     if not (0 <= player < len(pos.status) and pos.status[player] == IN and pos.pos[player] >= 0):
         return None
-    steps = pos.steps_to_entrance(player)
+    steps = pos.pos[player] + 1
     c = len(pos.carried[player])
-    now = escape_probability(steps, c, pos.dragon, cfg)
+    rolled = cfg.dice_movement and pos.roll is not None and pos.turn == player and not pos.pending
+
+    def known(load: int) -> int | None:
+        return pos.points(player, load) if rolled else None
+
+    now = escape_probability(steps, c, pos.dragon, cfg, points=known(c))
     mine: dict[str, Any] = {"player": player, "steps_to_entrance": steps, "cards": c, "returning": pos.returning[player],
                             "p_escape": now, "expected_final": now * expected_treasure(pos, player)}
     if c < cfg.max_carry:  # capture the card under you as you leave it
         here = pos.path[pos.pos[player]]
-        pc = escape_probability(steps, c + 1, pos.dragon - 1, cfg)
+        pc = escape_probability(steps, c + 1, pos.dragon - 1, cfg, points=known(c + 1))
         mine["p_escape_with_this_card"] = pc
         mine["expected_final_with_this_card"] = pc * expected_treasure(pos, player, pos.carried[player] + (here,))
     return mine
@@ -321,9 +383,10 @@ T = Texts({
     },
     "best": {"fr": "Meilleure profondeur pour faire demi-tour\u00a0: {k}", "en": "Best depth to turn back: {k}"},
     "player": {
-        "fr": "{p}\u00a0: {s} jusqu'à l'entrée, {c}\u00a0; en rentrant maintenant\u00a0: "
+        "fr": "{p}, sur la carte {k} avec {c}\u00a0; en rentrant maintenant, seul dans la grotte\u00a0: "
               "P(sortir) = {pe} ≈ {pef}, trésor final espéré ≈ {ef}",
-        "en": "{p}: {s} to the entrance, {c}; turning back now: P(escape) = {pe} ≈ {pef}, expected final treasure ≈ {ef}",
+        "en": "{p}, on card {k} with {c}; turning back now, alone in the cave: P(escape) = {pe} ≈ {pef}, "
+              "expected final treasure ≈ {ef}",
     },
     "with": {
         "fr": "  en prenant la carte sous soi\u00a0: P(sortir) ≈ {pef}, trésor final espéré ≈ {ef}",
@@ -349,7 +412,7 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     lines.append(T("best", lang, k=report["break_even_depth"]))
     mine = report.get("player")
     if mine:
-        lines.append(T("player", lang, p=player_name(mine["player"], lang), s=steps(mine["steps_to_entrance"], lang),
+        lines.append(T("player", lang, p=player_name(mine["player"], lang), k=mine["steps_to_entrance"],
                        c=cards(mine["cards"], lang),
                        pe=mine["p_escape"]["reduced"], pef=format_number(mine["p_escape"]["float"], lang, 3),
                        ef=format_number(mine["expected_final"]["float"], lang, 2)))

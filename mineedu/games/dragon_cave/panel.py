@@ -1,51 +1,82 @@
-"""What the board shows beside the cave, drawn from a view: the odds the player to move
-faces (:func:`panel`) and the game's own status line (:func:`status`).
+"""The cave's decision panel and status line, drawn from a view (HTML for the board).
 
-Every number is exact (a fraction from :mod:`.odds`) with its decimal written the
-reader's way (``83,3 %`` / ``83.3%``).
+The panel answers the question of the player to move, *go on or turn back?*
+(``shared/LESSONS.md``): first, if they turn back now with what they carry,
+P(escape) and the treasure they can expect to bring home; then what the card
+underfoot and the cards ahead are worth (each family's mean, given the values
+already seen), the same race if they also take the card underfoot, or go one
+card deeper first; their movement points now and with one more card; and what
+the other divers coming back do to the race. Without dice the race of a lone
+diver is decided in advance, and the panel says why.
+
+Every number comes from :mod:`.odds`, exact (``data-exact`` holds the fraction,
+so a browser test can check it against the engine), with a decimal written the
+reader's way.
 
 >>> from mineedu.games.dragon_cave import DragonCave
->>> "valeur espérée 2" in panel(DragonCave(2).initial_state().observation(0), "fr")
-True
+>>> figures(DragonCave(2).initial_state().observation(0))["first"]
+Fraction(2, 1)
 """
 
 from __future__ import annotations
 
 import html
 from fractions import Fraction
+from typing import Any
 
 from mineedu.core import TERMINAL, Texts, fraction_text
 from mineedu.core.i18n import colon, format_number, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
-from .odds import card_expectation, player_odds, seen
-from .rules import EATEN, IN, OUT, Position, family_name
+from .odds import card_expectation, escape_probability, player_odds, seen
+from .rules import EATEN, IN, OUT, DragonCaveView, Position, family_name, view_of
 from .words import card_words, cards, names, points, semicolon, steps
+
+READABLE_DENOMINATOR = 1000
+"""A fraction with a bigger denominator is shown by its decimal only (``data-exact`` keeps it)."""
 
 T = Texts({
     "who": {"fr": "{p} ({colour}){c} {what}", "en": "{p} ({colour}){c} {what}"},
     "at_door": {"fr": "à l'entrée, pas encore entré", "en": "at the entrance, not in yet"},
-    "diving": {"fr": "avance vers le dragon {cards}, à {steps} de l'entrée",
-               "en": "going deeper {cards}, {steps} from the entrance"},
-    "returning": {"fr": "revient {cards}, à {steps} de l'entrée",
-                  "en": "coming back {cards}, {steps} from the entrance"},
+    "diving": {"fr": "sur la carte {k}, avance vers le dragon {cards}",
+               "en": "on card {k}, going deeper {cards}"},
+    "returning": {"fr": "sur la carte {k}, revient {cards}",
+                  "en": "on card {k}, coming back {cards}"},
     "carrying": {"fr": "avec {cards}", "en": "with {cards}"},
     "no_card": {"fr": "sans carte", "en": "with no card"},
+    "key_back": {"fr": "Si {p} fait demi-tour maintenant{c} P(sortir)", "en": "If {p} turns back now: P(escape)"},
+    "key_home": {"fr": "{p} rentre{c} P(sortir)", "en": "{p} is going home: P(escape)"},
+    "key_door": {"fr": "{p} entre{c} la première carte vaut en moyenne", "en": "{p} goes in: the first card is worth on average"},
+    "treasure": {"fr": "Trésor rapporté espéré ≈ {e}", "en": "Expected treasure brought home ≈ {e}"},
     "first_card": {"fr": "Première carte", "en": "First card"},
     "this_card": {"fr": "Carte sous vous", "en": "The card you stand on"},
+    "ahead": {"fr": "Cartes devant (avant le dragon)", "en": "Cards ahead (before the dragon)"},
+    "ahead_none": {"fr": "aucune", "en": "none"},
+    "ahead_group": {"fr": "{family} ×{n}{c} {ev}", "en": "{family} ×{n}: {ev}"},
     "card_value": {"fr": "{family}{c} valeur espérée {ev} ({sum}/{n})", "en": "{family}: expected value {ev} ({sum}/{n})"},
     "card_known": {"fr": "{family}{c} vaut {v}", "en": "{family}: worth {v}"},
     "movement": {"fr": "Points de déplacement", "en": "Movement points"},
     "move_now": {"fr": "{now} maintenant{s} {more} avec une carte de plus", "en": "{now} now; {more} with one more card"},
     "move_full": {"fr": "{now} maintenant (vous ne pouvez pas porter plus)", "en": "{now} now (you cannot carry more)"},
     "move_die": {"fr": "dé {v} − {cards}", "en": "die {v} − {cards}"},
-    "back_now": {"fr": "Demi-tour maintenant avec ce que vous portez", "en": "Turning back now with what you carry"},
-    "home_now": {"fr": "Retour avec ce que vous portez", "en": "Going home with what you carry"},
+    "move_dice": {"fr": "le dé (1 à {n}) moins vos cartes, au moins 0", "en": "the die (1 to {n}) minus your cards, at least 0"},
     "with_card": {"fr": "… en prenant aussi la carte sous vous", "en": "… also taking the card you stand on"},
-    "escape": {"fr": "P(sortir) {p}{s} trésor rapporté espéré ≈ {e}",
-               "en": "P(escape) {p}; expected treasure brought home ≈ {e}"},
-    "lone": {"fr": "Course d'un mineur seul contre le dragon{c} sans les autres joueurs qui le feraient avancer.",
-             "en": "The race of a lone miner against the dragon: without the other players who would move it too."},
+    "deeper": {"fr": "… en allant d'abord une carte plus loin (carte {k})", "en": "… going one card deeper first (card {k})"},
+    "deeper_with": {"fr": "… une carte plus loin, et en la prenant", "en": "… one card deeper, and taking it"},
+    "escape": {"fr": "P(sortir) {p}{s} trésor rapporté ≈ {e}", "en": "P(escape) {p}; treasure brought home ≈ {e}"},
+    "others": {"fr": "Avec {who}, qui revien{nt} aussi (le dragon avance aussi de leurs cartes)",
+               "en": "With {who} coming back too (the dragon also moves by their cards)"},
+    "plain": {"fr": "Sans dé, la course d'un mineur seul est jouée d'avance{c} avec c cartes vous faites 4 − c pas par tour "
+                    "et le dragon avance de c cartes après chacun de vos coups. Avec 1 carte, 3 pas contre 1\u00a0: vous sortez "
+                    "toujours\u00a0; avec 3 cartes, 1 pas contre 3\u00a0: il vous rattrape vite. (Ce calcul vous suppose "
+                    "seul dans la grotte{c} les autres mineurs qui reviennent font avancer le dragon en plus.)",
+              "en": "Without dice a lone miner's race is decided in advance: with c cards you move 4 − c steps a turn and "
+                    "the dragon moves c cards after each of your moves. With 1 card, 3 steps against 1: you always get out; "
+                    "with 3 cards, 1 step against 3: it soon catches you. (This assumes you are alone in the cave: the "
+                    "other miners coming back move the dragon further.)"},
+    "lone": {"fr": "La course d'un mineur seul dans la grotte{c} personne à sauter sur le chemin, personne d'autre "
+                   "pour faire avancer le dragon.",
+             "en": "The race of a miner alone in the cave: nobody to jump on the way, nobody else to move the dragon."},
     "nobody": {"fr": "Personne n'a de choix à faire.", "en": "Nobody has a choice to make."},
     "dragon": {"fr": "Dragon{c} à {cards} de l'entrée", "en": "Dragon: {cards} from the entrance"},
     "inside": {"fr": "dans la grotte{c} {who}", "en": "inside: {who}"},
@@ -58,97 +89,208 @@ T = Texts({
 })
 
 
+def esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
 def _colour(p: int, lang: str) -> str:
     names_ = PLAYER_COLOUR_NAMES["en" if lang == "en" else "fr"]
     return names_[p % len(names_)]
 
 
-def _decimal(x: Fraction, lang: str) -> str:
+def decimal(x: Fraction, lang: str) -> str:
     """A whole number as is, else two decimals the reader's way."""
     return str(x.numerator) if x.denominator == 1 else format_number(float(x), lang, 2)
-
-
-READABLE_DENOMINATOR = 1000
-"""A fraction with a bigger denominator is shown by its decimal only (the report keeps it exact)."""
 
 
 def probability(p: Fraction, lang: str) -> str:
     """``= 5/6 ≈ 83,3 %``, or ``≈ 8,4 %`` when the exact fraction is too long to read.
 
     >>> probability(Fraction(5, 6), "fr"), probability(Fraction(3489, 41451), "en")
-    ('= 5/6 ≈ 83,3\xa0%', '≈ 8.4%')
+    ('= 5/6 ≈ 83,3\\xa0%', '≈ 8.4%')
     """
-    decimal = format_number(float(p), lang, percent=True)
-    if p.denominator > READABLE_DENOMINATOR:
-        return f"≈ {decimal}"
-    return f"= {fraction_text(p)} ≈ {decimal}"
+    shown = format_number(float(p), lang, percent=True)
+    return f"≈ {shown}" if p.denominator > READABLE_DENOMINATOR else f"= {fraction_text(p)} ≈ {shown}"
 
 
-def _row(head: str, value: str) -> str:
+# --- the numbers ------------------------------------------------------------------------
+
+
+def who(view: Position) -> int | None:
+    """Whose decision the panel shows: the player to move (or about to, at a die), if inside."""
+    if view.to_move() == TERMINAL:
+        return None
+    p = view.turn
+    return p if view.status[p] == IN else None
+
+
+def family_mean(view: Position, family: int) -> tuple[Fraction, int, int]:
+    """A face-down card of ``family``: its expected value, and the sum and number of the values left."""
+    pool = view.unrevealed(family)
+    return (card_expectation(view.game.config, family, seen(view, family)),
+            sum(v * k for v, k in pool.items()), sum(pool.values()))
+
+
+def card_value(view: Position, index: int) -> Fraction:
+    """What card ``index`` of the path is worth: its value if known, else its family's mean."""
+    f, v = view.path[index]
+    return Fraction(v) if v is not None else family_mean(view, f)[0]
+
+
+def ahead(view: Position, player: int) -> list[tuple[int, int, Fraction]]:
+    """The cards in front of ``player`` before the dragon, by family in path order:
+    ``(family, how many, the mean value of one)``."""
+    groups: list[tuple[int, int, Fraction]] = []
+    for i in range(view.pos[player] + 1, view.dragon):
+        f = view.path[i][0]
+        if groups and groups[-1][0] == f:
+            _, n, total = groups[-1]
+            groups[-1] = (f, n + 1, total + card_value(view, i))
+        else:
+            groups.append((f, 1, card_value(view, i)))
+    return [(f, n, total / n) for f, n, total in groups]
+
+
+def one_card_deeper(view: DragonCaveView, player: int) -> tuple[int, dict[str, Any] | None] | None:
+    """Going one step deeper now (taking nothing), then turning back: ``(card reached, odds there)``."""
+    a = ("move", -1, False, 1, False)
+    if view.returning[player] or view.to_move() != player or a not in view.legal_actions():
+        return None
+    after = view.after(a)
+    return after.pos[player], player_odds(after, player)
+
+
+def figures(position: Position) -> dict[str, Any]:
+    """The panel's numbers for a view (or a state): exact fractions (for the panel, the tests and the summary)."""
+    view = view_of(position)
+    p = who(view)
+    if p is None:
+        return {"player": None}
+    cfg = view.game.config
+    n = len(view.carried[p])
+    fig: dict[str, Any] = {"player": p, "pos": view.pos[p], "returning": view.returning[p], "cards": n,
+                           "steps": view.pos[p] + 1, "dragon": view.dragon,
+                           "plain": not (cfg.dice_dragon or cfg.dice_movement)}
+    if cfg.dice_movement and view.roll is None:
+        fig["points"] = None
+    else:
+        fig["points"] = view.points(p, n)
+        fig["points_more"] = view.points(p, n + 1) if n < cfg.max_carry else None
+    if view.pos[p] < 0:
+        stops = view.stops(p, returning=False)
+        fig["first"] = card_value(view, stops[0]) if stops else None
+        fig["ahead"] = ahead(view, p)
+        return fig
+    fig["here"] = card_value(view, view.pos[p])
+    fig["ahead"] = [] if view.returning[p] else ahead(view, p)
+    mine = player_odds(view, p)
+    assert mine is not None
+    fig.update({k: v for k, v in mine.items() if isinstance(v, Fraction)})
+    deeper = one_card_deeper(view, p)
+    if deeper is not None and deeper[1] is not None:
+        fig["deeper_card"] = deeper[0]
+        fig["deeper"] = {k: v for k, v in deeper[1].items() if isinstance(v, Fraction)}
+    loads = tuple(len(view.carried[q]) for q in range(len(view.status))
+                  if q != p and view.status[q] == IN and view.returning[q])
+    if loads:
+        fig["others"] = tuple(q for q in range(len(view.status)) if q != p and view.status[q] == IN and view.returning[q])
+        fig["p_escape_others"] = escape_probability(view.pos[p] + 1, n, view.dragon, cfg, loads)
+    return fig
+
+
+# --- the panel ---------------------------------------------------------------------------------
+
+
+def _exact(cls: str, x: Fraction, shown: str) -> str:
+    return f"<b class='{cls}' data-exact='{fraction_text(x)}'>{esc(shown)}</b>"
+
+
+def _row(head: str, value: str, cls: str = "") -> str:
     style = "text-align:left;padding-right:0.8em"
-    return f"<tr><th scope='row' style='{style}'>{html.escape(head)}</th><td>{html.escape(value)}</td></tr>"
+    klass = f" class='{cls}'" if cls else ""
+    return f"<tr{klass}><th scope='row' style='{style}'>{esc(head)}</th><td style='text-align:left'>{value}</td></tr>"
 
 
-def _card_row(view: Position, index: int, head: str, lang: str) -> str:
+def _race(p_escape: Fraction, treasure: Fraction, cls: str, lang: str) -> str:
+    s = semicolon(lang)
+    return (f"<span class='{cls}' data-exact='{fraction_text(p_escape)}' data-treasure='{fraction_text(treasure)}'>"
+            f"{esc(T('escape', lang, p=probability(p_escape, lang), s=s, e=decimal(treasure, lang)))}</span>")
+
+
+def _card_words(view: Position, index: int, lang: str) -> str:
     f, v = view.path[index]
     c = colon(lang)
     if v is not None:
-        return _row(head, T("card_known", lang, c=c, family=family_name(f, lang), v=v))
-    pool = view.unrevealed(f)
-    ev = card_expectation(view.game.config, f, seen(view, f))
-    return _row(head, T("card_value", lang, c=c, family=family_name(f, lang), ev=_decimal(ev, lang),
-                        sum=sum(k * n for k, n in pool.items()), n=sum(pool.values())))
+        return esc(T("card_known", lang, c=c, family=family_name(f, lang), v=v))
+    ev, total, n = family_mean(view, f)
+    return _exact("odds-card", ev, T("card_value", lang, c=c, family=family_name(f, lang), ev=decimal(ev, lang), sum=total, n=n))
 
 
-def _movement(view: Position, p: int, lang: str) -> str:
+def _movement(view: Position, fig: dict[str, Any], lang: str) -> str:
     cfg = view.game.config
-    n = len(view.carried[p])
-    now = steps(view.points(p, n), lang)
-    if cfg.dice_movement and view.roll is not None:
-        now = f"{now} ({T('move_die', lang, v=view.roll, cards=cards(n, lang))})"
-    if n >= cfg.max_carry:
-        return T("move_full", lang, now=now)
-    return T("move_now", lang, now=now, more=steps(view.points(p, n + 1), lang), s=semicolon(lang))
+    if fig["points"] is None:
+        return esc(T("move_dice", lang, n=cfg.die_sides))
+    now = steps(fig["points"], lang)
+    if cfg.dice_movement:
+        now = f"{now} ({T('move_die', lang, v=view.roll, cards=cards(fig['cards'], lang))})"
+    if fig.get("points_more") is None:
+        return esc(T("move_full", lang, now=now))
+    return esc(T("move_now", lang, now=now, more=steps(fig["points_more"], lang), s=semicolon(lang)))
 
 
 def panel(view: Position, lang: str = "fr") -> str:
-    """The odds the player to move faces, from ``view`` (HTML)."""
-    p = view.to_move()
-    if p < 0:
-        p = view.turn if view.to_move() != TERMINAL and view.status[view.turn] == IN else -1
-    if p < 0:
-        return f"<p>{html.escape(T('nobody', lang))}</p>"
-    c, s = colon(lang), semicolon(lang)
-    n = len(view.carried[p])
+    """The decision panel's HTML for the player to move (see the module docstring)."""
+    fig = figures(view)
+    p = fig["player"]
+    if p is None:
+        return f"<p>{esc(T('nobody', lang))}</p>"
+    c = colon(lang)
+    name = player_name(p, lang)
+    n = fig["cards"]
     held = ", ".join(card_words(card, lang) for card in view.carried[p])
     carried = T("carrying", lang, cards=f"{cards(n, lang)} ({held})") if n else T("no_card", lang)
-    if view.pos[p] < 0:
-        what = T("at_door", lang)
+    what = (T("at_door", lang) if fig["pos"] < 0 else
+            T("returning" if fig["returning"] else "diving", lang, cards=carried, k=fig["pos"] + 1))
+    rows = [f"<p class='odds-who'><b>{esc(T('who', lang, p=name, colour=_colour(p, lang), c=c, what=what))}</b></p>"]
+    table: list[str] = []
+    if fig["pos"] < 0:
+        if fig["first"] is not None:
+            rows.append(f"<p class='odds-key'>{esc(T('key_door', lang, p=name, c=c))} "
+                        f"{_exact('odds-first', fig['first'], decimal(fig['first'], lang))}</p>")
     else:
-        where = steps(view.steps_to_entrance(p), lang)
-        what = T("returning" if view.returning[p] else "diving", lang, cards=carried, steps=where)
-    lines = [f"<p><b>{html.escape(T('who', lang, p=player_name(p, lang), colour=_colour(p, lang), c=c, what=what))}</b></p>",
-             "<table class='mineedu-odds'>"]
-    if view.pos[p] < 0:
-        stops = view.stops(p, returning=False)
-        if stops:
-            lines.append(_card_row(view, stops[0], T("first_card", lang), lang))
-    else:
-        lines.append(_card_row(view, view.pos[p], T("this_card", lang), lang))
-    lines.append(_row(T("movement", lang), _movement(view, p, lang)))
-    mine = player_odds(view, p)
-    if mine is not None:
-        head = T("home_now" if view.returning[p] else "back_now", lang)
-        e = format_number(float(mine["expected_final"]), lang, 2)
-        lines.append(_row(head, T("escape", lang, p=probability(mine["p_escape"], lang), s=s, e=e)))
-        if "p_escape_with_this_card" in mine:
-            e = format_number(float(mine["expected_final_with_this_card"]), lang, 2)
-            pe = probability(mine["p_escape_with_this_card"], lang)
-            lines.append(_row(T("with_card", lang), T("escape", lang, p=pe, s=s, e=e)))
-    lines.append("</table>")
-    if mine is not None:
-        lines.append(f"<p><i>{html.escape(T('lone', lang, c=c))}</i></p>")
-    return "".join(lines)
+        pe = fig["p_escape"]
+        key = T("key_home" if fig["returning"] else "key_back", lang, p=name, c=c)
+        rows.append(f"<p class='odds-key'>{esc(key)} {_exact('odds-escape', pe, probability(pe, lang))}</p>")
+        rows.append(f"<p class='odds-key2'>{esc(T('treasure', lang, e=decimal(fig['expected_final'], lang)))}"
+                    f"<span class='odds-treasure' data-exact='{fraction_text(fig['expected_final'])}'></span></p>")
+        table.append(_row(T("this_card", lang), _card_words(view, fig["pos"], lang), "odds-here"))
+        if "p_escape_with_this_card" in fig:
+            table.append(_row(T("with_card", lang), _race(fig["p_escape_with_this_card"], fig["expected_final_with_this_card"],
+                                                          "odds-with", lang)))
+        if "deeper" in fig:
+            d = fig["deeper"]
+            table.append(_row(T("deeper", lang, k=fig["deeper_card"] + 1), _race(d["p_escape"], d["expected_final"],
+                                                                                 "odds-deeper", lang)))
+            if "p_escape_with_this_card" in d:
+                table.append(_row(T("deeper_with", lang), _race(d["p_escape_with_this_card"], d["expected_final_with_this_card"],
+                                                                 "odds-deeper-with", lang)))
+        if "others" in fig:
+            loads = ", ".join(f"{player_name(q, lang)} ({cards(len(view.carried[q]), lang)})" for q in fig["others"])
+            plural_verb = "nent" if len(fig["others"]) > 1 else "t"
+            head = T("others", lang, who=loads, nt=plural_verb)
+            pe_o = fig["p_escape_others"]
+            table.append(_row(head, f"<span class='odds-others' data-exact='{fraction_text(pe_o)}'>"
+                                    f"P{'(sortir)' if lang == 'fr' else '(escape)'} {esc(probability(pe_o, lang))}</span>"))
+    if fig["ahead"]:
+        groups = " · ".join(T("ahead_group", lang, family=family_name(f, lang), n=k, ev=decimal(ev, lang), c=c)
+                            for f, k, ev in fig["ahead"])
+        table.append(_row(T("ahead", lang), f"<span class='odds-ahead'>{esc(groups)}</span>"))
+    table.append(_row(T("movement", lang), f"<span class='odds-points'>{_movement(view, fig, lang)}</span>"))
+    rows.append(f"<table class='mineedu-odds'>{''.join(table)}</table>")
+    if fig["pos"] >= 0:
+        note = "plain" if fig["plain"] else "lone"
+        rows.append(f"<p class='odds-note'><i>{esc(T(note, lang, c=c))}</i></p>")
+    return "".join(rows)
 
 
 def status(view: Position, lang: str = "fr") -> str:
@@ -158,10 +300,10 @@ def status(view: Position, lang: str = "fr") -> str:
     if view.to_move() != TERMINAL:
         parts = [T("dragon", lang, c=c, cards=cards(view.dragon, lang))]
         for key, st in (("inside", IN), ("outside", OUT), ("eaten", EATEN)):
-            who = [q for q in everyone if view.status[q] == st]
-            if who:
-                parts.append(T(key, lang, c=c, who=names(who, lang)))
-        return f"<p class='mineedu-cave-status'>{html.escape(' · '.join(parts))}</p>"
+            group = [q for q in everyone if view.status[q] == st]
+            if group:
+                parts.append(T(key, lang, c=c, who=names(group, lang)))
+        return f"<p class='mineedu-cave-status'>{esc(' · '.join(parts))}</p>"
     rows = []
     for q in sorted(everyone, key=lambda q: (-view.scores()[q], q)):
         held = ", ".join(card_words(card, lang) for card in view.carried[q])
@@ -170,5 +312,5 @@ def status(view: Position, lang: str = "fr") -> str:
                      cards=held or cards(0, lang))
         else:
             line = T("result_lost" if held else "result_eaten", lang, p=player_name(q, lang), c=c, cards=held)
-        rows.append(f"<li>{html.escape(line)}</li>")
-    return f"<div class='mineedu-cave-status'><b>{html.escape(T('results', lang))}</b><ol>{''.join(rows)}</ol></div>"
+        rows.append(f"<li>{esc(line)}</li>")
+    return f"<div class='mineedu-cave-status'><b>{esc(T('results', lang))}</b><ol>{''.join(rows)}</ol></div>"

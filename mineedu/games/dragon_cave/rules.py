@@ -274,6 +274,13 @@ class DragonCaveView(Position):
         return self._state().apply(action).observation(None)
 
 
+def view_of(position: Position) -> DragonCaveView:
+    """The view of a position (itself if it is one): every fact, nothing hidden."""
+    if isinstance(position, DragonCaveView):
+        return position
+    return DragonCaveView(**{f.name: getattr(position, f.name) for f in fields(position)})
+
+
 @dataclass(frozen=True)
 class DragonCaveState(Position, State):
     """A position of the game (every field public, see the module docstring)."""
@@ -475,7 +482,7 @@ class DragonCaveState(Position, State):
         for everyone, since nothing is hidden (unknown values are not decided yet)."""
         if not (player is None or player == SEE_ALL or (isinstance(player, int) and 0 <= player < len(self.pos))):
             raise ValueError(f"dragon_cave: no viewer {player!r}")
-        return DragonCaveView(**{f.name: getattr(self, f.name) for f in fields(self)})
+        return view_of(self)
 
 
 class DragonCave(Game):

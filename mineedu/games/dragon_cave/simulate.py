@@ -61,13 +61,20 @@ def escape(steps: int, cards: int, dragon: int, trials: int, rng: np.random.Gene
 
     The arguments are those of :func:`.odds.escape_probability`.
     """
+    safe, turns = race_trials(steps, cards, dragon, trials, rng, config)
+    return Race(Proportion(int(safe.sum()), trials), Tally.of(turns))
+
+
+def race_trials(steps: int, cards: int, dragon: int, trials: int, rng: np.random.Generator,
+                config: Config | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The trials of :func:`escape` one by one: whether each diver got out, and after how many turns
+    (what a lesson draws as a running frequency)."""
     cfg = config or Config()
     if steps < 0 or dragon < 0 or not 0 <= cards <= cfg.max_carry:
         raise ValueError(f"steps and dragon are >= 0 and cards 0..{cfg.max_carry}, not {steps}, {dragon}, {cards}")
     if trials < 1:
         raise ValueError(f"trials must be at least 1, not {trials}")
-    escaped = 0
-    turns_out = []
+    safe_out, turns_out = [], []
     for start in range(0, trials, CHUNK):
         m = min(CHUNK, trials - start)
         a = np.full(m, steps, dtype=np.int64)  # steps still to go
@@ -93,9 +100,9 @@ def escape(steps: int, cards: int, dragon: int, trials: int, rng: np.random.Gene
             a[live], d[live] = ai, di
             safe[live[out]] = True
             live = live[~(out | eaten)]
-        escaped += int(safe.sum())
+        safe_out.append(safe)
         turns_out.append(turns)
-    return Race(Proportion(escaped, trials), Tally.of(np.concatenate(turns_out)))
+    return np.concatenate(safe_out), np.concatenate(turns_out)
 
 
 # --- the same trial, played by the rules engine (the reference) ---------------------------

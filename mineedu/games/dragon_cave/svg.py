@@ -1,23 +1,28 @@
 """The picture of the cave, drawn from one viewer's view: ``render(view, lang) -> str``.
 
-The path snakes from the entrance in rows of :data:`PER_ROW` slots (left to
-right, then right to left, joined by a dashed bend): the entrance, the cards
-in front of the dragon, the dragon itself in a slot of its own, then the cards
-it has passed (greyed: nobody can reach them). Captured cards are gone (the
-path closes up, D10). Every card shows its family's letter, its number from
-the entrance and its value once known (``?`` face down). A pawn stands above
-its card with its seat number and an arrow for its direction; pawns not yet
-in wait inside the entrance. Under the path: the key to the family letters,
+The path snakes from the entrance in rows of slots (left to right, then right
+to left, joined by a dashed bend): the entrance, the cards in front of the
+dragon, the dragon itself in a slot of its own, then the cards it has passed
+(greyed: nobody can reach them). Captured cards are gone (the path closes up,
+D10). Every card shows its family's letter, its number from the entrance and
+its value once known (``?`` face down). A pawn stands above its card with its
+seat number and an arrow for its direction; pawns not yet in wait inside the
+entrance. Under the path: the key to the family letters, the variants in play,
 then one line per player (direction, carried cards, total once out).
+
+Two layouts (:class:`Layout`): :func:`render` for a wide screen (:data:`WIDE`,
+nine slots a row, three rows for the game's 24 cards) and :func:`render_narrow`
+for a phone held upright (:data:`NARROW`, seven a row, 800 units wide: every
+text is at least :data:`MIN_FONT` units high, 12.6 px on a 360 px picture).
 
 The places a player can pick are regions (:func:`mineedu.core.svg.region`):
 ``card:<i>`` for card ``i`` of the path, ``exit`` for the entrance, and
-``drop:<k>`` for the carried cards of the player to move. Every text is at
-least :data:`MIN_FONT` units high in a picture :data:`WIDTH` wide, so that it
-stays 12 px or more on a phone (the picture is about 360 px wide there).
+``drop:<k>`` for the carried cards of the player to move.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from mineedu.core import CHANCE, TERMINAL, Texts
 from mineedu.core.i18n import colon, player_name
@@ -26,10 +31,26 @@ from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, tex
 from .rules import EATEN, ENTRANCE, IN, OUT, Card, Position, family_name
 from .words import cards, points, steps
 
-WIDTH = 800
-PER_ROW = 7
 CARD_W, CARD_H, GAP = 100, 124, 12
-LEFT = (WIDTH - PER_ROW * CARD_W - (PER_ROW - 1) * GAP) / 2
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How many slots a row of the path holds, hence how wide the picture is."""
+
+    name: str
+    per_row: int
+
+    @property
+    def width(self) -> float:
+        return self.per_row * (CARD_W + GAP) - GAP + 2 * LEFT
+
+
+LEFT = 14  # the margin on either side of the rows (room for the dashed bends)
+NARROW = Layout("narrow", 7)
+"""A phone held upright: 800 units wide, so that 28-unit text is 12.6 px on a 360 px picture."""
+WIDE = Layout("wide", 9)
+"""A laptop, a tablet or a projector: 1024 units wide, three rows for the game's 24 cards."""
 BAND = 58  # above each row of cards: the pawns, or the words "entrance" and "dragon"
 ROW_PITCH = BAND + CARD_H + 26
 TOP = 108  # the title and the headline
@@ -134,22 +155,17 @@ def slots(view: Position) -> int:
     return len(view.path) + 2
 
 
-def slot_xy(k: int) -> tuple[float, float]:
-    """Top-left corner of the card in slot ``k`` (rows of ``PER_ROW``, odd rows right to left)."""
-    row, col = divmod(k, PER_ROW)
+def slot_xy(k: int, lay: Layout = NARROW) -> tuple[float, float]:
+    """Top-left corner of the card in slot ``k`` (rows of ``lay.per_row``, odd rows right to left)."""
+    row, col = divmod(k, lay.per_row)
     if row % 2:
-        col = PER_ROW - 1 - col
+        col = lay.per_row - 1 - col
     return LEFT + col * (CARD_W + GAP), TOP + BAND + row * ROW_PITCH
 
 
-def slot_centre(k: int) -> tuple[float, float]:
-    x, y = slot_xy(k)
-    return x + CARD_W / 2, y + CARD_H / 2
-
-
-def walks_right(view: Position, player: int) -> bool:
+def walks_right(view: Position, player: int, lay: Layout = NARROW) -> bool:
     """Whether ``player``'s way (deeper, or back once turned) runs to the right on the picture."""
-    row = slot_of(view, view.pos[player]) // PER_ROW
+    row = slot_of(view, view.pos[player]) // lay.per_row
     return (row % 2 == 0) != view.returning[player]
 
 
@@ -158,12 +174,12 @@ def waiting(view: Position) -> list[int]:
     return [q for q in range(len(view.pos)) if view.status[q] == IN and view.pos[q] < 0]
 
 
-def pawn_xy(view: Position, player: int) -> tuple[float, float, float]:
+def pawn_xy(view: Position, player: int, lay: Layout = NARROW) -> tuple[float, float, float]:
     """Where ``player``'s pawn is drawn, and its radius: above their card (beside its
     arrow), or in the entrance box (two a row)."""
-    x, y = slot_xy(slot_of(view, view.pos[player]))
+    x, y = slot_xy(slot_of(view, view.pos[player]), lay)
     if view.pos[player] >= 0:
-        return x + CARD_W / 2 - (8 if walks_right(view, player) else -8), y - BAND / 2, 24
+        return x + CARD_W / 2 - (8 if walks_right(view, player, lay) else -8), y - BAND / 2, 24
     at_door = waiting(view)
     k = at_door.index(player) if player in at_door else 0
     if len(at_door) == 1:
@@ -173,8 +189,8 @@ def pawn_xy(view: Position, player: int) -> tuple[float, float, float]:
     return x + 27 + 46 * (k % 2), y + 21 + 41 * (k // 2), 19
 
 
-def path_height(view: Position) -> float:
-    rows = -(-slots(view) // PER_ROW)
+def path_height(view: Position, lay: Layout = NARROW) -> float:
+    rows = -(-slots(view) // lay.per_row)
     return rows * ROW_PITCH
 
 
@@ -216,12 +232,12 @@ def die_face(x: float, y: float, size: float, value: int, fill: str = "#FFFFFF",
     return "".join(parts)
 
 
-def _bends(view: Position) -> list[str]:
+def _bends(view: Position, lay: Layout) -> list[str]:
     out = []
-    rows = -(-slots(view) // PER_ROW)
+    rows = -(-slots(view) // lay.per_row)
     for r in range(rows - 1):
-        x0, y0 = slot_xy((r + 1) * PER_ROW - 1)
-        _, y1 = slot_xy((r + 1) * PER_ROW)
+        x0, y0 = slot_xy((r + 1) * lay.per_row - 1, lay)
+        _, y1 = slot_xy((r + 1) * lay.per_row, lay)
         side, bulge = (x0 + CARD_W, LEFT - 2) if r % 2 == 0 else (x0, -(LEFT - 2))
         ya, yb = y0 + CARD_H / 2, y1 + CARD_H / 2
         out.append(f'<path d="M{side:.1f},{ya:.1f} C{side + bulge:.1f},{ya:.1f} {side + bulge:.1f},{yb:.1f} '
@@ -229,9 +245,9 @@ def _bends(view: Position) -> list[str]:
     return out
 
 
-def _card(view: Position, i: int, lang: str) -> str:
+def _card(view: Position, i: int, lang: str, lay: Layout) -> str:
     card = view.path[i]
-    x, y = slot_xy(slot_of(view, i))
+    x, y = slot_xy(slot_of(view, i), lay)
     passed = i >= view.dragon
     fill = PASSED_FILL if passed else family_fill(card[0])
     body = [rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#888" if passed else "#333", rx=8, stroke_width="2",
@@ -242,15 +258,15 @@ def _card(view: Position, i: int, lang: str) -> str:
     return "".join(body) if passed else region(f"card:{i}", body)
 
 
-def _entrance(view: Position, lang: str) -> str:
-    x, y = slot_xy(0)
+def _entrance(view: Position, lang: str, lay: Layout) -> str:
+    x, y = slot_xy(0, lay)
     body = [rect(x, y, CARD_W, CARD_H, fill="#FFFFFF", stroke="#555", rx=8, stroke_width="2", stroke_dasharray="6,4")]
     label = text(x - LEFT + 6, y - 16, T("entrance", lang), size=FONT, anchor="start", fill=INK, weight="bold")
     return region("exit", body) + label
 
 
-def _dragon(view: Position, lang: str) -> str:
-    x, y = slot_xy(view.dragon + 1)
+def _dragon(view: Position, lang: str, lay: Layout) -> str:
+    x, y = slot_xy(view.dragon + 1, lay)
     parts = [rect(x, y, CARD_W, CARD_H, fill=DRAGON_RED, stroke="#222", rx=8, stroke_width="2")]
     # a dragon's head in profile: a snout, an eye, teeth
     cx, cy = x + CARD_W / 2, y + CARD_H / 2
@@ -271,13 +287,13 @@ def _arrow(cx: float, cy: float, right: bool) -> str:
             f'fill="{INK}" stroke="{INK}"/>')
 
 
-def _pawn(view: Position, p: int) -> str:
-    cx, cy, r = pawn_xy(view, p)
+def _pawn(view: Position, p: int, lay: Layout) -> str:
+    cx, cy, r = pawn_xy(view, p, lay)
     colour = seat_colour(p)
     parts = [circle(cx, cy, r, colour, stroke=INK, stroke_width="2"),
              text(cx, cy + 10, p + 1, size=FONT, fill=ink_on(colour), weight="bold")]
     if view.pos[p] >= 0:
-        parts.append(_arrow(cx, cy, walks_right(view, p)))
+        parts.append(_arrow(cx, cy, walks_right(view, p, lay)))
     return "".join(parts)
 
 
@@ -291,7 +307,7 @@ def _wrap(words: list[str], width: float, size: float, sep: str = " · ") -> lis
     return lines
 
 
-def _player_line(view: Position, p: int, y: float, lang: str) -> tuple[list[str], float]:
+def _player_line(view: Position, p: int, y: float, lang: str, lay: Layout) -> tuple[list[str], float]:
     """One player's line (the pawn, direction or result, carried cards); returns its height."""
     c = colon(lang)
     st = view.status[p]
@@ -314,7 +330,7 @@ def _player_line(view: Position, p: int, y: float, lang: str) -> tuple[list[str]
     if not view.carried[p]:
         parts.append(text(x, y + LINE / 2 + 10, f"({T('nothing', lang)})", size=FONT, anchor="start", fill=MUTED))
     for k, card in enumerate(view.carried[p]):
-        if x + chip_w > WIDTH - LEFT:
+        if x + chip_w > lay.width - LEFT:
             x, height = LEFT + 56, height + LINE
         cy = y + height - LINE + (LINE - chip_h) / 2
         lost = st == EATEN  # greyed like the cards the dragon has passed
@@ -326,48 +342,88 @@ def _player_line(view: Position, p: int, y: float, lang: str) -> tuple[list[str]
     return parts, height
 
 
+def hops(view: Position, player: int, back: bool, n: int, lay: Layout) -> str:
+    """The arcs of a move of ``n`` steps (turning back now if ``back``): one hop a step, from the
+    pawn over any occupied cards to the next free one (D9)."""
+    stops = view.stops(player, returning=back or view.returning[player])[:n]
+    x0, y0, _ = pawn_xy(view, player, lay)
+    colour = DRAGON_RED if back or view.returning[player] else "#005fcc"
+    parts = []
+    for dest in stops:
+        x, y = slot_xy(slot_of(view, dest), lay)
+        x1, y1 = x + CARD_W / 2, y + (CARD_H / 2 if dest == ENTRANCE else -10)
+        mx, my = (x0 + x1) / 2, min(y0, y1) - 50
+        parts.append(f'<path d="M{x0:.1f},{y0:.1f} Q{mx:.1f},{my:.1f} {x1:.1f},{y1:.1f}" fill="none" '
+                     f'stroke="{colour}" stroke-width="5" stroke-dasharray="10,6"/>')
+        parts.append(f'<circle cx="{x1:.1f}" cy="{y1:.1f}" r="9" fill="{colour}" stroke="#fff" stroke-width="2"/>')
+        x0, y0 = x1, y1
+    return "".join(parts)
+
+
+STYLE = ('<style>svg[data-dc-layout="wide"] .dc-narrow, svg[data-dc-layout="narrow"] .dc-wide '
+         '{ display: none; }</style>')
+"""Each picture says its layout; a preview brings its hops for both, and shows the one that fits."""
+
+
+def preview_hops(view: Position, player: int, back: bool, n: int) -> str:
+    """The hops of a move for either layout (see :data:`STYLE`)."""
+    return "".join(f'<g class="dc-{lay.name}">{hops(view, player, back, n, lay)}</g>' for lay in (WIDE, NARROW))
+
+
 def render(view: Position, lang: str = "fr") -> str:
-    """An SVG picture of what ``view`` shows (see the module docstring).
+    """An SVG picture of what ``view`` shows, for a wide screen (see the module docstring).
 
     >>> from mineedu.games.dragon_cave import DragonCave
     >>> svg = render(DragonCave(3).initial_state().observation(None), "en")
     >>> svg.startswith("<svg"), 'data-region="card:0"' in svg, 'data-region="exit"' in svg
     (True, True, True)
     """
+    return draw(view, lang, WIDE)
+
+
+def render_narrow(view: Position, lang: str = "fr") -> str:
+    """The same picture for a phone held upright (seven slots a row, 800 units wide)."""
+    return draw(view, lang, NARROW)
+
+
+def draw(view: Position, lang: str, lay: Layout) -> str:
+    """The picture of ``view`` in layout ``lay``."""
+    width = lay.width
     cfg = view.game.config
     c = colon(lang)
-    body: list[str] = []
+    body: list[str] = [STYLE]
     body.append(text(LEFT, 42, T("title", lang), size=30, anchor="start", fill=INK, weight="bold"))
     body.append(text(LEFT, 88, headline(view, lang), size=FONT, anchor="start", fill=INK))
     if view.roll is not None and view.to_move() >= 0:
-        body.append(die_face(WIDTH - LEFT - 56, 50, 56, view.roll))
-    body += _bends(view)
-    body.append(_entrance(view, lang))
+        body.append(die_face(width - LEFT - 56, 50, 56, view.roll))
+    body += _bends(view, lay)
+    body.append(_entrance(view, lang, lay))
     for i in range(len(view.path)):
-        body.append(_card(view, i, lang))
-    body.append(_dragon(view, lang))
+        body.append(_card(view, i, lang, lay))
+    body.append(_dragon(view, lang, lay))
     for p in range(len(view.pos)):
         if view.status[p] == IN:
-            body.append(_pawn(view, p))
-    y = TOP + path_height(view) + 4
+            body.append(_pawn(view, p, lay))
+    y = TOP + path_height(view, lay) + 4
     # the key to the family letters, two a line
     for f, fam in enumerate(cfg.families):
-        kx, ky = LEFT + (f % 2) * (WIDTH - 2 * LEFT) / 2, y + (f // 2) * LINE
+        kx, ky = LEFT + (f % 2) * (width - 2 * LEFT) / 2, y + (f // 2) * LINE
         body.append(rect(kx, ky + 12, 30, 30, fill=family_fill(f), stroke="#333", rx=4, stroke_width="2"))
         words = T("key", lang, i=initial(f, lang), name=family_name(f, lang), lo=min(fam), hi=max(fam))
         body.append(text(kx + 40, ky + 38, words, size=FONT, anchor="start", fill=INK))
     y += -(-len(cfg.families) // 2) * LINE
     on = [T(name, lang, n=cfg.die_sides) for name in ("blind", "dice_movement", "dice_dragon") if getattr(cfg, name)]
     if on:
-        lines = _wrap([T("variants", lang, c=c) + " " + on[0], *on[1:]], WIDTH - 2 * LEFT, FONT)
+        lines = _wrap([T("variants", lang, c=c) + " " + on[0], *on[1:]], width - 2 * LEFT, FONT)
         for k, line in enumerate(lines):
             body.append(text(LEFT + (24 if k else 0), y + 38, line, size=FONT, anchor="start", fill=INK))
             y += LINE
     y += 10
     for p in range(len(view.pos)):
-        parts, h = _player_line(view, p, y, lang)
+        parts, h = _player_line(view, p, y, lang, lay)
         body += parts
         y += h
     height = y + 16
-    frame = rect(1, 1, WIDTH - 2, height - 2, fill=PAPER, stroke="#999", rx=10, stroke_width="2")
-    return document(WIDTH, height, [frame, *body], title=T("title", lang))
+    frame = rect(1, 1, width - 2, height - 2, fill=PAPER, stroke="#999", rx=10, stroke_width="2")
+    svg = document(width, height, [frame, *body], title=T("title", lang))
+    return svg.replace("<svg ", f'<svg data-dc-layout="{lay.name}" ', 1)
