@@ -24,8 +24,8 @@ from html import escape
 
 from mineedu.core.i18n import format_number
 
-W, H = 760, 380
-LEFT, RIGHT, TOP, BOTTOM = 84, 24, 24, 70
+W, H = 760, 400
+LEFT, RIGHT, TOP, BOTTOM = 84, 24, 50, 70
 FONT = 20
 COLOURS = {"run": "#0072B2", "prediction": "#D55E00", "exact": "#111111", "bar": "#56B4E9", "exact_bar": "#E69F00"}
 
@@ -93,7 +93,7 @@ def convergence(
     while k <= n_max:
         x = lx(k)
         body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
-        tick = format_number(k, lang, 0) if k < 1000 else f"10^{round(math.log10(k))}"
+        tick = f"{k:,}".replace(",", "\u00a0" if lang == "fr" else ",")  # 1 000 / 1,000
         body.append(_t(x, H - BOTTOM + 26, tick, size=FONT - 2))
         k *= 10
     body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
@@ -113,9 +113,9 @@ def convergence(
         legend.append((labels["exact"], COLOURS["exact"], ""))
     x = LEFT + 10
     for text_, colour, dash in legend:
-        body.append(f'<line x1="{x}" y1="{TOP + 12}" x2="{x + 34}" y2="{TOP + 12}" stroke="{colour}" stroke-width="4" '
+        body.append(f'<line x1="{x}" y1="{TOP - 28}" x2="{x + 34}" y2="{TOP - 28}" stroke="{colour}" stroke-width="4" '
                     f'stroke-dasharray="{dash}"/>')
-        body.append(_t(x + 40, TOP + 19, text_, anchor="start", size=FONT - 2))
+        body.append(_t(x + 40, TOP - 21, text_, anchor="start", size=FONT - 2))
         x += 60 + 10 * len(text_)
     return _doc(body, labels.get("title", labels["y"]))
 
@@ -149,13 +149,13 @@ def histogram(
             body.append(_t(x + slot / 2, H - BOTTOM + 26, str(v), size=FONT - 2))
     body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
     body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
-    body.append(f'<rect x="{LEFT + 10}" y="{TOP + 2}" width="30" height="18" fill="{COLOURS["bar"]}"/>')
-    body.append(_t(LEFT + 48, TOP + 18, labels["simulated"], anchor="start", size=FONT - 2))
+    body.append(f'<rect x="{LEFT + 10}" y="{TOP - 38}" width="30" height="18" fill="{COLOURS["bar"]}"/>')
+    body.append(_t(LEFT + 48, TOP - 22, labels["simulated"], anchor="start", size=FONT - 2))
     if exact is not None:
         x = LEFT + 70 + 10 * len(labels["simulated"])
         ink = COLOURS["exact"]
-        body.append(f'<line x1="{x}" y1="{TOP + 11}" x2="{x + 34}" y2="{TOP + 11}" stroke="{ink}" stroke-width="4"/>')
-        body.append(_t(x + 40, TOP + 18, labels["exact"], anchor="start", size=FONT - 2))
+        body.append(f'<line x1="{x}" y1="{TOP - 29}" x2="{x + 34}" y2="{TOP - 29}" stroke="{ink}" stroke-width="4"/>')
+        body.append(_t(x + 40, TOP - 22, labels["exact"], anchor="start", size=FONT - 2))
     return _doc(body, labels.get("title", labels["y"]))
 
 

@@ -135,6 +135,11 @@ def parse_answer(text: Any) -> Fraction | None:
     return None
 
 
+def slider_layout() -> W.Layout:
+    """A slider as wide as its label, track and number need at any font size (never over its neighbours)."""
+    return W.Layout(width="30em", max_width="100%", margin="4px 16px 4px 0")
+
+
 def _whole(v: Any, lo: int, hi: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
@@ -400,13 +405,13 @@ class PredictSection:
         self.runs = 0
         self.question = W.HTML()
         self.param = W.IntSlider(value=spec.param.default, min=spec.param.lo, max=spec.param.hi,
-                                 continuous_update=False) if spec.param else None
+                                 continuous_update=False, layout=slider_layout()) if spec.param else None
         self.guess = W.Text(layout=W.Layout(width="12em"))
         self.guess.add_class("mineedu-guess")
         self.commit = W.Button(layout=W.Layout(width="auto"))
         self.commit.add_class("mineedu-commit")
         lo, hi, default = spec.trials
-        self.trials = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False)
+        self.trials = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False, layout=slider_layout())
         self.seed_box = W.IntText(value=seed, layout=W.Layout(width="14em"))
         self.seed_box.add_class("mineedu-seed")
         self.simulate_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
@@ -437,7 +442,7 @@ class PredictSection:
         rows += [self.step1, W.HBox([self.guess, self.commit], layout=W.Layout(flex_flow="row wrap")),
                  self.step2, W.HBox([self.trials, self.simulate_button, self.progress], layout=W.Layout(flex_flow="row wrap")),
                  self.seed_box, self.result, self.chart,
-                 self.step3, self.reveal_button, self.exact_box, self.message]
+                 self.step3, W.HBox([self.reveal_button]), self.exact_box, self.message]
         self.widget = W.VBox(rows)
         self.widget.add_class("mineedu-predict")
         language.register(self.render)
@@ -602,7 +607,7 @@ class TournamentSection:
         self.seed = seed
         lo, hi, default = spec.games
         self.intro = W.HTML()
-        self.games = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False)
+        self.games = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False, layout=slider_layout())
         self.button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.button.add_class("mineedu-run")
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="14em"))
@@ -681,7 +686,7 @@ class Lesson:
         from .page import PageMeta
 
         if seed is None:  # a fresh deal and fresh samples for every page (each preheated kernel draws its own)
-            seed = secrets.randbits(62)
+            seed = 100_000 + secrets.randbelow(900_000)  # six digits a student can read out and type again
         self.spec = spec
         self.seed = seed
         self.language = Language(lang)

@@ -6,7 +6,7 @@ spec it declares (:class:`~mineedu.ui.lesson.LessonSpec`); a game without a
 lesson yet says "coming soon". The links carry the page's language.
 
 >>> page = start_page()
->>> "gold_mine (ready)" in page.summary()
+>>> page.summary().startswith("Lessons: gold_mine, ")
 True
 """
 
