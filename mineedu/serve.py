@@ -80,6 +80,7 @@ def voila_args(
     pools: dict[str, int] | None = None,
     max_kernels: int = 0,
     join_url: str = "",
+    fill_delay: float = 0,
 ) -> list[str]:
     """The class server's command-line options (Voilà's and ``--ClassServer.*``), without the executable."""
     args = [
@@ -99,7 +100,7 @@ def voila_args(
         # preheated kernels: each notebook is executed ahead of the request
         "--preheat_kernel=True",
         f"--pool_size={pool_size}",
-        "--VoilaKernelManager.fill_delay=0",
+        f"--VoilaKernelManager.fill_delay={fill_delay:g}",  # seconds before a used pool kernel is replaced
         # kernels with no page connected (a tab closed without its beacon) are shut down
         f"--MappingKernelManager.cull_idle_timeout={cull_after}",
         f"--MappingKernelManager.cull_interval={cull_interval}",

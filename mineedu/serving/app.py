@@ -49,7 +49,7 @@ from .handlers import (
     OwnShutdownHandler,
     token_required,
 )
-from .kernels import ClassChannels, class_kernel_manager
+from .kernels import ClassChannels, class_manager_class, configure
 from .policy import RenderRates, default_max_kernels
 from .texts import guard_texts
 
@@ -126,7 +126,14 @@ class ClassServer(Voila):  # type: ignore[misc]
             default = {"pool_size": max(self.voila_configuration.default_pool_size, 0), "kernel_env_variables": {}}
             lessons = {k: {"pool_size": n} for k, n in pools.items()}
             self.config.VoilaKernelManager.kernel_pools_config = {"default": default, **lessons}
-        settings = super().init_settings()
+        import voila.app
+
+        factory = voila.app.voila_kernel_manager_factory
+        voila.app.voila_kernel_manager_factory = lambda *a, **k: class_manager_class(factory(*a, **k), self.refills)
+        try:
+            settings = super().init_settings()
+        finally:
+            voila.app.voila_kernel_manager_factory = factory
         km = self.kernel_manager
         pooled = 0
         if self.voila_configuration.preheat_kernel:
@@ -137,7 +144,7 @@ class ClassServer(Voila):  # type: ignore[misc]
         if students < 1:
             self.log.warning("mineedu: the pools (%d kernels) fill the kernel limit (%d): one student at a time",
                              pooled, self.total_kernels)
-        class_kernel_manager(km, max(1, students), self.refills)
+        configure(km, max(1, students))
         self.log.info("mineedu: up to %d students' kernels at once (+ %d preheated)", max(1, students), pooled)
         settings.update(
             mineedu=ClassSettings(

@@ -186,11 +186,11 @@ class JoinHandler(JupyterHandler):
     @web.authenticated
     def get(self) -> None:
         cls: ClassSettings = self.settings["mineedu"]
-        url = cls.join_url
+        url = cls.join_url or self._own_link()
         try:
             import segno
 
-            qr = segno.make(url, error="m").svg_inline(scale=10, border=2)
+            qr = segno.make(url, error="m").svg_inline(border=2, omitsize=True, title=url)
         except ImportError:
             qr = "<p>" + " / ".join(html.escape(T("no_qr", la)) for la in ("fr", "en")) + "</p>"
         hint = "".join(f'<p lang="{la}">{html.escape(T("join_hint", la))}</p>' for la in ("fr", "en"))
@@ -200,10 +200,18 @@ class JoinHandler(JupyterHandler):
         self.finish(
             f'<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>{title}</title>'
             "<style>body{font:28px/1.4 system-ui,sans-serif;text-align:center;margin:1em}"
-            ".link{font:bold 34px ui-monospace,monospace;word-break:break-all}svg{width:min(70vh,90vw);height:auto}</style>"
+            ".link{font:bold 34px ui-monospace,monospace;word-break:break-all}"
+            ".qr svg{display:block;margin:0 auto;width:min(62vh,90vw);height:auto}</style>"
             f'</head><body><h1>{title}</h1><div class="qr">{qr}</div>'
             f'<p class="link">{html.escape(url)}</p>{hint}</body></html>'
         )
+
+
+    def _own_link(self) -> str:
+        """The start page at the address this page was opened with (when the server was given no link)."""
+        idp = self.identity_provider
+        token = f"?token={idp.token}" if getattr(idp, "token", "") else ""
+        return f"{self.request.protocol}://{self.request.host}{self.base_url}voila/render/index.ipynb{token}"
 
 
 class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]

@@ -1,6 +1,6 @@
 """Kernels of a class: each one belongs to the browser it was rendered for.
 
-:func:`class_kernel_manager` turns Voilà's kernel manager (preheated pools
+:func:`class_manager_class` turns Voilà's kernel manager (preheated pools
 included) into one that
 
 * records the owner of each kernel it gives to a page (the browser's signed
@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from voila.request_info_handler import RequestInfoSocketHandler
 
@@ -60,14 +61,17 @@ class ClassKernelsMixin:
     """Owner bookkeeping and the class limit, on top of Voilà's kernel manager (see the module docstring)."""
 
     max_students: int = 0  # set by the app: kernels that may belong to students at once (0: no limit)
+    refills: int = 1  # set by the app before the manager is made: pool kernels prepared at a time
 
-    def _class_init(self, refills: int) -> None:
+    def __init__(self, **kwargs: Any) -> None:
+        # before Voilà's manager starts filling its pools (in its __init__)
         self.owners = Owners()
         self.reserved = 0
         self.in_flight: dict[str, int] = {}
         self.started_at: dict[str, float] = {}
-        self._refills = asyncio.Semaphore(max(1, refills))
+        self._refills = asyncio.Semaphore(max(1, type(self).refills))
         self._ending: set[asyncio.Future[Any]] = set()  # shutdowns under way (kept until done)
+        super().__init__(**kwargs)
 
     # --- room -----------------------------------------------------------------
     def students(self) -> int:
@@ -96,6 +100,9 @@ class ClassKernelsMixin:
     def own(self, kernel_id: str, client: str) -> None:
         self.owners.give(kernel_id, client)
         self.started_at[kernel_id] = time.monotonic()
+        # a preheated kernel may have waited in its pool for long: its page gets the whole culling delay to connect
+        kernel = self.get_kernel(kernel_id)  # type: ignore[attr-defined]
+        kernel.last_activity = utcnow()
         self.add_restart_callback(kernel_id, lambda: self._restarted(kernel_id), "restart")  # type: ignore[attr-defined]
 
     def _own_for_render(self, kernel_id: str) -> None:
@@ -162,15 +169,16 @@ class ClassKernelsMixin:
         return place
 
 
-def class_kernel_manager(manager: Any, max_students: int, refills: int = 1) -> Any:
-    """Give Voilà's kernel manager *instance* the class behaviour (:class:`ClassKernelsMixin`).
+def class_manager_class(voila_class: type, refills: int = 1) -> type:
+    """Voilà's kernel manager class (with or without preheated pools) with :class:`ClassKernelsMixin` in front.
 
-    Voilà builds its manager class at run time (with or without preheated
-    pools), so the mixin is put in front of whatever class it built.
+    Voilà builds that class at run time; the app has its factory return this one instead.
     """
-    cls = type("ClassKernelManager", (ClassKernelsMixin, type(manager)), {})
-    manager.__class__ = cls
-    manager._class_init(refills)
+    return type("ClassKernelManager", (ClassKernelsMixin, voila_class), {"refills": refills})
+
+
+def configure(manager: Any, max_students: int) -> Any:
+    """The class limit and the messages a page may send, once the manager exists."""
     manager.max_students = max_students
     manager.allowed_message_types = sorted(ALLOWED_MESSAGES)
     return manager

@@ -12,12 +12,12 @@ T = Texts(
     {
         "title_full": {"fr": "La classe est complète", "en": "The class is full"},
         "full": {
-            "fr": "La classe est complète : attendez un instant, la page réessaie toute seule dans {s} secondes.",
+            "fr": "La classe est complète : attendez un instant, la page réessaie toute seule dans {s} secondes.",
             "en": "The class is full: wait a moment, the page tries again by itself in {s} seconds.",
         },
         "title_busy": {"fr": "Trop de pages ouvertes", "en": "Too many pages opened"},
         "busy": {
-            "fr": "Vous avez ouvert beaucoup de pages en peu de temps : attendez un instant, "
+            "fr": "Vous avez ouvert beaucoup de pages en peu de temps : attendez un instant, "
                   "la page réessaie toute seule dans {s} secondes.",
             "en": "You opened many pages in a short time: wait a moment, the page tries again by itself in {s} seconds.",
         },
@@ -31,19 +31,19 @@ T = Texts(
             "en": "Part of this page could not be computed.",
         },
         "stopped": {
-            "fr": "Cette page s'est arrêtée : son calcul sur le serveur a pris fin (onglet inactif trop longtemps, "
+            "fr": "Cette page s'est arrêtée : son calcul sur le serveur a pris fin (onglet inactif trop longtemps, "
                   "ou serveur redémarré). Rechargez-la pour reprendre une partie neuve.",
             "en": "This page has stopped: its computation on the server has ended (the tab was idle too long, "
                   "or the server restarted). Reload it to start a fresh game.",
         },
         "title_token": {"fr": "Le code de la classe", "en": "The class code"},
         "token": {
-            "fr": "Cette page demande le code de la classe : ouvrez le lien (ou scannez le QR code) que montre "
+            "fr": "Cette page demande le code de la classe : ouvrez le lien (ou scannez le QR code) que montre "
                   "l'enseignant·e, ou tapez le code ici.",
             "en": "This page needs the class code: open the link (or scan the QR code) your teacher shows, "
                   "or type the code here.",
         },
-        "token_wrong": {"fr": "Ce code n'est pas le bon : vérifiez-le.", "en": "That is not the right code: check it."},
+        "token_wrong": {"fr": "Ce code n'est pas le bon : vérifiez-le.", "en": "That is not the right code: check it."},
         "token_label": {"fr": "Code de la classe", "en": "Class code"},
         "enter": {"fr": "Entrer", "en": "Enter"},
         "join": {"fr": "Rejoindre la classe", "en": "Join the class"},
@@ -52,7 +52,7 @@ T = Texts(
             "en": "Scan the code or type the address in your device's browser.",
         },
         "no_qr": {
-            "fr": "(installez « segno » pour afficher un QR code ici)",
+            "fr": "(installez « segno » pour afficher un QR code ici)",
             "en": "(install \"segno\" to show a QR code here)",
         },
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -25,8 +26,9 @@ def lesson_notebooks() -> list[str]:
 
 
 def run(coro: Awaitable[R], timeout: float = 240.0) -> R:
-    """Run one test's clients, bounded in time."""
-    return asyncio.run(asyncio.wait_for(coro, timeout))  # type: ignore[arg-type]
+    """Run one test's clients, bounded in time (in a thread of their own: Playwright may hold this one's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, timeout)).result()  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
