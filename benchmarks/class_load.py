@@ -338,7 +338,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, Any] = {"lesson": lesson, "cpus": psutil.cpu_count(), "load_before": load}
     delay = {"fill_delay": args.fill_delay} if args.fill_delay is not None else {}
     with class_server(log, token=TOKEN, pool_size=1, pools={lesson: args.students}, cull_after=args.cull_after,
-                      timeout=600, **delay) as server:
+                      timeout=1500, **delay) as server:
         await asyncio.sleep(3)
         figures["idle"] = memory(server)
         a = await arrival(server, lesson, args.students, args.over, args.chromium, args.seed)

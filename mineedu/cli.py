@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--open", action="store_true", help="open the start page (with --class: the projector page) in a browser")
     v.add_argument(
         "--pool-size", type=int, default=1,
-        help="preheated kernels kept ready per lesson (about 80 MB each)",
+        help="preheated kernels kept ready per lesson (about 120 MB each for My Gold Mine)",
     )
     v.add_argument(
         "--class", dest="for_class", action="store_true",

@@ -40,7 +40,6 @@ TOKEN_ENV = "MINEEDU_CLASS_TOKEN"
 POOL_SIZE = 1
 CULL_AFTER = 90  # seconds a kernel with no page connected may stay idle (then gone within CULL_AFTER + CULL_INTERVAL)
 CULL_INTERVAL = 15
-EXECUTE_TIMEOUT = 120  # seconds one cell of a lesson may run while its page renders
 IOPUB_TIMEOUT = 60  # seconds to wait for a cell's outputs once it has run (Voilà's 4 s loses them on a busy machine)
 DENIED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
 START_PAGE = "/voila/render/index.ipynb"
@@ -94,7 +93,8 @@ def voila_args(
         # (a 4.8 MB bundle parsed on every page) is not needed: the lessons ship a chart's plotly.js only when one is drawn
         *(f"--VoilaConfiguration.extension_denylist={x}" for x in DENIED_EXTENSIONS),
         # a cell's outputs may come late on a busy machine: wait for them, and say so if they never come
-        f"--VoilaExecutor.timeout={EXECUTE_TIMEOUT}",
+        # (no time limit on a cell itself: a preheated lesson waits in get_query_string for its visitor,
+        # however long that takes; a page that never finishes is caught by the page guard)
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         "--VoilaExecutor.raise_on_iopub_timeout=True",
         # preheated kernels: each notebook is executed ahead of the request

@@ -7,6 +7,9 @@ included) into one that
   identity, passed down from the render handler in :data:`OWNER`);
 * counts students' kernels against the class limit (see :mod:`.policy`), with
   a reservation while a fresh kernel starts, so a burst cannot overshoot;
+* prepares the pools on every core while no student is in, then one kernel
+  at a time, in order (a pool kernel's turn ends when its notebook waits in
+  ``get_query_string`` for its visitor, or has run);
 * shuts down a student's kernel that died and was restarted empty (its page
   then says so, see ``templates/mineedu/static/guard.js``), and forgets every
   kernel that ends.
@@ -23,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import json
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -69,7 +73,8 @@ class ClassKernelsMixin:
         self.reserved = 0
         self.in_flight: dict[str, int] = {}
         self.started_at: dict[str, float] = {}
-        self._refills = asyncio.Semaphore(max(1, type(self).refills))
+        self._tickets = 0  # pool kernels asking to be prepared, in order
+        self._prepared = 0  # of them, those whose preparation is over
         self._ending: set[asyncio.Future[Any]] = set()  # shutdowns under way (kept until done)
         super().__init__(**kwargs)
 
@@ -131,17 +136,27 @@ class ClassKernelsMixin:
         self._own_for_render(kernel_id)
         return kernel_id
 
+    def _preparing_at_once(self) -> int:
+        """Before any student is in, every core prepares the pools; then ``refills`` at a time."""
+        return max(1, self.refills if self.started_at else max(self.refills, os.cpu_count() or 1))
+
     async def _initialize(self, *args: Any, **kwargs: Any) -> Any:
-        """A pool's kernel, prepared one (or a few) at a time, so the students already in keep
-        the processor while the pool refills behind them: the slot is held until the notebook
-        has run, or reached ``get_query_string`` (where it waits for its visitor)."""
-        async with self._refills:
+        """A pool's kernel, prepared a few at a time (in the order asked), so that the students
+        already in keep the processor while the pool refills behind them: its turn ends when its
+        notebook has run, or reached ``get_query_string`` (where it waits for its visitor)."""
+        ticket = self._tickets
+        self._tickets += 1
+        try:  # a ticket given up (cancelled while waiting) counts as done too, so none waits for it
+            while ticket >= self._prepared + self._preparing_at_once():
+                await asyncio.sleep(0.1)
             content = await super()._initialize(*args, **kwargs)  # type: ignore[misc]
             task, kernel_id = content["task"], content["kernel_id"]
             deadline = time.monotonic() + REFILL_WAIT
             while not task.done() and kernel_id not in waiting_for_visitor() and time.monotonic() < deadline:
                 await asyncio.sleep(0.1)
             return content
+        finally:
+            self._prepared += 1
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
         self.owners.forget(kernel_id)

@@ -7,12 +7,11 @@ pick (``.me-active``, ``.me-option``), and no guard banner.
 
 from __future__ import annotations
 
-import os
 import signal
 
 import pytest
 
-from tests.browser.helpers import CHROMIUM, launch, new_page
+from tests.browser.helpers import new_page
 
 from .conftest import TOKEN, lesson_notebooks
 
@@ -22,20 +21,8 @@ PLAYABLE = ".me-canvas svg"
 PICK = ".me-canvas .me-active, .me-canvas .me-option"
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}: apt-get install chromium (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def open_lesson(chromium, classroom, lesson, query=f"token={TOKEN}"):
-    page = new_page(chromium)
+def open_lesson(browser, classroom, lesson, query=f"token={TOKEN}"):
+    page = new_page(browser)
     page.set_default_timeout(90_000)
     page.goto(f"{classroom.url}/voila/render/{lesson}?{query}")
     page.locator(PLAYABLE).first.wait_for()
@@ -44,8 +31,8 @@ def open_lesson(chromium, classroom, lesson, query=f"token={TOKEN}"):
 
 
 @pytest.mark.parametrize("lesson", lesson_notebooks())
-def test_every_lesson_opens_playable_from_the_class_link(chromium, classroom, lesson):
-    page = open_lesson(chromium, classroom, lesson)
+def test_every_lesson_opens_playable_from_the_class_link(browser, classroom, lesson):
+    page = open_lesson(browser, classroom, lesson)
     assert page.locator("#mineedu-guard").count() == 0
     before = page.locator(PLAYABLE).first.inner_html()
     page.locator(PICK).first.click()
@@ -55,8 +42,8 @@ def test_every_lesson_opens_playable_from_the_class_link(chromium, classroom, le
     page.close()
 
 
-def test_a_page_whose_kernel_died_says_so_in_both_languages_and_reloads(chromium, classroom, lesson):
-    page = open_lesson(chromium, classroom, lesson, query=f"token={TOKEN}&lang=en")
+def test_a_page_whose_kernel_died_says_so_in_both_languages_and_reloads(browser, classroom, lesson):
+    page = open_lesson(browser, classroom, lesson, query=f"token={TOKEN}&lang=en")
     kid = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
     [proc] = [p for p in classroom.kernels() if any(kid in part for part in p.cmdline())]
     proc.send_signal(signal.SIGKILL)
@@ -70,8 +57,8 @@ def test_a_page_whose_kernel_died_says_so_in_both_languages_and_reloads(chromium
     page.close()
 
 
-def test_a_page_without_the_class_code_asks_for_it(chromium, classroom, lesson):
-    page = new_page(chromium)
+def test_a_page_without_the_class_code_asks_for_it(browser, classroom, lesson):
+    page = new_page(browser)
     page.goto(f"{classroom.url}/voila/render/{lesson}")
     page.locator("input[name=password]").fill(TOKEN)
     page.locator("form button").click()
