@@ -1,13 +1,14 @@
 # make serve: set up everything, then serve the lessons; start page http://127.0.0.1:8866/voila/render/index.ipynb
 # make test : set up everything (Python packages, Chromium), then run every test
-#             (unit, doctests, nbval over notebooks/, browser tests on a real Voilà server)
+#             (unit, doctests, nbval over notebooks/, browser tests on a real Voilà server,
+#             hostile clients against the class server, rules fuzzing at scale)
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 CHROMIUM = /usr/lib/chromium/chromium
 
-.PHONY: serve test test-fast bench bench-app install chromium clean
+.PHONY: serve test test-fast bench bench-app bench-class install chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +30,7 @@ test: install chromium
 	$(PY) -m pytest tests mineedu notebooks
 
 test-fast: install
-	$(PY) -m pytest tests mineedu -m "not browser and not slow"
+	$(PY) -m pytest tests mineedu -m "not browser and not slow and not server and not fuzz"
 
 # engines, simulators and `mineedu simulate --jobs 1/2`, side by side (benchmarks/speed.py --quick: a smoke run)
 bench: install
@@ -38,6 +39,10 @@ bench: install
 # the app in real Chromium: navigation -> interactive, click -> redrawn (median of 5)
 bench-app: install chromium
 	$(PY) benchmarks/app_speed.py
+
+# a class arriving: real server, websocket students + a few Chromium pages (figures, ~3 min)
+bench-class: install chromium
+	$(PY) benchmarks/class_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

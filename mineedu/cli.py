@@ -4,6 +4,7 @@
     mineedu odds gold_mine [--state saved.json] [--json]
     mineedu simulate gold_mine --players 4 --bots threshold:0.15,random --games 1000 --seed 1 [--jobs 2] [--json]
     mineedu serve [--port 8866]
+    mineedu serve --class --lesson gold_mine [--students 30]
 """
 
 from __future__ import annotations
@@ -120,8 +121,10 @@ def format_tournament(result: dict[str, Any]) -> str:
         " (mean [95% CI])"
     ]
     head = ["bot"] + keys
-    rows = [[row["bot"]] + [f"{row[k]['mean']:.3f} [{row[k]['ci95'][0]:.3f}, {row[k]['ci95'][1]:.3f}]" for k in keys]
-            for row in result["bots"]]
+    rows = [
+        [row["bot"]] + [f"{row[k]['mean']:.3f} [{row[k]['ci95'][0]:.3f}, {row[k]['ci95'][1]:.3f}]" for k in keys]
+        for row in result["bots"]
+    ]
     widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
     for r in [head] + rows:
         lines.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
@@ -133,7 +136,19 @@ def _serve(args: argparse.Namespace) -> int:
 
     if args.pool_size < 0:
         raise MineeduError("--pool-size must be 0 or more")
-    return serve(port=args.port, open_browser=args.open, pool_size=args.pool_size)
+    if args.students < 1:
+        raise MineeduError("--students must be at least 1")
+    if args.cull_after < 10:
+        raise MineeduError("--cull-after must be at least 10 seconds")
+    if args.max_kernels < 0:
+        raise MineeduError("--max-kernels must be 0 (from the memory available) or more")
+    if (args.token or args.lesson or args.public_url) and not args.for_class and not args.address:
+        raise MineeduError("--token, --lesson and --public-url are for a class: add --class")
+    return serve(
+        port=args.port, open_browser=args.open, pool_size=args.pool_size,
+        for_class=args.for_class, address=args.address, token=args.token, lesson=args.lesson,
+        students=args.students, cull_after=args.cull_after, max_kernels=args.max_kernels, public_url=args.public_url,
+    )
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -173,13 +188,29 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.set_defaults(func=_simulate)
 
-    v = sub.add_parser("serve", help="serve the lessons with Voilà on 127.0.0.1")
+    v = sub.add_parser("serve", help="serve the lessons with Voilà: on this computer, or to a class (--class)")
     v.add_argument("--port", type=int, default=8866)
-    v.add_argument("--open", action="store_true", help="open the start page in a browser")
+    v.add_argument("--open", action="store_true", help="open the start page (with --class: the projector page) in a browser")
     v.add_argument(
         "--pool-size", type=int, default=1,
-        help="preheated kernels kept ready per lesson (about 140 MB each); raise it when a whole class arrives at once",
+        help="preheated kernels kept ready per lesson (about 120 MB each for My Gold Mine)",
     )
+    v.add_argument(
+        "--class", dest="for_class", action="store_true",
+        help="open the apps to a class: listen on the network, a class token on every page, print the link and its QR code",
+    )
+    v.add_argument("--address", help="the address to listen on (default 127.0.0.1; with --class every interface)")
+    v.add_argument("--token", help="the class token (default $MINEEDU_CLASS_TOKEN, else a new random one)")
+    v.add_argument("--lesson", help="the lesson the class link opens (e.g. gold_mine; default the start page)")
+    v.add_argument("--students", type=int, default=30, help="with --lesson: pages of it prepared ahead (default 30)")
+    v.add_argument(
+        "--cull-after", type=int, default=90, metavar="SECONDS",
+        help="shut down a kernel whose page is gone after this many idle seconds (default 90)",
+    )
+    v.add_argument(
+        "--max-kernels", type=int, default=0, help="kernels in all; beyond, 'the class is full' (default: from memory)",
+    )
+    v.add_argument("--public-url", help="the address students use when a reverse proxy stands in front (https://...)")
     v.set_defaults(func=_serve)
     return p
 

@@ -1,36 +1,48 @@
-"""Serve the lessons (``notebooks/``) with Voilà on 127.0.0.1.
+"""Serve the lessons (``notebooks/``): on this computer, or to a whole class.
 
-``mineedu serve`` calls :func:`serve`. Two settings matter on a classroom
-machine (see ``docs``/TOOLCHAIN notes):
+``mineedu serve`` calls :func:`serve`, which runs the class server
+(:mod:`mineedu.serving`, Voilà with each kernel tied to its browser) with
+these settings:
 
-* **preheated kernels** — Voilà 0.5 starts ``pool_size`` kernels per notebook
-  in advance and *executes the whole notebook in them* before anyone asks; a
-  student's page then arrives already rendered, and the pool refills behind
-  them. This costs ``pool_size × notebooks`` idle kernels (~140 MB each).
-* **idle-kernel culling** — closing a tab does not stop its kernel (a Voilà
-  bug: the shutdown beacon fails its xsrf check), so kernels with no browser
-  connected and idle for ``cull_idle_timeout`` seconds are shut down. Kernels of
-  students who still have the page open are kept (``cull_connected=False``);
-  pooled kernels are never culled (Voilà protects them).
+* **loopback by default**: ``127.0.0.1``, no token (only this computer can
+  connect). ``--class`` listens on the network instead, puts a class token on
+  every page and websocket, and prints the link (with its QR code) that
+  students open;
+* **preheated kernels**: Voilà executes each lesson ahead of the request in
+  ``pool_size`` kernels per notebook (``--students N`` more for the lesson of
+  ``--lesson``), so a page arrives already rendered; the pools refill one
+  kernel at a time behind the students;
+* **kernels end with their tab**: the page's shutdown beacon stops its kernel
+  when the tab closes or reloads; a kernel with no page connected and idle for
+  ``cull_after`` seconds is shut down too (checked every ``cull_interval``);
+* **bounded load**: at most ``max_kernels`` kernels ("the class is full, wait
+  a moment" beyond), a few pages at a time per browser, and a page that could
+  not render or whose kernel ended says so and offers a reload.
 
 >>> args = voila_args(Path("/srv/notebooks"), 9000, pool_size=2)
 >>> "--Voila.ip=127.0.0.1" in args and "--pool_size=2" in args
+True
+>>> "--Voila.token=abc" in voila_args(Path("/srv/notebooks"), 9000, ip="0.0.0.0", token="abc")
 True
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
-import shutil
+import secrets
 import subprocess
 import sys
 from pathlib import Path
 
 NOTEBOOKS_ENV = "MINEEDU_NOTEBOOKS"
+TOKEN_ENV = "MINEEDU_CLASS_TOKEN"
 POOL_SIZE = 1
-CULL_IDLE_TIMEOUT = 900  # seconds a disconnected, idle kernel may live
-CULL_INTERVAL = 60
+CULL_AFTER = 90  # seconds a kernel with no page connected may stay idle (then gone within CULL_AFTER + CULL_INTERVAL)
+CULL_INTERVAL = 15
+IOPUB_TIMEOUT = 60  # seconds to wait for a cell's outputs once it has run (Voilà's 4 s loses them on a busy machine)
 DENIED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
+START_PAGE = "/voila/render/index.ipynb"
 
 
 def find_notebooks(start: Path | None = None) -> Path | None:
@@ -50,53 +62,122 @@ def find_notebooks(start: Path | None = None) -> Path | None:
     return None
 
 
+def lessons(notebooks: Path) -> list[str]:
+    """The notebooks a page can open, by name (``["gold_mine", "index"]``)."""
+    return sorted(p.stem for p in notebooks.glob("*.ipynb"))
+
+
 def voila_args(
     notebooks: Path,
     port: int,
     *,
     pool_size: int = POOL_SIZE,
-    cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
+    cull_after: int = CULL_AFTER,
     cull_interval: int = CULL_INTERVAL,
+    ip: str = "127.0.0.1",
+    token: str | None = None,
+    pools: dict[str, int] | None = None,
+    max_kernels: int = 0,
+    join_url: str = "",
+    fill_delay: float = 0,
 ) -> list[str]:
-    """The Voilà command-line options mineedu uses (without the executable)."""
-    return [
+    """The class server's command-line options (Voilà's and ``--ClassServer.*``), without the executable."""
+    args = [
         str(notebooks),
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={ip}",
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
-        "--Voila.open_browser=False",  # serve() opens the start page itself
+        "--Voila.open_browser=False",  # serve() opens the page itself
         "--show_tracebacks=False",
         # the page loads only the widget extensions (ipywidgets, anywidget for the boards): plotly's mime renderer
-        # (a 4.8 MB bundle parsed on every page) and anywidget are not needed,
-        # because the lessons ship a chart's plotly.js only when one is drawn
+        # (a 4.8 MB bundle parsed on every page) is not needed: the lessons ship a chart's plotly.js only when one is drawn
         *(f"--VoilaConfiguration.extension_denylist={x}" for x in DENIED_EXTENSIONS),
+        # a cell's outputs may come late on a busy machine: wait for them, and say so if they never come
+        # (no time limit on a cell itself: a preheated lesson waits in get_query_string for its visitor,
+        # however long that takes; a page that never finishes is caught by the page guard)
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        "--VoilaExecutor.raise_on_iopub_timeout=True",
         # preheated kernels: each notebook is executed ahead of the request
         "--preheat_kernel=True",
         f"--pool_size={pool_size}",
-        "--VoilaKernelManager.fill_delay=0",
-        # idle-kernel culling (tabs closed without shutting their kernel down)
-        f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
+        f"--VoilaKernelManager.fill_delay={fill_delay:g}",  # seconds before a used pool kernel is replaced
+        # kernels with no page connected (a tab closed without its beacon) are shut down
+        f"--MappingKernelManager.cull_idle_timeout={cull_after}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
     ]
+    if token:
+        args.append(f"--Voila.token={token}")
+    if pools:
+        args.append("--ClassServer.pools=" + ",".join(f"{k}:{n}" for k, n in pools.items()))
+    if max_kernels:
+        args.append(f"--ClassServer.max_kernels={max_kernels}")
+    if join_url:
+        args.append(f"--ClassServer.join_url={join_url}")
+    return args
 
 
 def voila_command(notebooks: Path, port: int, **options: object) -> list[str]:
-    """The full command line: Voilà from this Python environment."""
-    exe = Path(sys.executable).with_name("voila")
-    head = [str(exe)] if exe.exists() else ([shutil.which("voila")] if shutil.which("voila") else [sys.executable, "-m", "voila"])
-    return [*head, *voila_args(notebooks, port, **options)]  # type: ignore[arg-type]
+    """The full command line: the class server (:mod:`mineedu.serving`) from this Python environment."""
+    return [sys.executable, "-m", "mineedu.serving", *voila_args(notebooks, port, **options)]  # type: ignore[arg-type]
 
 
-START_PAGE = "/voila/render/index.ipynb"
+def network_address() -> str | None:
+    """This computer's address on its local network (the first private IPv4 of an interface that is up),
+    found without sending anything."""
+    import psutil
+
+    up = {name for name, s in psutil.net_if_stats().items() if s.isup}
+    found = []
+    for name, addrs in psutil.net_if_addrs().items():
+        for a in addrs:
+            if a.family.name == "AF_INET" and name in up:
+                ip = ipaddress.ip_address(a.address)
+                if not ip.is_loopback and not ip.is_link_local:
+                    found.append((not ip.is_private, a.address))
+    return min(found)[1] if found else None
 
 
-def serve(port: int = 8866, open_browser: bool = False, pool_size: int = POOL_SIZE) -> int:
-    """Run Voilà over the lessons until interrupted; returns its exit status.
+def class_link(base: str, page: str, token: str | None) -> str:
+    """``base`` + the page + the token.
 
-    The start page is ``http://127.0.0.1:<port>/voila/render/index.ipynb``
-    (``/`` lists the lesson files); ``open_browser`` opens the start page.
+    >>> class_link("http://192.168.1.20:8866", "/voila/render/gold_mine.ipynb", "k3y")
+    'http://192.168.1.20:8866/voila/render/gold_mine.ipynb?token=k3y'
+    """
+    return base.rstrip("/") + page + (f"?token={token}" if token else "")
+
+
+def print_qr(text: str) -> bool:
+    """The link as a QR code in the terminal (with ``segno``, the ``app`` extra); whether it could."""
+    try:
+        import segno
+    except ImportError:
+        return False
+    segno.make(text, error="m").terminal(out=sys.stderr, compact=True)
+    return True
+
+
+def serve(
+    port: int = 8866,
+    open_browser: bool = False,
+    pool_size: int = POOL_SIZE,
+    *,
+    for_class: bool = False,
+    address: str | None = None,
+    token: str | None = None,
+    lesson: str | None = None,
+    students: int = 30,
+    cull_after: int = CULL_AFTER,
+    max_kernels: int = 0,
+    public_url: str | None = None,
+) -> int:
+    """Run the server over the lessons until interrupted; returns its exit status.
+
+    Loopback (the default): ``http://127.0.0.1:<port>/voila/render/index.ipynb``.
+    ``for_class``: listen on ``address`` (default every interface), require
+    ``token`` (default ``$MINEEDU_CLASS_TOKEN`` or a fresh random one) and print
+    the students' link (to ``lesson``, else the start page) with its QR code.
     """
     notebooks = find_notebooks()
     if notebooks is None:
@@ -107,12 +188,42 @@ def serve(port: int = 8866, open_browser: bool = False, pool_size: int = POOL_SI
             file=sys.stderr,
         )
         return 2
-    start = f"http://127.0.0.1:{port}{START_PAGE}"
-    print(f"mineedu: serving {notebooks}; start page: {start}  (Ctrl-C to stop)", file=sys.stderr)
-    proc = subprocess.Popen(voila_command(notebooks, port, pool_size=pool_size))
+    names = lessons(notebooks)
+    page = START_PAGE
+    pools: dict[str, int] = {}
+    if lesson:
+        name = lesson.removesuffix(".ipynb")
+        if name not in names:
+            print(f"mineedu: error: no lesson {lesson!r} in {notebooks} (there are: {', '.join(names)})", file=sys.stderr)
+            return 2
+        page = f"/voila/render/{name}.ipynb"
+        pools[f"{name}.ipynb"] = max(pool_size, students)
+    ip = address or ("0.0.0.0" if for_class else "127.0.0.1")
+    if for_class:
+        token = token or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(9)
+        host = network_address() if ip in ("0.0.0.0", "::") else ip
+        base = public_url or f"http://{host or '127.0.0.1'}:{port}"
+    else:
+        base = public_url or f"http://{ip}:{port}"
+    link = class_link(base, page, token)
+    local = f"http://127.0.0.1:{port}" if ip in ("0.0.0.0", "::", "127.0.0.1") else f"http://{ip}:{port}"
+    join = class_link(local, "/mineedu/join", token)
+    cmd = voila_command(notebooks, port, pool_size=pool_size, cull_after=cull_after, ip=ip, token=token,
+                        pools=pools, max_kernels=max_kernels, join_url=link)
+    print(f"mineedu: serving {notebooks} (Ctrl-C to stop)", file=sys.stderr)
+    if for_class:
+        print(f"mineedu: students open  {link}", file=sys.stderr)
+        if not print_qr(link):
+            print("mineedu: (pip install segno, or the 'app' extra, to print the link as a QR code)", file=sys.stderr)
+        print(f"mineedu: for the projector (link and QR code, large): {join}", file=sys.stderr)
+        if pools:
+            print(f"mineedu: preparing {sum(pools.values())} pages of {page} ahead of the class…", file=sys.stderr)
+    else:
+        print(f"mineedu: start page {link}", file=sys.stderr)
+    proc = subprocess.Popen(cmd)
     try:
         if open_browser:
-            _open_when_up(start, proc)
+            _open_when_up(join if for_class else link, local, proc)
         return proc.wait()
     except KeyboardInterrupt:
         proc.terminate()
@@ -123,8 +234,9 @@ def serve(port: int = 8866, open_browser: bool = False, pool_size: int = POOL_SI
             return 1
 
 
-def _open_when_up(url: str, proc: subprocess.Popen) -> None:
+def _open_when_up(url: str, local: str, proc: subprocess.Popen[bytes]) -> None:
     import time
+    import urllib.error
     import urllib.request
     import webbrowser
 
@@ -132,8 +244,11 @@ def _open_when_up(url: str, proc: subprocess.Popen) -> None:
         if proc.poll() is not None:
             return
         try:
-            urllib.request.urlopen(url.rsplit("/voila/", 1)[0] + "/", timeout=2).close()
-            webbrowser.open(url)
-            return
+            urllib.request.urlopen(local + "/mineedu/join", timeout=2).close()
+        except urllib.error.HTTPError:
+            pass  # up (asking for the token)
         except OSError:
             time.sleep(0.5)
+            continue
+        webbrowser.open(url)
+        return

@@ -93,4 +93,7 @@ def test_serve_passes_the_pool_size_to_voila(monkeypatch):
     seen = {}
     monkeypatch.setattr(mineedu.serve, "serve", lambda **kw: seen.update(kw) or 0)
     assert main(["serve", "--pool-size", "3", "--port", "9999"]) == 0
-    assert seen == {"port": 9999, "open_browser": False, "pool_size": 3}
+    assert seen == {
+        "port": 9999, "open_browser": False, "pool_size": 3, "for_class": False, "address": None, "token": None,
+        "lesson": None, "students": 30, "cull_after": 90, "max_kernels": 0, "public_url": None,
+    }
