@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build, evolve
 
 Card = tuple[int, "int | None"]
 """A card: ``(family index, value or None while unknown)``."""
@@ -260,7 +260,7 @@ class DragonCaveView(Position):
     """
 
     def _state(self) -> DragonCaveState:
-        return DragonCaveState(**{f.name: getattr(self, f.name) for f in fields(self)})
+        return build(DragonCaveState, **self.__dict__)  # the same fields (quicker than __init__)
 
     def legal_actions(self) -> tuple[Any, ...]:
         """The actions the player to move may take (as the rules list them)."""
@@ -417,7 +417,7 @@ class DragonCaveState(Position, State):
         if returning and dest == ENTRANCE:
             status = _set(status, p, OUT)
         pos[p] = dest
-        s = replace(
+        s = evolve(
             self,
             path=tuple(path),
             pos=tuple(pos),
@@ -433,17 +433,17 @@ class DragonCaveState(Position, State):
             else:
                 s = s._dragon_moves(len(cards))
         if pending:
-            return replace(s, pending=tuple(pending))
+            return evolve(s, pending=tuple(pending))
         return s._end_turn()
 
     def _resolve(self, ev: tuple[Any, ...], value: int) -> DragonCaveState:
         if ev[0] == "roll":
-            return replace(self, roll=value)
-        s = replace(self, pending=self.pending[1:]) if self.pending else self
+            return evolve(self, roll=value)
+        s = evolve(self, pending=self.pending[1:]) if self.pending else self
         if ev[0] == "reveal":
             _, p, k = ev
             fam = s.carried[p][k][0]
-            s = replace(s, carried=_set(s.carried, p, _set(s.carried[p], k, (fam, value))))
+            s = evolve(s, carried=_set(s.carried, p, _set(s.carried[p], k, (fam, value))))
         else:  # "dragon": dice dragon variant (D12)
             s = s._dragon_moves(value)
         if self.pending and not s.pending:
@@ -456,17 +456,17 @@ class DragonCaveState(Position, State):
         status = tuple(
             EATEN if s == IN and (d == 0 or q >= d) else s for s, q in zip(self.status, self.pos)
         )
-        return replace(self, dragon=d, status=status)
+        return evolve(self, dragon=d, status=status)
 
     def _end_turn(self) -> DragonCaveState:
-        s = replace(self, turns=self.turns + 1, roll=None)
+        s = evolve(self, turns=self.turns + 1, roll=None)
         if s.turns >= self.game.config.max_turns and IN in s.status:
             s = s._dragon_moves(s.dragon)  # safety limit: the dragon charges (documented)
         n = len(s.status)
         for k in range(1, n + 1):
             q = (s.turn + k) % n
             if s.status[q] == IN:
-                return replace(s, turn=q)
+                return evolve(s, turn=q)
         return s
 
     # --- what is seen ---------------------------------------------------------------
@@ -475,7 +475,7 @@ class DragonCaveState(Position, State):
         for everyone, since nothing is hidden (unknown values are not decided yet)."""
         if not (player is None or player == SEE_ALL or (isinstance(player, int) and 0 <= player < len(self.pos))):
             raise ValueError(f"dragon_cave: no viewer {player!r}")
-        return DragonCaveView(**{f.name: getattr(self, f.name) for f in fields(self)})
+        return build(DragonCaveView, **self.__dict__)  # the same fields (quicker than __init__)
 
 
 class DragonCave(Game):

@@ -82,7 +82,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, IllegalActionError, State
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State
 
 from .cards import (
     BURNED,

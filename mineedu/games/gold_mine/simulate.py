@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -161,7 +162,7 @@ def explore_by_engine(position: int, dragon: int, draws: int, rng: np.random.Gen
                       deck: tuple[int, ...] | None = None, held: int = 0) -> tuple[str, int, int]:
     """One trial of :func:`explore` played by the rules: ``(end, gold, dragons)``, end in
     ``"burned"``, ``"ladder"``, ``"inside"``."""
-    s = _lone_miner(position, dragon, deck or start_deck(), held)
+    s: Any = _lone_miner(position, dragon, deck or start_deck(), held)
     dragons = 0
     for _ in range(draws):
         if EXPLORE_ACTION not in s.legal_actions():
@@ -184,7 +185,7 @@ def dragon_draws_by_engine(k: int, rng: np.random.Generator, deck: tuple[int, ..
     Each draw is the engine's exploration draw; the miners are put back after
     each one, so only the deck changes from draw to draw.
     """
-    s = dataclasses.replace(_lone_miner(4, 8, deck or start_deck(), 0), phase=EXPLORE)
+    s: Any = dataclasses.replace(_lone_miner(4, 8, deck or start_deck(), 0), phase=EXPLORE)
     dragons = 0
     for _ in range(k):
         if not any(s.explore):
