@@ -42,8 +42,8 @@ import mineedu
 from mineedu.core import CHANCE, TERMINAL, sample_outcome, tournament
 
 TOURNAMENT_BOTS = {  # the lessons' tournament bots, 4 players
-    "gold_mine": ["burn:0.2", "threshold:0.15", "burn:0.3", "threshold:0.25"],
-    "dragon_cave": ["odds:0.5", "turnback:2", "greedy", "turnback:1"],
+    "gold_mine": ["threshold:0.15", "threshold:0.3", "burn:0.2", "burn:0.4"],  # the lesson's (lesson.py)
+    "dragon_cave": ["odds:0.5", "turnback:1", "turnback:2", "turnback:3"],
     "yukon": ["value-per-distance", "nearest-claim", "value-per-distance", "nearest-claim"],
     "silver_gold": ["greedy", "open", "greedy", "open"],
     "coal_mine": ["steady", "raider", "mix", "mix"],

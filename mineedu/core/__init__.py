@@ -14,8 +14,10 @@ from .game import (
     Game,
     RandomBot,
     State,
+    build,
     config_from_dict,
     config_to_dict,
+    evolve,
 )
 from .hooks import Hooks, Variant
 from .i18n import Texts
@@ -37,7 +39,8 @@ from .saved import SavedGame
 __all__ = [
     "CHANCE", "SEE_ALL", "SIMULTANEOUS", "TERMINAL", "Action", "BaseBot", "Bot", "ChoiceTree", "Choices",
     "ConfigError", "Control", "Event", "Game", "Hooks", "IllegalActionError", "MineeduError", "RandomBot",
-    "SavedGame", "SavedGameError", "State", "Texts", "Variant", "bot_step", "config_from_dict", "config_to_dict",
+    "SavedGame", "SavedGameError", "State", "Texts", "Variant", "bot_step", "build", "config_from_dict",
+    "config_to_dict", "evolve",
     "exact_json", "first_decision", "fraction_text", "from_json", "game_class", "game_names", "make",
     "mean_interval", "outcomes_after", "play", "playout", "register", "sample_outcome", "tournament", "wilson_interval",
 ]

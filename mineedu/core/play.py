@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from .errors import ConfigError
-from .game import CHANCE, TERMINAL, Action, Bot, Game, RandomBot, State
+from .game import CHANCE, TERMINAL, Action, Bot, Game, RandomBot, State, build
 from .i18n import LANGS
 
 Words = Mapping[str, str]
@@ -138,7 +138,7 @@ def play(
         n += 1
         if n > limit:
             raise RuntimeError(f"{state.game.name}: no end after {limit} moves")
-        yield Event(player, action, state, after, reason)
+        yield build(Event, player=player, action=action, before=state, after=after, reason=reason)
         state = after
 
 

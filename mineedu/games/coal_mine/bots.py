@@ -100,7 +100,9 @@ class PlanBot(BaseBot):
             # least useful first: events it never plays, then the fewest helmets
             return min(legal, key=lambda a: (a[1] in self.keep_events or h[a[1]] > 0, h[a[1]], a[1]))
         choice = self.place(obs, _jobs(obs), rng)
-        return choice if choice in legal else ("pass",)
+        if choice not in legal:
+            choice = ("pass",)
+        return next(a for a in legal if a == choice)  # the rules' own tuple (the same action): no second check
 
     def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
         raise NotImplementedError

@@ -26,11 +26,12 @@ its size.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build, evolve
 
 SPACES = ("event", "raid", "tower", "mine", "recruit")
 """The five spaces of a board: Évènements, Abri des pilleurs, Tour de guet, Mine, Recrutement."""
@@ -402,18 +403,26 @@ class CoalMineState(State):
         if cp < 0 or player not in (None, cp):
             return ()
         g = self.game
+        key = (self.phase == "discard", cp, self.hands[cp])
+        known = g.legal_cache.get(key)  # the same hand gives the same actions: kept, as the same tuples
+        if known is not None:
+            return known
         held = [k for k, c in zip(g.kinds, self.hands[cp]) if c]
         if self.phase == "discard":
-            return tuple(("discard", k) for k in held)
-        acts: list[Any] = []
-        for k in held:
-            if k in g.event_kinds:
-                acts.append(("place", "event", k))
-                continue
-            acts += [("place", sp, k) for sp in ("tower", "mine", "recruit")]
-            acts += [("raid", k, t) for t in range(g.num_players) if t != cp]
-        acts.append(("pass",))
-        return tuple(acts)
+            out = tuple(("discard", k) for k in held)
+        else:
+            acts: list[Any] = []
+            for k in held:
+                if k in g.event_kinds:
+                    acts.append(("place", "event", k))
+                    continue
+                acts += [("place", sp, k) for sp in ("tower", "mine", "recruit")]
+                acts += [("raid", k, t) for t in range(g.num_players) if t != cp]
+            acts.append(("pass",))
+            out = tuple(acts)
+        if len(g.legal_cache) < 1 << 16:
+            g.legal_cache[key] = out
+        return out
 
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         if self.current_player() != CHANCE:
@@ -486,27 +495,27 @@ class CoalMineState(State):
             d = (action[1], action[2])
             rest = list(self.die_cards)
             rest.remove(d)
-            return replace(self, die_cards=tuple(rest), caps=d)._after_die()
+            return evolve(self, die_cards=tuple(rest), caps=d)._after_die()
         if self.phase == "draw":
-            s = replace(self, deck=_add(self.deck, g.index[kind], -1),
+            s = evolve(self, deck=_add(self.deck, g.index[kind], -1),
                         hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], 1)),
                         to_draw=_add(self.to_draw, self.turn, -1))
             return s._continue_draws()
         if self.phase == "discard":  # a player (or, by chance, the dummy) over the hand limit
-            s = replace(self, discard=_add(self.discard, g.index[kind], 1),
+            s = evolve(self, discard=_add(self.discard, g.index[kind], 1),
                         hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)))
             return s._continue_draws()
         if self.phase == "dummy":
             return self._dummy_lays(kind)
         if self.phase == "dummy_target":
             s = self._lay(self.turn, "raid", self.pending, action[1])
-            return replace(s, phase="dummy", pending="")._dummy_next()
+            return evolve(s, phase="dummy", pending="")._dummy_next()
         if self.phase == "tiebreak":
-            return replace(self, phase="over", winner=(action[1],))
+            return evolve(self, phase="over", winner=(action[1],))
         # placement
         p = self.turn
         if action[0] == "pass":
-            s = replace(self, passed=_set(self.passed, p, True))
+            s = evolve(self, passed=_set(self.passed, p, True))
         elif action[0] == "raid":
             s = self._lay(p, "raid", action[1], action[2])
         else:
@@ -515,28 +524,28 @@ class CoalMineState(State):
 
     def _lay(self, p: int, space: str, kind: str, target: int) -> CoalMineState:
         i = self.game.index[kind]
-        return replace(self, hands=_set(self.hands, p, _add(self.hands[p], i, -1)),
+        return evolve(self, hands=_set(self.hands, p, _add(self.hands[p], i, -1)),
                        boards=_set(self.boards, p, self.boards[p] + ((space, kind, target),)))
 
     # --- the flow of a round ----------------------------------------------------
     def _begin_round(self) -> CoalMineState:
         n = self.game.num_players
-        s = replace(self, boards=((),) * n, passed=(False,) * n, to_draw=(0,) * n,
+        s = evolve(self, boards=((),) * n, passed=(False,) * n, to_draw=(0,) * n,
                     caps=(None, self.round))  # the die shows the round: the sale cap (D21)
         if self.game.config.variant:
-            return replace(s, phase="die_card")
+            return evolve(s, phase="die_card")
         return s._after_die()
 
     def _after_die(self) -> CoalMineState:
         d = self.dummy_seat
         if d is not None:
-            return replace(self, phase="dummy", turn=d)._dummy_next()
+            return evolve(self, phase="dummy", turn=d)._dummy_next()
         return self._begin_placement()
 
     def _begin_placement(self) -> CoalMineState:
-        s = replace(self, phase="place")
+        s = evolve(self, phase="place")
         if s.dummy_seat is not None:
-            s = replace(s, passed=_set(s.passed, s.dummy_seat, True))
+            s = evolve(s, passed=_set(s.passed, s.dummy_seat, True))
         return s._next_placer((self.start - 1) % self.game.num_players)
 
     def _can_place(self, p: int) -> bool:
@@ -547,7 +556,7 @@ class CoalMineState(State):
         for k in range(1, n + 1):
             q = (after + k) % n
             if self._can_place(q):
-                return replace(self, turn=q)
+                return evolve(self, turn=q)
         return self._resolve()
 
     def _order(self) -> list[int]:
@@ -602,10 +611,10 @@ class CoalMineState(State):
                 log.append(("sell", p, x))
         if central is not None and cfg.sold_coal_returns:
             central += sold
-        s = replace(self, coal=tuple(coal), points=tuple(points), central=central, sold=self.sold + sold)
+        s = evolve(self, coal=tuple(coal), points=tuple(points), central=central, sold=self.sold + sold)
         if max(points) >= cfg.target_points:  # "dès qu'un joueur atteint 21 points"
-            return replace(s, resolutions=self.resolutions + ((self.round, tuple(log)),),
-                           tally=tuple(map(tuple, tally)))._finish()  # type: ignore[arg-type]
+            return evolve(s, resolutions=self.resolutions + ((self.round, tuple(log)),),
+                           tally=tuple(map(tuple, tally)))._finish()
         # Mine: helmets = coal, from the die holder clockwise while the stock lasts.
         mined = 0
         for p in self._order():
@@ -629,9 +638,9 @@ class CoalMineState(State):
             to_draw.append(k)
             if k:
                 log.append(("recruit", p, k))
-        s = replace(s, coal=tuple(coal), central=central, mined=self.mined + mined,
+        s = evolve(s, coal=tuple(coal), central=central, mined=self.mined + mined,
                     resolutions=self.resolutions + ((self.round, tuple(log)),),
-                    tally=tuple(map(tuple, tally)), to_draw=tuple(to_draw), phase="draw",  # type: ignore[arg-type]
+                    tally=tuple(map(tuple, tally)), to_draw=tuple(to_draw), phase="draw",
                     turn=self.start)
         return s._continue_draws()
 
@@ -641,12 +650,12 @@ class CoalMineState(State):
         order = s._order()
         for p in order[order.index(s.turn):]:
             if s.to_draw[p] and not sum(s.deck) and sum(s.discard):  # the discard replaces an empty deck
-                s = replace(s, deck=s.discard, discard=(0,) * len(s.discard))
+                s = evolve(s, deck=s.discard, discard=(0,) * len(s.discard))
             if s.to_draw[p] and sum(s.deck):
-                return replace(s, phase="draw", turn=p)
-            s = replace(s, to_draw=_set(s.to_draw, p, 0))  # nothing left to draw
+                return evolve(s, phase="draw", turn=p)
+            s = evolve(s, to_draw=_set(s.to_draw, p, 0))  # nothing left to draw
             if sum(s.hands[p]) > s.game.config.hand_limit:
-                return replace(s, phase="discard", turn=p)
+                return evolve(s, phase="discard", turn=p)
         return s._end_round()
 
     def _end_round(self) -> CoalMineState:
@@ -658,10 +667,10 @@ class CoalMineState(State):
         deck, discard = self.deck, _plus(self.discard, played)
         if not sum(deck):
             deck, discard = discard, (0,) * len(discard)
-        s = replace(self, deck=deck, discard=discard, boards=((),) * g.num_players)
+        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players)
         if self.round >= g.config.rounds:
             return s._finish()
-        return replace(s, round=self.round + 1, start=(self.start + 1) % g.num_players)._begin_round()
+        return evolve(s, round=self.round + 1, start=(self.start + 1) % g.num_players)._begin_round()
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:
         """Points, then coal in stock, then job cards in hand (the text's tie-breaks)."""
@@ -672,7 +681,7 @@ class CoalMineState(State):
         keys = [self._rank_key(p) for p in range(self.game.num_players)]
         best = tuple(p for p, k in enumerate(keys) if k == max(keys))
         # an ultimate tie is settled by a die roll: each tied player equally likely
-        return replace(self, phase="over" if len(best) == 1 else "tiebreak", winner=best, to_draw=(0,) * len(keys))
+        return evolve(self, phase="over" if len(best) == 1 else "tiebreak", winner=best, to_draw=(0,) * len(keys))
 
     # --- the dummy player (joueur fictif) ----------------------------------------
     def _dummy_targets(self) -> list[int]:
@@ -725,7 +734,7 @@ class CoalMineState(State):
             target = next(t for t in self._dummy_targets() if t not in raided)
             return self._lay(d, "raid", kind, target)._dummy_next()
         # basic: draw a colour card among the rivals who have coal
-        return replace(self, phase="dummy_target", pending=kind)
+        return evolve(self, phase="dummy_target", pending=kind)
 
     # --- what is seen -------------------------------------------------------------
     def observation(self, player: int | None) -> CoalMineView:
@@ -739,14 +748,14 @@ class CoalMineState(State):
         g = self.game
         n = g.num_players
         see_all = player == SEE_ALL
-        boards = tuple(
-            BoardView(
-                counts=tuple(sum(1 for s, _, _ in self.boards[p] if s == sp) for sp in SPACES),
-                cards=self.boards[p] if (see_all or p == player or self.revealed()) else None,
-            )
-            for p in range(n)
-        )
-        return CoalMineView(
+        shown = see_all or self.revealed()
+        boards = []
+        for p in range(n):
+            laid = [s for s, _, _ in self.boards[p]]
+            boards.append(build(BoardView, counts=tuple(map(laid.count, SPACES)),
+                                cards=self.boards[p] if (shown or p == player) else None))
+        return build(  # every field of the view (a frozen dataclass's __init__ is slow)
+            CoalMineView,
             game=g,
             viewer=player,
             phase=self.phase,
@@ -763,7 +772,7 @@ class CoalMineState(State):
             die_cards=self.die_cards,
             hand_sizes=tuple(sum(h) for h in self.hands),
             hands=tuple(self.hands[p] if (see_all or p == player) else None for p in range(n)),
-            boards=boards,
+            boards=tuple(boards),
             passed=self.passed,
             to_draw=self.to_draw,
             log=self.log,
@@ -782,7 +791,8 @@ class CoalMineState(State):
         return tuple(p for p, k in enumerate(keys) if k == max(keys))
 
 
-def _pile_outcomes(tag: str, kinds: Sequence[str], pile: Sequence[int]) -> tuple[tuple[Any, Fraction], ...]:
+@lru_cache(maxsize=1 << 14)  # the same piles come again and again: the same exact fractions
+def _pile_outcomes(tag: str, kinds: tuple[str, ...], pile: tuple[int, ...]) -> tuple[tuple[Any, Fraction], ...]:
     """One card from a pile: each kind with probability count / size."""
     total = sum(pile)
     return tuple(((tag, k), Fraction(c, total)) for k, c in zip(kinds, pile) if c)
@@ -810,6 +820,8 @@ class CoalMineGame(Game):
         self.index: dict[str, int] = {k: i for i, k in enumerate(self.kinds)}
         self.event_kinds: frozenset[str] = frozenset(e[0] for e in cfg.events)
         self.card_counts: tuple[int, ...] = tuple(j[2] for j in cfg.jobs) + tuple(e[1] for e in cfg.events)
+        self.legal_cache: dict[tuple[bool, int, tuple[int, ...]], tuple[Any, ...]] = {}
+        """Legal actions by (discarding?, seat, hand): they depend on nothing else (a speed cache)."""
 
     def initial_state(self) -> CoalMineState:
         cfg, n = self.config, self.num_players

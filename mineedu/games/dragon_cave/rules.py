@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build, evolve
 
 Card = tuple[int, "int | None"]
 """A card: ``(family index, value or None while unknown)``."""
@@ -260,7 +260,7 @@ class DragonCaveView(Position):
     """
 
     def _state(self) -> DragonCaveState:
-        return DragonCaveState(**{f.name: getattr(self, f.name) for f in fields(self)})
+        return build(DragonCaveState, **self.__dict__)  # the same fields (quicker than __init__)
 
     def legal_actions(self) -> tuple[Any, ...]:
         """The actions the player to move may take (as the rules list them)."""
@@ -278,7 +278,7 @@ def view_of(position: Position) -> DragonCaveView:
     """The view of a position (itself if it is one): every fact, nothing hidden."""
     if isinstance(position, DragonCaveView):
         return position
-    return DragonCaveView(**{f.name: getattr(position, f.name) for f in fields(position)})
+    return build(DragonCaveView, **{f.name: getattr(position, f.name) for f in fields(position)})  # quicker than __init__
 
 
 @dataclass(frozen=True)
@@ -424,7 +424,7 @@ class DragonCaveState(Position, State):
         if returning and dest == ENTRANCE:
             status = _set(status, p, OUT)
         pos[p] = dest
-        s = replace(
+        s = evolve(
             self,
             path=tuple(path),
             pos=tuple(pos),
@@ -440,17 +440,17 @@ class DragonCaveState(Position, State):
             else:
                 s = s._dragon_moves(len(cards))
         if pending:
-            return replace(s, pending=tuple(pending))
+            return evolve(s, pending=tuple(pending))
         return s._end_turn()
 
     def _resolve(self, ev: tuple[Any, ...], value: int) -> DragonCaveState:
         if ev[0] == "roll":
-            return replace(self, roll=value)
-        s = replace(self, pending=self.pending[1:]) if self.pending else self
+            return evolve(self, roll=value)
+        s = evolve(self, pending=self.pending[1:]) if self.pending else self
         if ev[0] == "reveal":
             _, p, k = ev
             fam = s.carried[p][k][0]
-            s = replace(s, carried=_set(s.carried, p, _set(s.carried[p], k, (fam, value))))
+            s = evolve(s, carried=_set(s.carried, p, _set(s.carried[p], k, (fam, value))))
         else:  # "dragon": dice dragon variant (D12)
             s = s._dragon_moves(value)
         if self.pending and not s.pending:
@@ -463,17 +463,17 @@ class DragonCaveState(Position, State):
         status = tuple(
             EATEN if s == IN and (d == 0 or q >= d) else s for s, q in zip(self.status, self.pos)
         )
-        return replace(self, dragon=d, status=status)
+        return evolve(self, dragon=d, status=status)
 
     def _end_turn(self) -> DragonCaveState:
-        s = replace(self, turns=self.turns + 1, roll=None)
+        s = evolve(self, turns=self.turns + 1, roll=None)
         if s.turns >= self.game.config.max_turns and IN in s.status:
             s = s._dragon_moves(s.dragon)  # safety limit: the dragon charges (documented)
         n = len(s.status)
         for k in range(1, n + 1):
             q = (s.turn + k) % n
             if s.status[q] == IN:
-                return replace(s, turn=q)
+                return evolve(s, turn=q)
         return s
 
     # --- what is seen ---------------------------------------------------------------

@@ -21,13 +21,13 @@ from __future__ import annotations
 import json
 import reprlib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State
+from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State, evolve
 
 from .shapes import SHAPES, mask_cells, orientations, placements
 
@@ -455,32 +455,32 @@ class SilverGoldState(State):
             if dealt < n * cfg.deal:
                 p = (self.first + dealt) % n
                 b = self.boards[p]
-                s = replace(self, deck=deck, boards=_set(self.boards, p, replace(b, hand=b.hand + (action,))))
+                s = evolve(self, deck=deck, boards=_set(self.boards, p, evolve(b, hand=b.hand + (action,))))
             else:
-                s = replace(self, deck=deck, display=self.display + (action,))
+                s = evolve(self, deck=deck, display=self.display + (action,))
             if len(s.display) == cfg.display and dealt + 1 >= n * cfg.deal:
-                s = replace(s, phase="keep", choices=(None,) * n)
+                s = evolve(s, phase="keep", choices=(None,) * n)
             return s
         if ph == "keep":
             assert player is not None
             choices = _set(self.choices, player, action)
             if None in choices:
-                return replace(self, choices=choices)
+                return evolve(self, choices=choices)
             boards: list[Board] = []
             back = list(self.deck)
             for b, ch in zip(self.boards, choices):
                 kept = ch[1:]
                 if cfg.returned_to_deck:
                     back += [c for c in b.hand if c not in kept]
-                boards.append(replace(b, hand=(), cards=tuple(kept), crossed=(0,) * len(kept)))
-            return replace(self, phase="reveal", boards=tuple(boards), deck=tuple(sorted(back)), choices=())
+                boards.append(evolve(b, hand=(), cards=tuple(kept), crossed=(0,) * len(kept)))
+            return evolve(self, phase="reveal", boards=tuple(boards), deck=tuple(sorted(back)), choices=())
         if ph == "reveal":
-            return replace(self, phase="place", revealed=self.revealed + (action,), choices=(None,) * n)
+            return evolve(self, phase="place", revealed=self.revealed + (action,), choices=(None,) * n)
         if ph == "place":
             assert player is not None
             choices = _set(self.choices, player, action)
             if None in choices:
-                return replace(self, choices=choices)
+                return evolve(self, choices=choices)
             boards = list(self.boards)
             for p in self._order():
                 ch = choices[p]
@@ -489,24 +489,24 @@ class SilverGoldState(State):
                 card = CARDS[boards[p].cards[ch[1]]]
                 mask = _action_mask(ch, card, self.shape)
                 boards[p] = self._mark(boards[p], ch[1], mask)
-            return replace(self, boards=tuple(boards), choices=())._after_marks()
+            return evolve(self, boards=tuple(boards), choices=())._after_marks()
         if ph == "chain":
             assert player is not None
             card = CARDS[self.boards[player].cards[action[1]]]
             b = self._mark(self.boards[player], action[1], _action_mask(action, card, None), chained=True)
-            return replace(self, boards=_set(self.boards, player, b))._after_marks()
+            return evolve(self, boards=_set(self.boards, player, b))._after_marks()
         if ph == "replace":
             p = self.queue[0]
             b = self.boards[p]
             slot = b.cards.index(None)
-            b = replace(b, cards=_set(b.cards, slot, action[1]), crossed=_set(b.crossed, slot, 0))
+            b = evolve(b, cards=_set(b.cards, slot, action[1]), crossed=_set(b.crossed, slot, 0))
             display = tuple(c for c in self.display if c != action[1])
-            s = replace(self, boards=_set(self.boards, p, b), display=display, queue=self.queue[1:])
+            s = evolve(self, boards=_set(self.boards, p, b), display=display, queue=self.queue[1:])
             if s.deck:  # the display is refilled once the player's action is over (D19)
-                return replace(s, phase="refill")
+                return evolve(s, phase="refill")
             return s._next_replacement()
         if ph == "refill":
-            s = replace(self, deck=tuple(c for c in self.deck if c != action), display=self.display + (action,))
+            s = evolve(self, deck=tuple(c for c in self.deck if c != action), display=self.display + (action,))
             return s._next_replacement()
         raise AssertionError(ph)  # pragma: no cover
 
@@ -522,7 +522,7 @@ class SilverGoldState(State):
             if len(palms) < cfg.palm_limit:  # D18: at most 4 palm scorings
                 palms += (1 + display_palms(self.display),)
         pending = b.pending - (1 if chained else 0) + (mask & card.crosses).bit_count()
-        b = replace(
+        b = evolve(
             b,
             crossed=_set(b.crossed, slot, b.crossed[slot] | mask),
             coins=b.coins + (mask & card.coins).bit_count(),
@@ -530,13 +530,13 @@ class SilverGoldState(State):
             pending=pending,
         )
         if not b.has_free_box():  # a red cross with no free box left is lost (our choice)
-            b = replace(b, pending=0)
+            b = evolve(b, pending=0)
         return b
 
     def _after_marks(self) -> SilverGoldState:
         """Once no red cross is owed: cups, completed cards, replacements (D18, D19)."""
         if any(b.pending for b in self.boards):
-            return replace(self, phase="chain")
+            return evolve(self, phase="chain")
         cfg = self.game.config
         boards = list(self.boards)
         cups = self.cups_left
@@ -554,19 +554,19 @@ class SilverGoldState(State):
                     done += (card,)
                     cards[slot], crossed[slot] = None, 0
                     queue.append(p)
-            boards[p] = replace(b, rows_settled=rows, cups=got, cards=tuple(cards), crossed=tuple(crossed), completed=done)
-        return replace(self, boards=tuple(boards), cups_left=cups, queue=tuple(queue))._next_replacement()
+            boards[p] = evolve(b, rows_settled=rows, cups=got, cards=tuple(cards), crossed=tuple(crossed), completed=done)
+        return evolve(self, boards=tuple(boards), cups_left=cups, queue=tuple(queue))._next_replacement()
 
     def _next_replacement(self) -> SilverGoldState:
         if self.queue and self.display:
-            return replace(self, phase="replace")
+            return evolve(self, phase="replace")
         # the reveal is over: the first player passes left; 7 reveals end a round (D19)
         cfg = self.game.config
-        s = replace(self, queue=(), first=(self.first + 1) % len(self.boards), phase="reveal")
+        s = evolve(self, queue=(), first=(self.first + 1) % len(self.boards), phase="reveal")
         if len(s.revealed) >= cfg.reveals_per_round:
-            s = replace(s, round=s.round + 1, revealed=())
+            s = evolve(s, round=s.round + 1, revealed=())
             if s.round >= cfg.rounds:
-                s = replace(s, phase="over")
+                s = evolve(s, phase="over")
         return s
 
     # --- what is seen -----------------------------------------------------------------------

@@ -27,11 +27,11 @@ Nothing is hidden: every viewer's observation is the same :class:`YukonView`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, evolve
 
 from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS, on_ring
 
@@ -291,21 +291,21 @@ class YukonState(Facts, State):
         if self.rolling:  # a throw of the die
             pips, rolls = self.pips + action, self.rolls + 1
             again = action == cfg.reroll and rolls < cfg.max_rolls  # a 1 throws again (D14/D15)
-            return replace(self, pips=pips, rolls=rolls, rolling=again, thrown=self.thrown + action)._settle()
+            return evolve(self, pips=pips, rolls=rolls, rolling=again, thrown=self.thrown + action)._settle()
         p = self.turn
         kind = action[0]
         chains = list(self.chains)
         if kind == "start":
             chains[p] = (action[1],)
-            s = replace(self, chains=tuple(chains))
+            s = evolve(self, chains=tuple(chains))
             if p + 1 < self.game.num_players:
-                return replace(s, turn=p + 1)
+                return evolve(s, turn=p + 1)
             return s._begin(0, 0)
         chain = chains[p]
         if kind == "place":  # D14: one more pawn next to an end, no gap
             t = action[1]
             chains[p] = chain + (t,) if t in NEIGHBOURS[chain[-1]] else (t,) + chain
-            s = replace(self, chains=tuple(chains), pips=self.pips - 1)
+            s = evolve(self, chains=tuple(chains), pips=self.pips - 1)
             # the last pawn is out: pips left over are lost (our choice, see the rules page)
             return s._settle() if s.in_setup(p) else s._pass_turn()
         if kind == "step":  # D15: the tail pawn becomes the new head
@@ -316,7 +316,7 @@ class YukonState(Facts, State):
                 chains[p], head = (to,) + chain[:-1], 0
             else:
                 chains[p], head = (to,), 1
-            return replace(self, chains=tuple(chains), pips=self.pips - 1, head=head)._settle()
+            return evolve(self, chains=tuple(chains), pips=self.pips - 1, head=head)._settle()
         # D16: claim (1 pip; the pawn stays on the claim; other pips are lost)
         claim, pawn = action[1], action[2]
         owners = list(self.owners)
@@ -326,7 +326,7 @@ class YukonState(Facts, State):
         if claim == CENTRE and cfg.centre_leaves:  # D16: the centre's taker leaves play
             rest, out[p] = (), True
         chains[p] = rest
-        s = replace(self, chains=tuple(chains), owners=tuple(owners), out=tuple(out), pips=0)
+        s = evolve(self, chains=tuple(chains), owners=tuple(owners), out=tuple(out), pips=0)
         return s._pass_turn()
 
     def _settle(self) -> YukonState:
@@ -341,7 +341,7 @@ class YukonState(Facts, State):
         occ = self.occupied()
         s = self
         if s.head >= 0 and not s._steps(p, occ) and not s.turned and len(self.chains[p]) > 1:
-            s = replace(s, head=1 - s.head, turned=True)  # D15: blocked ahead, the other end leads
+            s = evolve(s, head=1 - s.head, turned=True)  # D15: blocked ahead, the other end leads
         if s._steps(p, occ) or s._claims(p):
             return s
         return s._pass_turn()  # both ends stuck: the pips are lost (D15)
@@ -349,18 +349,18 @@ class YukonState(Facts, State):
     def _pass_turn(self) -> YukonState:
         n = self.game.num_players
         if self._over():
-            return replace(self, done=True, pips=0, rolling=False)
+            return evolve(self, done=True, pips=0, rolling=False)
         for k in range(1, n + 1):
             q = (self.turn + k) % n
             if self.in_play(q):
                 rnd = self.round + (1 if q <= self.turn else 0)
                 if rnd >= self.config.max_rounds:  # the documented round limit
-                    return replace(self, done=True, pips=0, rolling=False)
+                    return evolve(self, done=True, pips=0, rolling=False)
                 return self._begin(q, rnd)
-        return replace(self, done=True, pips=0, rolling=False)  # pragma: no cover - _over() caught it
+        return evolve(self, done=True, pips=0, rolling=False)  # pragma: no cover - _over() caught it
 
     def _begin(self, player: int, rnd: int) -> YukonState:
-        return replace(self, turn=player, round=rnd, rolling=True, pips=0, rolls=0, head=-1, turned=False, thrown=0)
+        return evolve(self, turn=player, round=rnd, rolling=True, pips=0, rolls=0, head=-1, turned=False, thrown=0)
 
     def _over(self) -> bool:
         """D16: every claim taken, or at most one player left in play."""
