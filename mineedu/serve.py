@@ -31,6 +31,7 @@ POOL_SIZE = 1
 CULL_IDLE_TIMEOUT = 900  # seconds a disconnected, idle kernel may live
 CULL_INTERVAL = 60
 DENIED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
+EXPLORE_DIR = "explore"  # notebooks/explore/: the exploration notebooks, opened in JupyterLab
 
 
 def find_notebooks(start: Path | None = None) -> Path | None:
@@ -74,6 +75,8 @@ def voila_args(
         "--preheat_kernel=True",
         f"--pool_size={pool_size}",
         "--VoilaKernelManager.fill_delay=0",
+        # the exploration notebooks (notebooks/explore/) are for JupyterLab: no kernel runs them ahead
+        f"--VoilaKernelManager.preheat_denylist={EXPLORE_DIR}/",
         # idle-kernel culling (tabs closed without shutting their kernel down)
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
