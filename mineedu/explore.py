@@ -8,8 +8,8 @@ Three small things a student's notebook needs, each in French and English:
 * :func:`check`: a verdict on the student's own answer (a fraction, a decimal
   with a point or a comma, a percentage, or a ``Fraction``), with a hint when
   it is not yet right, and never the exact value unless the answer is right;
-* :func:`frequency`: a simulated frequency with its 95 % interval, written
-  the reader's way.
+* :func:`frequency`: a simulated frequency with its 95 % interval, and
+  :func:`percent`: a probability as a percentage, both written the reader's way.
 
 >>> from fractions import Fraction
 >>> check("4/29", Fraction(8, 58), "en")
@@ -147,6 +147,15 @@ def check(answer: Any, exact: Fraction | int, lang: str = "fr", *, tolerance: Fr
     return Verdict(False, text + (" " + T("hint", lang, hint=hint) if hint else ""))
 
 
+def percent(p: Fraction | float, lang: str = "fr", digits: int = 1) -> str:
+    """A probability as a percentage, written the reader's way (``13,8 %`` / ``13.8%``).
+
+    >>> percent(Fraction(8, 58), "en"), percent(Fraction(1, 2), "en", 0)
+    ('13.8%', '50%')
+    """
+    return format_number(p, lang, digits, percent=True)
+
+
 def frequency(hits: int, trials: int, lang: str = "fr", digits: int = 1) -> str:
     """``hits`` of ``trials`` as a percentage with its 95 % (Wilson) interval, in the reader's way."""
     lo, hi = wilson_interval(hits, trials)
@@ -157,4 +166,4 @@ def frequency(hits: int, trials: int, lang: str = "fr", digits: int = 1) -> str:
     return T("freq", lang, hits=hits, n=trials, f=pc(hits / trials if trials else 0), lo=pc(lo), hi=pc(hi))
 
 
-__all__ = ["Picture", "Verdict", "check", "frequency", "show"]
+__all__ = ["Picture", "Verdict", "check", "frequency", "percent", "show"]

@@ -54,6 +54,16 @@ def test_every_code_cell_was_run_without_error_and_no_widget_state(path):
     assert nb.metadata["mineedu"]["lang"] == path.parent.name
 
 
+LINE = 100  # characters: a code line JupyterLab shows whole beside its file browser on a 1280-pixel screen
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_code_lines_fit_a_laptop_screen(path):
+    nb = nbformat.read(path, as_version=4)
+    long = [ln for c in nb.cells if c.cell_type == "code" for ln in c.source.splitlines() if len(ln) > LINE]
+    assert not long, long
+
+
 def _texts(nb, kind):
     if kind == "markdown":
         return [c.source for c in nb.cells if c.cell_type == "markdown"]

@@ -59,8 +59,7 @@ from IPython.display import display
 
 import mineedu
 from mineedu.core import first_decision, game_class
-from mineedu.core.i18n import format_number
-from mineedu.explore import show
+from mineedu.explore import percent, show
 
 mineedu.game_names()
 
@@ -177,8 +176,8 @@ deck = {"nugget": 20, "lantern": 14, "eyes": 16, "dragon": dragons}
 changed = mineedu.make("gold_mine", players=4, exploration=deck).initial_state()
 for label, s in (("8", gold), (str(dragons), changed)):
     p = gold_odds.p_dragon_next(s)
-    #fr> print(f"{label:>2} dragons : P(prochaine carte = dragon) = {p} ≈ {format_number(p, LANG, percent=True)}")
-    #en> print(f"{label:>2} dragons: P(next card is a dragon) = {p} ≈ {format_number(p, LANG, percent=True)}")
+    #fr> print(f"{label:>2} dragons : P(prochaine carte = dragon) = {p} ≈ {percent(p, LANG)}")
+    #en> print(f"{label:>2} dragons: P(next card is a dragon) = {p} ≈ {percent(p, LANG)}")
 
 # %% [markdown] lang="fr"
 # ## 4. Servir les leçons à une classe
@@ -210,14 +209,14 @@ for label, s in (("8", gold), (str(dragons), changed)):
 # %% [markdown] lang="fr"
 # ## 5. Les carnets d'exploration
 #
-# Chacun est une enquête sur le concept d'un jeu, avec les formules, des cellules ✏️ **À vous** et des ✅
+# Chacun est une enquête sur le concept d'un jeu, avec les formules, des cellules ✏️ **À vous** et des ✔
 # **vérifications** de réponse :
 #
 # * [My Gold Mine : pourquoi 8/58 ?](gold_mine.ipynb) — tirages sans remise, le vrai risque à côté du dragon.
 # %% [markdown] lang="en"
 # ## 5. The exploration notebooks
 #
-# Each is an investigation of one game's concept, with the formulas, ✏️ **Your turn** cells and ✅ answer
+# Each is an investigation of one game's concept, with the formulas, ✏️ **Your turn** cells and ✔ answer
 # **checks**:
 #
 # * [My Gold Mine: why 8/58?](gold_mine.ipynb) — drawing without replacement, the real risk next to the dragon.

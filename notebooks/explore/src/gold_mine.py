@@ -8,7 +8,7 @@
 #
 # **Mode d'emploi.** Exécutez les cellules dans l'ordre (Maj + Entrée, ou *Run → Run All Cells*). Les cellules
 # marquées ✏️ **À vous** sont faites pour être modifiées : changez un nombre, relancez la cellule, regardez ce qui
-# bouge. Les cellules ✅ **Vérifier** disent si votre réponse est juste, sans la donner.
+# bouge. Les cellules ✔ **Vérifier** disent si votre réponse est juste, sans la donner.
 # %% [markdown] lang="en"
 # # My Gold Mine: why 8/58? An investigation of drawing without replacement
 #
@@ -18,7 +18,7 @@
 #
 # **How to use it.** Run the cells in order (Shift + Enter, or *Run → Run All Cells*). The cells marked
 # ✏️ **Your turn** are there to be changed: change a number, run the cell again, watch what moves. The
-# ✅ **Check** cells tell you whether your answer is right, without giving it away.
+# ✔ **Check** cells tell you whether your answer is right, without giving it away.
 
 # %%
 #fr: La langue de ce carnet (images et messages)
@@ -32,8 +32,7 @@ from math import comb
 import numpy as np
 
 import mineedu
-from mineedu.core.i18n import format_number
-from mineedu.explore import check, frequency, show
+from mineedu.explore import check, frequency, percent, show
 from mineedu.games.gold_mine import EXPLORE_KINDS, odds
 from mineedu.ui import charts
 
@@ -106,7 +105,7 @@ odds.p_dragon_next(state)
 for k in range(1, 11):
     without = odds.p_dragon_within(k, 8, 58)
     with_replacement = odds.p_dragon_within(k, 8, 58, replacement=True)
-    print(f"{k:2}   {format_number(without, LANG, percent=True):>11}   {format_number(with_replacement, LANG, percent=True):>11}")
+    print(f"{k:2}   {percent(without, LANG):>11}   {percent(with_replacement, LANG):>11}")
 
 # %% [markdown] lang="fr"
 # Sans remise, le risque monte un peu plus vite : chaque carte qui n'est pas un dragon laisse les 8 dragons
@@ -139,13 +138,16 @@ seed, k, trials = 2026, 3, 10_000
 
 rng = np.random.default_rng(seed)
 DRAGON = EXPLORE_KINDS.index("dragon")
-deck = np.repeat(np.arange(len(EXPLORE_KINDS)), state.explore)  # 58 cards, each written as its kind's number
-shuffles = rng.permuted(np.tile(deck, (trials, 1)), axis=1)      # one shuffled deck per row
+#fr: les 58 cartes, chacune écrite par le numéro de sa sorte (3 = dragon)
+#en: the 58 cards, each written as its kind's number (3 = dragon)
+deck = np.repeat(np.arange(len(EXPLORE_KINDS)), state.explore)
+shuffles = rng.permuted(np.tile(deck, (trials, 1)), axis=1)  # one shuffled deck per row
 hits = int((shuffles[:, :k] == DRAGON).any(axis=1).sum())
+p = odds.p_dragon_within(k, 8, 58)
 #fr> print("simulé :", frequency(hits, trials, LANG))
 #en> print("simulated:", frequency(hits, trials, LANG))
-#fr> print("exact  :", odds.p_dragon_within(k, 8, 58), "≈", format_number(odds.p_dragon_within(k, 8, 58), LANG, percent=True))
-#en> print("exact:    ", odds.p_dragon_within(k, 8, 58), "≈", format_number(odds.p_dragon_within(k, 8, 58), LANG, percent=True))
+#fr> print("exact :", p, "≈", percent(p, LANG))
+#en> print("exact:", p, "≈", percent(p, LANG))
 
 # %% [markdown] lang="fr"
 # Combien de dragons parmi les 5 premières cartes ? Le nombre $X$ de dragons suit une loi **hypergéométrique** :
@@ -166,10 +168,14 @@ hits = int((shuffles[:, :k] == DRAGON).any(axis=1).sum())
 exact = odds.dragons_in_next(state, 5)
 counts = np.bincount((shuffles[:, :5] == DRAGON).sum(axis=1), minlength=len(exact))
 values = sorted(exact)
-#fr> labels = {"x": "dragons parmi les 5 premières cartes", "y": "probabilité", "simulated": "simulé", "exact": "exact"}
-#en> labels = {"x": "dragons among the first 5 cards", "y": "probability", "simulated": "simulated", "exact": "exact"}
-print({j: format_number(p, LANG, percent=True) for j, p in exact.items()}, "Σ =", sum(exact.values()))
-show(charts.histogram(values, [counts[j] / trials for j in values], [float(exact[j]) for j in values], lang=LANG, labels=labels))
+#fr> labels = {"x": "dragons parmi les 5 premières cartes", "y": "probabilité",
+#en> labels = {"x": "dragons among the first 5 cards", "y": "probability",
+#fr>           "simulated": "simulé", "exact": "exact"}
+#en>           "simulated": "simulated", "exact": "exact"}
+print({j: percent(p, LANG) for j, p in exact.items()}, "Σ =", sum(exact.values()))
+simulated = [counts[j] / trials for j in values]
+probabilities = [float(exact[j]) for j in values]
+show(charts.histogram(values, simulated, probabilities, lang=LANG, labels=labels))
 
 # %% [markdown] lang="fr"
 # ## 5. ✏️ À vous : changer le paquet
@@ -189,28 +195,29 @@ my_deck = {"nugget": 20, "lantern": 14, "eyes": 16, "dragon": 8}
 
 my_state = mineedu.make("gold_mine", players=4, exploration=my_deck).initial_state()
 p_next = odds.p_dragon_next(my_state)
-#fr> print("P(prochaine carte = dragon) =", p_next, "≈", format_number(p_next, LANG, percent=True))
-#en> print("P(next card is a dragon) =", p_next, "≈", format_number(p_next, LANG, percent=True))
+#fr> print("P(prochaine carte = dragon) =", p_next, "≈", percent(p_next, LANG))
+#en> print("P(next card is a dragon) =", p_next, "≈", percent(p_next, LANG))
 for k in (2, 5, 10):
     p = 1 - odds.dragons_in_next(my_state, k).get(0, Fraction(0))
-    #fr> print(f"P(au moins un dragon parmi {k:2} cartes) ≈ {format_number(p, LANG, percent=True)}")
-    #en> print(f"P(at least one dragon among {k:2} cards) ≈ {format_number(p, LANG, percent=True)}")
+    #fr> print(f"P(au moins un dragon parmi {k:2} cartes) ≈ {percent(p, LANG)}")
+    #en> print(f"P(at least one dragon among {k:2} cards) ≈ {percent(p, LANG)}")
 
 # %% [markdown] lang="fr"
-# ✅ **Vérifier.** Avec 20 pépites, 14 lanternes, 16 yeux et **12** dragons, quelle est la probabilité que la
-# première carte soit un dragon ? Calculez-la à la main, écrivez-la à la place de `None` (une fraction `"6/31"`,
-# un décimal `"0,19"` ou un pourcentage `"19 %"`), puis exécutez la cellule.
+# ✔ **Vérifier.** Avec 20 pépites, 14 lanternes, 16 yeux et **12** dragons, quelle est la probabilité que la
+# première carte soit un dragon ? Calculez-la à la main, écrivez-la à la place de `None` (une fraction `"3/7"`,
+# un décimal `"0,43"` ou un pourcentage `"43 %"`), puis exécutez la cellule.
 # %% [markdown] lang="en"
-# ✅ **Check.** With 20 nuggets, 14 lanterns, 16 eyes and **12** dragons, what is the chance that the first card is
-# a dragon? Work it out by hand, write it in place of `None` (a fraction `"6/31"`, a decimal `"0.19"` or a
-# percentage `"19%"`), then run the cell.
+# ✔ **Check.** With 20 nuggets, 14 lanterns, 16 eyes and **12** dragons, what is the chance that the first card is
+# a dragon? Work it out by hand, write it in place of `None` (a fraction `"3/7"`, a decimal `"0.43"` or a
+# percentage `"43%"`), then run the cell.
 
 # %%
 my_answer = None
 
-twelve = mineedu.make("gold_mine", players=4, exploration={"nugget": 20, "lantern": 14, "eyes": 16, "dragon": 12})
-#fr> check(my_answer, odds.p_dragon_next(twelve.initial_state()), LANG, hint="combien de cartes en tout, maintenant ?")
-#en> check(my_answer, odds.p_dragon_next(twelve.initial_state()), LANG, hint="how many cards are there in all now?")
+twelve = {"nugget": 20, "lantern": 14, "eyes": 16, "dragon": 12}
+exact = odds.p_dragon_next(mineedu.make("gold_mine", players=4, exploration=twelve).initial_state())
+#fr> check(my_answer, exact, LANG, hint="combien de cartes en tout, maintenant ?")
+#en> check(my_answer, exact, LANG, hint="how many cards are there in all now?")
 
 # %% [markdown] lang="fr"
 # ## 6. Le bon risque : à côté de Dragobert
@@ -265,21 +272,22 @@ g = near.gold(3)
 odds.gold_change(near), odds.gold_change(near) == Fraction(16 + 14 - (16 + 5) * g, 51)
 
 # %% [markdown] lang="fr"
-# ✅ **Vérifier.** Votre mineur est sur la case 6, Dragobert sur la case 7. Il reste 40 cartes Exploration, dont
+# ✔ **Vérifier.** Votre mineur est sur la case 6, Dragobert sur la case 7. Il reste 40 cartes Exploration, dont
 # 12 yeux et 4 dragons. Quelle est la probabilité d'être grillé si vous explorez ? (La cellule décrit cette position
 # par une partie dont le paquet et la piste sont ceux-là : `cart=6` place les mineurs, `track_length=7` Dragobert.)
 # %% [markdown] lang="en"
-# ✅ **Check.** Your miner is on card 6, Dragobert on card 7. 40 exploration cards are left, 12 of them eyes and
+# ✔ **Check.** Your miner is on card 6, Dragobert on card 7. 40 exploration cards are left, 12 of them eyes and
 # 4 dragons. What is the chance of being burned if you explore? (The cell describes this position as a game with
 # that deck and that track: `cart=6` places the miners, `track_length=7` Dragobert.)
 
 # %%
 my_answer = None
 
-position = mineedu.make("gold_mine", players=3, exploration={"nugget": 14, "lantern": 10, "eyes": 12, "dragon": 4},
-                        cart=6, track_length=7).initial_state()
-#fr> check(my_answer, odds.burn_risk(position), LANG, hint="un dragon vous grille, mais une carte yeux aussi.")
-#en> check(my_answer, odds.burn_risk(position), LANG, hint="a dragon burns you, but so does an eyes card.")
+forty = {"nugget": 14, "lantern": 10, "eyes": 12, "dragon": 4}
+game_40 = mineedu.make("gold_mine", players=3, exploration=forty, cart=6, track_length=7)
+exact = odds.burn_risk(game_40.initial_state())
+#fr> check(my_answer, exact, LANG, hint="un dragon vous grille, une carte yeux aussi.")
+#en> check(my_answer, exact, LANG, hint="a dragon burns you, and so does an eyes card.")
 
 # %% [markdown] lang="fr"
 # ## 7. Dragobert arrivera-t-il jusqu'à moi ?
@@ -308,7 +316,7 @@ card = 4
 #en> print(" k   round start       P4's position")
 for k in range(1, 11):
     start, now = odds.p_dragon_reaches(state, card, k), odds.p_dragon_reaches(near, card, k)
-    print(f"{k:2}   {format_number(start, LANG, percent=True):>15}   {format_number(now, LANG, percent=True):>14}")
+    print(f"{k:2}   {percent(start, LANG):>15}   {percent(now, LANG):>14}")
 
 # %% [markdown] lang="fr"
 # ## Pour aller plus loin
