@@ -19,7 +19,7 @@ Not yet: 0.25 is not the value (answers within 0.001 are accepted). Hint: how ma
 >>> check(None, Fraction(8, 58), "en")
 Write your answer in place of None, then run the cell again.
 >>> frequency(137, 1000, "en")
-'137 of 1000 = 13.7% (95% interval: 11.7% to 16.0%)'
+'137 of 1,000 = 13.7% (95% interval: 11.7% to 16.0%)'
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import Any
 
 from mineedu.core import State, Texts, fraction_text, wilson_interval
 from mineedu.core.i18n import colon, format_number
+from mineedu.core.trials import Proportion
 
 T = Texts({
     "right": {"fr": "Juste\u00a0: {exact} ≈ {approx}.", "en": "Right: {exact} ≈ {approx}."},
@@ -147,6 +148,15 @@ def check(answer: Any, exact: Fraction | int, lang: str = "fr", *, tolerance: Fr
     return Verdict(False, text + (" " + T("hint", lang, hint=hint) if hint else ""))
 
 
+def whole(n: int, lang: str = "fr") -> str:
+    """A whole number with its thousands marked the reader's way (``200 000`` / ``200,000``).
+
+    >>> whole(200_000, "en"), whole(999, "fr")
+    ('200,000', '999')
+    """
+    return f"{n:,}".replace(",", "\u202f") if lang == "fr" else f"{n:,}"
+
+
 def percent(p: Fraction | float, lang: str = "fr", digits: int = 1) -> str:
     """A probability as a percentage, written the reader's way (``13,8 %`` / ``13.8%``).
 
@@ -156,14 +166,26 @@ def percent(p: Fraction | float, lang: str = "fr", digits: int = 1) -> str:
     return format_number(p, lang, digits, percent=True)
 
 
-def frequency(hits: int, trials: int, lang: str = "fr", digits: int = 1) -> str:
-    """``hits`` of ``trials`` as a percentage with its 95 % (Wilson) interval, in the reader's way."""
+def frequency(hits: int | Proportion, trials: int | None = None, lang: str = "fr", digits: int = 1) -> str:
+    """``hits`` of ``trials`` as a percentage with its 95 % (Wilson) interval, in the reader's way.
+
+    ``hits`` may be a game simulator's :class:`~mineedu.core.trials.Proportion` (its trials with it).
+
+    >>> from mineedu.core.trials import Proportion
+    >>> frequency(Proportion(1, 4), lang="en", digits=0)
+    '1 of 4 = 25% (95% interval: 5% to 70%)'
+    """
+    if isinstance(hits, Proportion):
+        hits, trials = hits.hits, hits.trials
+    if trials is None:
+        raise TypeError("frequency(hits, trials): the number of trials is missing")
     lo, hi = wilson_interval(hits, trials)
 
     def pc(x: float) -> str:
         return format_number(x, lang, digits, percent=True)
 
-    return T("freq", lang, hits=hits, n=trials, f=pc(hits / trials if trials else 0), lo=pc(lo), hi=pc(hi))
+    return T("freq", lang, hits=whole(hits, lang), n=whole(trials, lang), f=pc(hits / trials if trials else 0),
+             lo=pc(lo), hi=pc(hi))
 
 
-__all__ = ["Picture", "Verdict", "check", "frequency", "percent", "show"]
+__all__ = ["Picture", "Verdict", "check", "frequency", "percent", "show", "whole"]

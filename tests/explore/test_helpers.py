@@ -83,7 +83,7 @@ def test_the_verdict_shows_itself_coloured():
 
 def test_frequency_writes_the_wilson_interval_the_readers_way():
     lo, hi = wilson_interval(368, 1000)
-    assert frequency(368, 1000, "en") == f"368 of 1000 = 36.8% (95% interval: {100 * lo:.1f}% to {100 * hi:.1f}%)"
+    assert frequency(368, 1000, "en") == f"368 of 1,000 = 36.8% (95% interval: {100 * lo:.1f}% to {100 * hi:.1f}%)"
     fr = frequency(368, 1000, "fr")
-    assert fr == (f"368 sur 1000 = 36,8{NBSP}% (intervalle à 95{NBSP}%{NBSP}: "
+    assert fr == (f"368 sur 1\u202f000 = 36,8{NBSP}% (intervalle à 95{NBSP}%{NBSP}: "
                   f"{100 * lo:.1f}{NBSP}% à {100 * hi:.1f}{NBSP}%)").replace(".", ",")

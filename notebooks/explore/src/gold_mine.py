@@ -33,7 +33,7 @@ import numpy as np
 
 import mineedu
 from mineedu.explore import check, frequency, percent, show
-from mineedu.games.gold_mine import EXPLORE_KINDS, odds
+from mineedu.games.gold_mine import EXPLORE_KINDS, odds, simulate
 from mineedu.ui import charts
 
 game = mineedu.make("gold_mine", players=4)
@@ -150,6 +150,20 @@ p = odds.p_dragon_within(k, 8, 58)
 #en> print("exact:", p, "≈", percent(p, LANG))
 
 # %% [markdown] lang="fr"
+# Le jeu a son propre simulateur, `simulate.dragon_draws` : il pioche carte après carte comme les règles (un
+# dragon avec la probabilité dragons restants / cartes restantes), dans beaucoup d'essais à la fois. Avec
+# 200 000 essais, l'intervalle se resserre autour de la valeur exacte.
+# %% [markdown] lang="en"
+# The game has its own simulator, `simulate.dragon_draws`: it draws card after card as the rules do (a dragon
+# with probability dragons left / cards left), in many trials at once. With 200,000 trials the interval closes in
+# on the exact value.
+
+# %%
+sample = simulate.dragon_draws(k, 200_000, np.random.default_rng(seed))
+#fr> print("simulateur du jeu :", frequency(sample.at_least(1), lang=LANG))
+#en> print("the game's simulator:", frequency(sample.at_least(1), lang=LANG))
+
+# %% [markdown] lang="fr"
 # Combien de dragons parmi les 5 premières cartes ? Le nombre $X$ de dragons suit une loi **hypergéométrique** :
 # on choisit $j$ dragons parmi 8 et $5-j$ autres cartes parmi 50, sur toutes les façons de choisir 5 cartes parmi 58 :
 #
@@ -253,6 +267,21 @@ show(near, LANG)
 
 # %%
 odds.p_dragon_next(near), odds.burn_risk(near), odds.burn_risk(near) == Fraction(5 + 16, 51)
+
+# %% [markdown] lang="fr"
+# Le simulateur du jeu le confirme : un mineur sur la case 4, Dragobert sur la case 5, la même pioche, une carte.
+# (Les autres mineurs ne changent rien à cette carte-là.)
+# %% [markdown] lang="en"
+# The game's simulator agrees: a miner on card 4, Dragobert on card 5, the same deck, one card. (The other miners
+# change nothing about that one card.)
+
+# %%
+rng = np.random.default_rng(seed)
+lone = simulate.explore(position=4, dragon=5, draws=1, trials=100_000, rng=rng,
+                        deck=near.explore, held=near.gold(3))
+exact = percent(odds.burn_risk(near), LANG)
+#fr> print("grillé :", frequency(lone.burned, lang=LANG), "— exact :", exact)
+#en> print("burned:", frequency(lone.burned, lang=LANG), "— exact:", exact)
 
 # %% [markdown] lang="fr"
 # Que rapporte l'exploration, en moyenne ? L'**espérance** de la variation de l'or de J4 est la somme des
