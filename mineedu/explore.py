@@ -176,7 +176,8 @@ def frequency(hits: int | Proportion, trials: int | None = None, lang: str = "fr
     '1 of 4 = 25% (95% interval: 5% to 70%)'
     """
     if isinstance(hits, Proportion):
-        hits, trials = hits.hits, hits.trials
+        trials = hits.trials
+        hits = hits.hits
     if trials is None:
         raise TypeError("frequency(hits, trials): the number of trials is missing")
     lo, hi = wilson_interval(hits, trials)
