@@ -126,7 +126,7 @@ def serve(port: int = 8866, open_browser: bool = False, pool_size: int = POOL_SI
             return 1
 
 
-def _open_when_up(url: str, proc: subprocess.Popen) -> None:
+def _open_when_up(url: str, proc: subprocess.Popen[bytes]) -> None:
     import time
     import urllib.request
     import webbrowser
