@@ -87,3 +87,8 @@ def test_frequency_writes_the_wilson_interval_the_readers_way():
     fr = frequency(368, 1000, "fr")
     assert fr == (f"368 sur 1\u202f000 = 36,8{NBSP}% (intervalle à 95{NBSP}%{NBSP}: "
                   f"{100 * lo:.1f}{NBSP}% à {100 * hi:.1f}{NBSP}%)").replace(".", ",")
+
+
+def test_frequency_of_every_trial_or_none_reaches_the_bound():
+    assert frequency(50, 50, "en").endswith("(95% interval: 92.9% to 100%)")
+    assert frequency(0, 50, "en").startswith("0 of 50 = 0% (95% interval: 0% to ")
