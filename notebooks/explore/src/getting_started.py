@@ -213,6 +213,10 @@ for label, s in (("8", gold), (str(dragons), changed)):
 # **vérifications** de réponse :
 #
 # * [My Gold Mine : pourquoi 8/58 ?](gold_mine.ipynb) — tirages sans remise, le vrai risque à côté du dragon.
+# * [Au fin fond de la grotte du dragon](dragon_cave.ipynb) — l'espérance d'une carte, la course contre le dragon.
+# * [Gold am Yukon](yukon.ipynb) — un dé qui relance : $E = 21/5$.
+# * [Silver & Gold](silver_gold.ipynb) — orientations, placements, $7/8$.
+# * [Mine (charbon)](coal_mine.ipynb) — la loi hypergéométrique, le raid comme jeu matriciel.
 # %% [markdown] lang="en"
 # ## 5. The exploration notebooks
 #
@@ -220,3 +224,7 @@ for label, s in (("8", gold), (str(dragons), changed)):
 # **checks**:
 #
 # * [My Gold Mine: why 8/58?](gold_mine.ipynb) — drawing without replacement, the real risk next to the dragon.
+# * [Deep down in the dragon's cave](dragon_cave.ipynb) — a card's expected value, the race against the dragon.
+# * [Gold am Yukon](yukon.ipynb) — a die that rolls again: $E = 21/5$.
+# * [Silver & Gold](silver_gold.ipynb) — orientations, placements, $7/8$.
+# * [Mine (coal)](coal_mine.ipynb) — the hypergeometric law, the raid as a matrix game.
