@@ -43,6 +43,7 @@ CULL_INTERVAL = 15
 IOPUB_TIMEOUT = 60  # seconds to wait for a cell's outputs once it has run (Voilà's 4 s loses them on a busy machine)
 DENIED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
 START_PAGE = "/voila/render/index.ipynb"
+EXPLORE_DIR = "explore"  # notebooks/explore/: the exploration notebooks, opened in JupyterLab
 
 
 def find_notebooks(start: Path | None = None) -> Path | None:
@@ -101,6 +102,8 @@ def voila_args(
         "--preheat_kernel=True",
         f"--pool_size={pool_size}",
         f"--VoilaKernelManager.fill_delay={fill_delay:g}",  # seconds before a used pool kernel is replaced
+        # the exploration notebooks (notebooks/explore/) are for JupyterLab: no kernel runs them ahead
+        f"--VoilaKernelManager.preheat_denylist={EXPLORE_DIR}/",
         # kernels with no page connected (a tab closed without its beacon) are shut down
         f"--MappingKernelManager.cull_idle_timeout={cull_after}",
         f"--MappingKernelManager.cull_interval={cull_interval}",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import functools
 import html
+import os
 from typing import Any
 
 import ipywidgets as W
@@ -29,13 +30,16 @@ T = Texts(
     {
         "title": {"fr": "Mines et probabilités", "en": "Mines and probability"},
         "intro": {
-            "fr": "Cinq jeux de société de mine, cinq leçons de probabilités : "
+            "fr": "Cinq jeux de société de mine, cinq leçons de probabilités : "
                   "jouez, prédisez, simulez, puis calculez la valeur exacte.",
             "en": "Five mining board games, five probability lessons: play, predict, simulate, then compute the exact value.",
         },
         "open": {"fr": "Ouvrir la leçon", "en": "Open the lesson"},
         "coming": {"fr": "leçon bientôt", "en": "lesson coming soon"},
         "players": {"fr": "{lo} à {hi} joueurs", "en": "{lo} to {hi} players"},
+        "explore": {"fr": "Explorer dans JupyterLab", "en": "Explore in JupyterLab"},
+        "started": {"fr": "Premiers pas (carnet JupyterLab pour l'enseignant·e)",
+                    "en": "Getting started (a JupyterLab notebook for the teacher)"},
     }
 )
 
@@ -85,6 +89,36 @@ def lessons() -> list[tuple[str, LessonSpec | None]]:
 
 
 GAME_ORDER = ("gold_mine", "dragon_cave", "yukon", "silver_gold", "coal_mine")
+LAB_URL_ENV = "MINEEDU_LAB_URL"
+
+
+def explore_link(name: str, lang: str) -> str | None:
+    """Where the exploration notebook ``notebooks/explore/<lang>/<name>.ipynb`` opens in JupyterLab, if it is served.
+
+    Opened in JupyterLab (no Voilà around the kernel), the start page links to it
+    relative to itself (JupyterLab opens it in a tab); under Voilà, only when
+    ``$MINEEDU_LAB_URL`` names a JupyterLab serving the same notebooks folder.
+    ``None`` when there is no such notebook or no JupyterLab.
+    """
+    from mineedu.serve import find_notebooks
+
+    root = find_notebooks()
+    path = f"explore/{lang}/{name}.ipynb"
+    if root is None or not (root / path).is_file():
+        return None
+    lab = os.environ.get(LAB_URL_ENV, "").strip().rstrip("/")
+    if lab:
+        return f"{lab}/lab/tree/{path}"
+    if any(k.startswith("VOILA_") for k in os.environ):
+        return None
+    return path
+
+
+def _explore(name: str, lang: str, key: str = "explore") -> str:
+    link = explore_link(name, lang)
+    if link is None:
+        return ""
+    return f"<a class='mineedu-explore-link' href='{html.escape(link, quote=True)}'>{T(key, lang)}</a>"
 
 
 def _page(lang: str) -> str:
@@ -98,12 +132,16 @@ def _page(lang: str) -> str:
             action = f"<a class='mineedu-lesson-link' href='{spec.notebook}?lang={lang}'><b>{T('open', lang)}</b></a>"
         else:
             line, action = "", f"<i>({T('coming', lang)})</i>"
+        explore = _explore(name, lang)
+        if explore:
+            action += " · " + explore
         rows.append(
             f"<div class='mineedu-lesson' data-game='{name}' "
             "style='display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin:10px 0'>"
             f"{thumbnail(name, lang)}<div style='flex:1 1 16em'><b>{title}</b> ({who}) — {line}<br>{action}</div></div>"
         )
-    return f"<h1>{T('title', lang)}</h1><p>{T('intro', lang)}</p>" + "".join(rows)
+    started = _explore("getting_started", lang, "started")
+    return f"<h1>{T('title', lang)}</h1><p>{T('intro', lang)}</p>" + (f"<p>{started}</p>" if started else "") + "".join(rows)
 
 
 def start_page(lang: str = "fr") -> Part:

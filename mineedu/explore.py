@@ -1,0 +1,193 @@
+"""What the exploration notebooks (``notebooks/explore/``) call besides each game's own odds.
+
+Three small things a student's notebook needs, each in French and English:
+
+* :func:`show`: a state's picture in the reader's language (a state shown
+  bare in a notebook draws itself in French, with every card: whoever holds
+  the state object knows it all); ``player=`` draws what that seat sees;
+* :func:`check`: a verdict on the student's own answer (a fraction, a decimal
+  with a point or a comma, a percentage, or a ``Fraction``), with a hint when
+  it is not yet right, and never the exact value unless the answer is right;
+* :func:`frequency`: a simulated frequency with its 95 % interval, and
+  :func:`percent`: a probability as a percentage, both written the reader's way.
+
+>>> from fractions import Fraction
+>>> check("4/29", Fraction(8, 58), "en")
+Right: 4/29 ≈ 0.138.
+>>> check("0.25", Fraction(8, 58), "en", hint="how many dragons, how many cards?")
+Not yet: 0.25 is not the value (answers within 0.001 are accepted). Hint: how many dragons, how many cards?
+>>> check(None, Fraction(8, 58), "en")
+Write your answer in place of None, then run the cell again.
+>>> frequency(137, 1000, "en")
+'137 of 1,000 = 13.7% (95% interval: 11.7% to 16.0%)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from mineedu.core import State, Texts, fraction_text, wilson_interval
+from mineedu.core.i18n import colon, format_number
+from mineedu.core.trials import Proportion
+
+T = Texts({
+    "right": {"fr": "Juste\u00a0: {exact} ≈ {approx}.", "en": "Right: {exact} ≈ {approx}."},
+    "wrong": {"fr": "Pas encore\u00a0: {given} n'est pas la valeur {rule}.", "en": "Not yet: {given} is not the value {rule}."},
+    "tolerance": {"fr": "(réponse acceptée à {tol} près)", "en": "(answers within {tol} are accepted)"},
+    "exact_only": {"fr": "(valeur exacte attendue)", "en": "(the exact value is expected)"},
+    "hint": {"fr": "Indice\u00a0: {hint}", "en": "Hint: {hint}"},
+    "empty": {"fr": "Écrivez votre réponse à la place de None, puis relancez la cellule.",
+              "en": "Write your answer in place of None, then run the cell again."},
+    "unreadable": {"fr": "Je ne lis pas «\u00a0{text}\u00a0»\u00a0: écrivez une fraction (3/7), un décimal (0,43) "
+                         "ou un pourcentage (43\u00a0%).",
+                   "en": "I cannot read \"{text}\": write a fraction (3/7), a decimal (0.43) or a percentage (43%)."},
+    "not_p": {"fr": "Une probabilité est entre 0 et 1\u00a0: {given} ne peut pas en être une.",
+              "en": "A probability lies between 0 and 1: {given} cannot be one."},
+    "freq": {"fr": "{hits} sur {n} = {f} (intervalle à 95\u00a0%\u00a0: {lo} à {hi})",
+             "en": "{hits} of {n} = {f} (95% interval: {lo} to {hi})"},
+})
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An SVG picture that shows itself in a notebook (its text form names what it shows)."""
+
+    svg: str
+    name: str = "picture"
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+def show(state: State | str, lang: str = "fr", player: int | None = None, *, narrow: bool = False) -> Picture:
+    """The picture of ``state`` in ``lang``: every card (``player=None``), or what ``player`` sees.
+
+    An SVG text (a chart from :mod:`mineedu.ui.charts`) is shown as it is.
+
+    >>> import mineedu
+    >>> show(mineedu.make("gold_mine", 4).initial_state(), "en")
+    <My Gold Mine: the whole table>
+    """
+    if isinstance(state, str):
+        return Picture(state, "chart")
+    game = state.game
+    svg = game.render_svg(state, player, lang, show_all=player is None, narrow=narrow)
+    who = ({"fr": "toute la table", "en": "the whole table"}[lang] if player is None
+           else {"fr": f"ce que voit J{player + 1}", "en": f"what P{player + 1} sees"}[lang])
+    return Picture(svg, f"{game.title.get(lang, game.name)}{colon(lang)} {who}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`check` says about an answer: ``right`` and the words, shown as a coloured line."""
+
+    right: bool
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def _repr_html_(self) -> str:
+        colour = "#1a7f37" if self.right else "#9a3412"
+        mark = "✔" if self.right else "✘"
+        return f"<p style='color:{colour};font-size:1.1em'><b>{mark}</b> {escape(self.text)}</p>"
+
+
+def _read(answer: Any) -> Fraction | None:
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, Fraction | int):
+        return Fraction(answer)
+    if isinstance(answer, float):
+        return Fraction(answer).limit_denominator(10**9)
+    if isinstance(answer, str):
+        from mineedu.ui.lesson import parse_answer
+
+        return parse_answer(answer)
+    return None
+
+
+def check(answer: Any, exact: Fraction | int, lang: str = "fr", *, tolerance: Fraction | None = Fraction(1, 1000),
+          hint: str | None = None, probability: bool = True) -> Verdict:
+    """A verdict on a student's ``answer`` to a question whose value is ``exact``.
+
+    ``answer``: a ``Fraction``, a number, or a text (``"21/54"``, ``"0,39"``,
+    ``"38.9 %"``); ``None`` (not answered yet) asks for an answer.
+    ``tolerance``: how far a decimal may be from ``exact`` (``None``: the exact
+    value only). ``probability``: the answer must lie in [0, 1].
+    """
+    if answer is None:
+        return Verdict(False, T("empty", lang))
+    value = _read(answer)
+    if value is None:
+        return Verdict(False, T("unreadable", lang, text=answer))
+    given = fraction_text(value) if isinstance(answer, Fraction | int) else str(answer)
+    if isinstance(answer, float):
+        given = format_number(answer, lang, max(1, len(repr(answer).split(".")[-1])))
+    exact = Fraction(exact)
+    if probability and not 0 <= value <= 1:
+        return Verdict(False, T("not_p", lang, given=given))
+    ok = value == exact if tolerance is None else abs(value - exact) <= tolerance
+    if ok:
+        return Verdict(True, T("right", lang, exact=fraction_text(exact), approx=format_number(exact, lang, 3)))
+    if tolerance is None:
+        rule = T("exact_only", lang)
+    else:
+        digits = max(0, len(str(tolerance.denominator)) - 1) if tolerance.numerator == 1 else 3
+        rule = T("tolerance", lang, tol=format_number(tolerance, lang, digits))
+    text = T("wrong", lang, given=given, rule=rule)
+    return Verdict(False, text + (" " + T("hint", lang, hint=hint) if hint else ""))
+
+
+def whole(n: int, lang: str = "fr") -> str:
+    """A whole number with its thousands marked the reader's way (``200 000`` / ``200,000``).
+
+    >>> whole(200_000, "en"), whole(999, "fr")
+    ('200,000', '999')
+    """
+    return f"{n:,}".replace(",", "\u202f") if lang == "fr" else f"{n:,}"
+
+
+def percent(p: Fraction | float, lang: str = "fr", digits: int = 1) -> str:
+    """A probability as a percentage, written the reader's way (``13,8 %`` / ``13.8%``).
+
+    >>> percent(Fraction(8, 58), "en"), percent(Fraction(1, 2), "en", 0)
+    ('13.8%', '50%')
+    """
+    return format_number(p, lang, digits, percent=True)
+
+
+def frequency(hits: int | Proportion, trials: int | None = None, lang: str = "fr", digits: int = 1) -> str:
+    """``hits`` of ``trials`` as a percentage with its 95 % (Wilson) interval, in the reader's way.
+
+    ``hits`` may be a game simulator's :class:`~mineedu.core.trials.Proportion` (its trials with it).
+
+    >>> from mineedu.core.trials import Proportion
+    >>> frequency(Proportion(1, 4), lang="en", digits=0)
+    '1 of 4 = 25% (95% interval: 5% to 70%)'
+    """
+    if isinstance(hits, Proportion):
+        trials = hits.trials
+        hits = hits.hits
+    if trials is None:
+        raise TypeError("frequency(hits, trials): the number of trials is missing")
+    lo, hi = wilson_interval(hits, trials)
+    lo, hi = (0.0 if hits == 0 else lo), (1.0 if hits == trials else hi)  # not "> 99.9%" when every trial hit
+
+    def pc(x: float) -> str:
+        return format_number(x, lang, digits, percent=True)
+
+    return T("freq", lang, hits=whole(hits, lang), n=whole(trials, lang), f=pc(hits / trials if trials else 0),
+             lo=pc(lo), hi=pc(hi))
+
+
+__all__ = ["Picture", "Verdict", "check", "frequency", "percent", "show", "whole"]

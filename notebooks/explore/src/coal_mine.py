@@ -1,0 +1,231 @@
+# %% [markdown] lang="fr"
+# # Mine (charbon) : piocher des cartes, choisir en secret — une enquête
+#
+# Deux questions de Mine : quand je recrute, quelle est la chance de piocher au moins un **mineur tuyauteur**
+# (la seule protection contre le coup de grisou) ? Et quand je pille un voisin qui peut se défendre, comment
+# choisir **en secret** entre attaquer et miner ? La première est une loi **hypergéométrique** ; la seconde, un
+# petit **jeu matriciel** dont la bonne réponse est… de tirer au sort.
+#
+# **Mode d'emploi.** Exécutez les cellules dans l'ordre (Maj + Entrée, ou *Run → Run All Cells*). Les cellules
+# ✏️ **À vous** sont faites pour être modifiées ; les cellules ✔ **Vérifier** disent si votre réponse est juste,
+# sans la donner.
+# %% [markdown] lang="en"
+# # Mine (coal): drawing cards, choosing in secret — an investigation
+#
+# Two questions of Mine: when I recruit, what is the chance of drawing at least one **pipe-miner** (the only
+# protection against firedamp)? And when I raid a neighbour who can defend, how should I choose **in secret**
+# between attacking and mining? The first is a **hypergeometric** law; the second, a small **matrix game** whose
+# right answer is… to draw lots.
+#
+# **How to use it.** Run the cells in order (Shift + Enter, or *Run → Run All Cells*). The ✏️ **Your turn** cells
+# are there to be changed; the ✔ **Check** cells tell you whether your answer is right, without giving it away.
+
+# %%
+#fr: La langue de ce carnet (images et messages)
+#en: This notebook's language (pictures and messages)
+#fr> LANG = "fr"
+#en> LANG = "en"
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+import mineedu
+from mineedu.core import first_decision
+from mineedu.core.i18n import format_number
+from mineedu.explore import check, frequency, percent, show
+from mineedu.games.coal_mine import odds, simulate
+
+
+def num(x):
+    return format_number(x, LANG, 3)
+
+
+game = mineedu.make("coal_mine", players=3)
+show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
+
+# %% [markdown] lang="fr"
+# ## 1. Recruter : des cartes piochées sans remise
+#
+# La pioche Métiers compte 60 cartes, dont 24 mineurs tuyauteurs (les réglages du jeu : `game.config.jobs`,
+# chaque métier avec ses casques et son nombre de cartes). Pour $d$ cartes piochées, le nombre $X$ de tuyauteurs
+# suit la loi hypergéométrique, et le plus simple est encore de passer par le contraire :
+#
+# $$P(X = j) = \frac{\binom{24}{j}\binom{36}{d-j}}{\binom{60}{d}}, \qquad
+# P(X \ge 1) = 1 - \frac{\binom{36}{d}}{\binom{60}{d}}.$$
+# %% [markdown] lang="en"
+# ## 1. Recruiting: cards drawn without replacement
+#
+# The job deck has 60 cards, 24 of them pipe-miners (the game's settings: `game.config.jobs`, each job with its
+# helmets and its number of cards). For $d$ cards drawn, the number $X$ of pipe-miners follows the hypergeometric
+# law, and the easiest way is again through the opposite:
+#
+# $$P(X = j) = \frac{\binom{24}{j}\binom{36}{d-j}}{\binom{60}{d}}, \qquad
+# P(X \ge 1) = 1 - \frac{\binom{36}{d}}{\binom{60}{d}}.$$
+
+# %%
+jobs = {name: count for name, helmets, count in game.config.jobs}
+good, total = jobs["pipe"], sum(jobs.values())
+print(jobs, good, total)
+#fr> print(" d   sans remise   avec remise")
+#en> print(" d   without       with replacement")
+for d in range(2, 7):
+    without = odds.p_at_least(1, good=good, total=total, draws=d)
+    with_replacement = 1 - Fraction(total - good, total) ** d
+    print(f"{d:2}   {percent(without, LANG):>11}   {percent(with_replacement, LANG):>11}")
+
+# %%
+d = 3
+odds.p_at_least(1, good=24, total=60, draws=d) == 1 - Fraction(comb(36, d), comb(60, d))
+
+# %% [markdown] lang="fr"
+# Le simulateur du jeu pioche carte après carte, comme les règles, dans beaucoup d'essais à la fois :
+# %% [markdown] lang="en"
+# The game's simulator draws card after card, as the rules do, in many trials at once:
+
+# %%
+#fr: ✏️ À vous : changez la graine, le nombre de cartes piochées ou d'essais, puis relancez.
+#en: ✏️ Your turn: change the seed, the number of cards drawn or of trials, then run again.
+seed, d, trials = 2026, 3, 100_000
+
+rng = np.random.default_rng(seed)
+sample = simulate.recruit_draws(good=good, deck=total, draws=d, trials=trials, rng=rng)
+exact = odds.p_at_least(1, good=good, total=total, draws=d)
+#fr> print("simulé :", frequency(sample.at_least(1), lang=LANG))
+#en> print("simulated:", frequency(sample.at_least(1), lang=LANG))
+#fr> print("exact :", exact, "≈", percent(exact, LANG))
+#en> print("exact:", exact, "≈", percent(exact, LANG))
+
+# %% [markdown] lang="fr"
+# ## 2. ✏️ À vous : changer la pioche
+#
+# Une partie se crée avec les métiers qu'on veut : `mineedu.make("coal_mine", 3, jobs=...)`. Avec moitié moins de
+# tuyauteurs, que devient la protection contre le grisou ?
+# %% [markdown] lang="en"
+# ## 2. ✏️ Your turn: change the deck
+#
+# A game can be made with any jobs: `mineedu.make("coal_mine", 3, jobs=...)`. With half as many pipe-miners,
+# what becomes of the protection against firedamp?
+
+# %%
+#fr: ✏️ À vous : changez le nombre de tuyauteurs ("pipe"), puis relancez.
+#en: ✏️ Your turn: change the number of pipe-miners ("pipe"), then run again.
+my_jobs = (("miner", 1, 24), ("pipe", 1, 24), ("foreman", 2, 8), ("chief", 3, 4))
+
+my_game = mineedu.make("coal_mine", players=3, jobs=my_jobs)
+counts = {name: count for name, helmets, count in my_game.config.jobs}
+for d in (2, 3, 4):
+    p = odds.p_at_least(1, good=counts["pipe"], total=sum(counts.values()), draws=d)
+    #fr> print(f"P(au moins un tuyauteur parmi {d} cartes) = {p} ≈ {percent(p, LANG)}")
+    #en> print(f"P(at least one pipe-miner among {d} cards) = {p} ≈ {percent(p, LANG)}")
+
+# %% [markdown] lang="fr"
+# ✔ **Vérifier.** Avec la pioche complète (60 cartes, 24 tuyauteurs), quelle est la probabilité de piocher
+# **au moins un** tuyauteur parmi **2** cartes ? Écrivez-la à la place de `None` (une fraction comme `"3/7"`, un
+# décimal comme `"0,43"` ou un pourcentage comme `"43 %"`), puis exécutez la cellule.
+# %% [markdown] lang="en"
+# ✔ **Check.** With the full deck (60 cards, 24 pipe-miners), what is the chance of drawing **at least one**
+# pipe-miner among **2** cards? Write it in place of `None` (a fraction such as `"3/7"`, a decimal such as
+# `"0.43"` or a percentage such as `"43%"`), then run the cell.
+
+# %%
+my_answer = None
+
+exact = odds.p_at_least(1, good=24, total=60, draws=2)
+#fr> check(my_answer, exact, LANG, hint="passez par le contraire : aucun tuyauteur.")
+#en> check(my_answer, exact, LANG, hint="go through the opposite: no pipe-miner.")
+
+# %% [markdown] lang="fr"
+# ## 3. Le raid : un choix secret
+#
+# Le pillard (2 casques) choisit en secret de **miner** ou d'**attaquer** ; sa cible (2 casques aussi, 2 charbons)
+# choisit en secret de **miner** ou de **défendre**. Le tableau donne le gain du pillard moins celui de la cible
+# (les règles du raid, `odds.raid_game`) :
+# %% [markdown] lang="en"
+# ## 3. The raid: a secret choice
+#
+# The raider (2 helmets) chooses in secret to **mine** or to **attack**; the target (2 helmets too, 2 coal)
+# chooses in secret to **mine** or to **defend**. The table gives the raider's gain minus the target's (the raid
+# rules, `odds.raid_game`):
+
+# %%
+rows, cols, matrix = odds.raid_game(attack=2, defence=2, stock=2)
+#fr> words = {"mine": "miner", "attack": "attaquer", "defend": "défendre"}
+#en> words = {"mine": "mine", "attack": "attack", "defend": "defend"}
+print(" " * 10 + "".join(f"{words[c]:>10}" for c in cols))
+for r, line in zip(rows, matrix):
+    print(f"{words[r]:>10}" + "".join(f"{v:>10}" for v in line))
+
+# %% [markdown] lang="fr"
+# Si le pillard attaque avec la probabilité $x$ et la cible défend avec la probabilité $y$, le gain moyen est
+#
+# $$G(x, y) = 2(1-x)y + 2x(1-y) = 2\,(x + y - 2xy).$$
+#
+# Une cible qui **lit** le pillard choisit $y$ pour que $G$ soit le plus petit possible : si $x > 1/2$ elle défend
+# ($G = 2(1-x)$), si $x < 1/2 $ elle mine ($G = 2x$). Le pillard s'assure le plus en prenant $x = 1/2$ : alors
+# $G = 1$ quoi que fasse la cible. C'est l'**équilibre** du jeu, et sa **valeur** est 1.
+# %% [markdown] lang="en"
+# If the raider attacks with probability $x$ and the target defends with probability $y$, the mean gain is
+#
+# $$G(x, y) = 2(1-x)y + 2x(1-y) = 2\,(x + y - 2xy).$$
+#
+# A target who **reads** the raider picks $y$ to make $G$ as small as possible: if $x > 1/2$ it defends
+# ($G = 2(1-x)$), if $x < 1/2$ it mines ($G = 2x$). The raider secures the most by taking $x = 1/2$: then $G = 1$
+# whatever the target does. That is the game's **equilibrium**, and its **value** is 1.
+
+# %%
+odds.solve_zero_sum(matrix), odds.raid_mix(attack=2, defence=2, stock=2)
+
+# %% [markdown] lang="fr"
+# Simulons des raids. Contre une cible qui joue l'équilibre ($y = 1/2$), toute fréquence d'attaque rapporte 1 en
+# moyenne ; contre une cible qui vous lit, seul $x = 1/2$ garantit 1.
+# %% [markdown] lang="en"
+# Let us simulate raids. Against a target playing the equilibrium ($y = 1/2$), any attacking frequency brings 1 on
+# average; against a target who reads you, only $x = 1/2$ guarantees 1.
+
+# %%
+#fr: ✏️ À vous : changez la fréquence d'attaque x, puis relancez.
+#en: ✏️ Your turn: change the attacking frequency x, then run again.
+x = Fraction(3, 4)
+
+rng = np.random.default_rng(seed)
+raider = (1 - x, x)
+reads_you = (0, 1) if x > Fraction(1, 2) else (1, 0)  # defends if you attack more often than not
+#fr> targets = {"à l'équilibre": (Fraction(1, 2), Fraction(1, 2)), "qui vous lit": reads_you}
+#en> targets = {"at the equilibrium": (Fraction(1, 2), Fraction(1, 2)), "who reads you": reads_you}
+for who, target in targets.items():
+    rounds = simulate.raid_rounds(2, 2, 2, 100_000, rng, raider=raider, target=target)
+    mean, low, high = rounds.payoff.mean()
+    exact = sum(raider[i] * target[j] * matrix[i][j] for i in range(2) for j in range(2))
+    #fr> print(f"cible {who} : gain moyen simulé {num(mean)}", end=" ")
+    #en> print(f"target {who}: simulated mean gain {num(mean)}", end=" ")
+    #fr> print(f"(95 % : {num(low)} à {num(high)}), exact {exact}")
+    #en> print(f"(95%: {num(low)} to {num(high)}), exact {exact}")
+
+# %% [markdown] lang="fr"
+# ✔ **Vérifier.** Dans ce raid à 2 contre 2, avec quelle probabilité le pillard doit-il attaquer à l'équilibre ?
+# %% [markdown] lang="en"
+# ✔ **Check.** In this 2-against-2 raid, with what probability should the raider attack at the equilibrium?
+
+# %%
+my_answer = None
+
+exact = odds.raid_mix(2, 2, 2)[0]
+#fr> check(my_answer, exact, LANG, hint="quel x rend la cible indifférente entre miner et défendre ?")
+#en> check(my_answer, exact, LANG, hint="which x leaves the target indifferent: mine or defend?")
+
+# %% [markdown] lang="fr"
+# ## Pour aller plus loin
+#
+# * Avec 3 casques contre 1 et une cible qui a 4 charbons (`odds.raid_game(3, 1, 4)`), le jeu a un **point
+#   selle** : un choix pur qu'aucun des deux ne veut quitter. Lequel ?
+# * Avec `split=True`, le pillard envoie une partie de ses casques seulement : `odds.raid_game(2, 2, 2, split=True)`.
+# * Les leçons de la page d'accueil (`notebooks/index.ipynb`) font jouer la partie.
+# %% [markdown] lang="en"
+# ## Going further
+#
+# * With 3 helmets against 1 and a target holding 4 coal (`odds.raid_game(3, 1, 4)`), the game has a **saddle
+#   point**: a pure choice that neither wants to leave. Which one?
+# * With `split=True` the raider sends only part of their helmets: `odds.raid_game(2, 2, 2, split=True)`.
+# * The lessons of the start page (`notebooks/index.ipynb`) play the game.

@@ -1,0 +1,198 @@
+# %% [markdown] lang="fr"
+# # Au fin fond de la grotte du dragon : l'espérance et la course — une enquête
+#
+# Plus on descend dans la grotte, plus les trésors valent cher ; mais chaque trésor porté ralentit, et au retour
+# le dragon se lance à votre poursuite. Où faut-il faire demi-tour ? Ce carnet calcule l'**espérance** d'une carte
+# selon sa profondeur, puis la probabilité d'échapper au dragon (variante « dragon au dé ») par une
+# **programmation dynamique**, et les compare à des plongées simulées.
+#
+# **Mode d'emploi.** Exécutez les cellules dans l'ordre (Maj + Entrée, ou *Run → Run All Cells*). Les cellules
+# ✏️ **À vous** sont faites pour être modifiées ; les cellules ✔ **Vérifier** disent si votre réponse est juste,
+# sans la donner.
+# %% [markdown] lang="en"
+# # Deep down in the dragon's cave: expectation and a race — an investigation
+#
+# The deeper into the cave, the more the treasures are worth; but every treasure carried slows you down, and on the
+# way back the dragon chases you. Where should you turn back? This notebook computes the **expected value** of a
+# card by its depth, then the chance of escaping the dragon (the "dice dragon" variant) by **dynamic
+# programming**, and compares them with simulated dives.
+#
+# **How to use it.** Run the cells in order (Shift + Enter, or *Run → Run All Cells*). The ✏️ **Your turn** cells
+# are there to be changed; the ✔ **Check** cells tell you whether your answer is right, without giving it away.
+
+# %%
+#fr: La langue de ce carnet (images et messages)
+#en: This notebook's language (pictures and messages)
+#fr> LANG = "fr"
+#en> LANG = "en"
+
+from fractions import Fraction
+
+import numpy as np
+
+import mineedu
+from mineedu.core import first_decision
+from mineedu.core.i18n import format_number
+from mineedu.explore import check, frequency, percent, show
+from mineedu.games.dragon_cave import Config, odds, simulate
+
+
+def num(x):
+    return format_number(x, LANG, 3)
+
+
+game = mineedu.make("dragon_cave", players=3)
+show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
+
+# %% [markdown] lang="fr"
+# ## 1. Ce que vaut une carte
+#
+# Le chemin compte 24 cartes face cachée, en quatre familles de 6 : Facile (1, 1, 2, 2, 3, 3), Moyen
+# (4 à 6), Difficile (7 à 9) et Héroïque (10 à 12). Une carte cachée d'une famille vaut en moyenne
+#
+# $$E = \sum_v v \cdot P(v) = \frac{7 + 7 + 8 + 8 + 9 + 9}{6} = 8 \quad\text{(Difficile)}.$$
+#
+# Une carte déjà retournée ne peut plus sortir : l'espérance des cartes restantes change (`seen=`).
+# %% [markdown] lang="en"
+# ## 1. What a card is worth
+#
+# The path has 24 face-down cards in four families of 6: Facile (1, 1, 2, 2, 3, 3), Moyen (4 to 6), Difficile (7 to 9)
+# and Héroïque (10 to 12). A hidden card of a family is worth on average
+#
+# $$E = \sum_v v \cdot P(v) = \frac{7 + 7 + 8 + 8 + 9 + 9}{6} = 8 \quad\text{(Difficile)}.$$
+#
+# A card already turned over cannot come up again: the expectation of the cards left changes (`seen=`).
+
+# %%
+config = game.config
+for family, values in enumerate(config.families):
+    print(family, values, odds.card_expectation(config, family))
+#fr: une Difficile de 9 déjà vue : il reste 7, 7, 8, 8, 9
+#en: a Difficile 9 already seen: 7, 7, 8, 8, 9 are left
+odds.card_expectation(config, 2, seen=[9])
+
+# %% [markdown] lang="fr"
+# ✔ **Vérifier.** Que vaut en moyenne une carte **Moyen** cachée, quand on sait qu'un 4 et un 6 sont déjà sortis ?
+# Écrivez la réponse à la place de `None` (un nombre comme `"5"` ou une fraction comme `"21/4"`).
+# %% [markdown] lang="en"
+# ✔ **Check.** What is a hidden **Moyen** card worth on average, once a 4 and a 6 are known to be out? Write the
+# answer in place of `None` (a number such as `"5"` or a fraction such as `"21/4"`).
+
+# %%
+my_answer = None
+
+exact = odds.card_expectation(config, 1, seen=[4, 6])
+#fr> check(my_answer, exact, LANG, probability=False, hint="la moyenne des valeurs qui restent.")
+#en> check(my_answer, exact, LANG, probability=False, hint="the mean of the values left.")
+
+# %% [markdown] lang="fr"
+# ## 2. Le prix de la lenteur
+#
+# À chaque tour, un plongeur avance de $4 - c$ cases quand il porte $c$ cartes (variante « déplacement au dé » :
+# un dé moins $c$, au moins 0). Porter, c'est ralentir.
+# %% [markdown] lang="en"
+# ## 2. The price of slowness
+#
+# Each turn a diver moves $4 - c$ cards when carrying $c$ cards (the "dice movement" variant: a die minus $c$, at
+# least 0). Carrying means slowing down.
+
+# %%
+for cards in range(4):
+    print(cards, odds.movement_distribution(config, cards))
+odds.movement_distribution(Config(dice_movement=True), 1)
+
+# %% [markdown] lang="fr"
+# ## 3. La course contre le dragon au dé
+#
+# Un plongeur seul fait demi-tour sur la carte $d$ avec une carte : il a $d + 1$ pas à faire jusqu'à l'entrée,
+# 3 par tour ; le dragon part de derrière la dernière carte et avance d'un dé (1 à 6) après chacun de ses
+# mouvements ; il mange le plongeur s'il l'atteint ou le dépasse. Notons $P(a, g)$ la probabilité de sortir avec
+# $a$ pas encore à faire et le dragon à $g$ cartes de l'entrée. Après un tour à 3 pas, le dragon avance de $k$ :
+#
+# $$P(a, g) = 1 \text{ si } a \le 3, \qquad
+# P(a, g) = \sum_{k=1}^{6} \frac{1}{6}\,[\,g - k \ge a - 3\,]\;P(a - 3,\; g - k) \text{ sinon}.$$
+#
+# Chaque ligne se calcule à partir de la précédente : c'est la **programmation dynamique** de
+# `odds.escape_probability`.
+# %% [markdown] lang="en"
+# ## 3. The race against the dice dragon
+#
+# A lone diver turns back on card $d$ with one card: $d + 1$ steps to the entrance, 3 a turn; the dragon starts
+# behind the last card and moves a die (1 to 6) after each of the diver's moves; it eats the diver if it reaches or
+# passes them. Let $P(a, g)$ be the chance of getting out with $a$ steps still to go and the dragon $g$ cards from
+# the entrance. After a turn of 3 steps, the dragon moves $k$:
+#
+# $$P(a, g) = 1 \text{ if } a \le 3, \qquad
+# P(a, g) = \sum_{k=1}^{6} \frac{1}{6}\,[\,g - k \ge a - 3\,]\;P(a - 3,\; g - k) \text{ otherwise}.$$
+#
+# Each row is computed from the one before: that is the **dynamic programming** of `odds.escape_probability`.
+
+# %%
+#fr: ✏️ À vous : changez la graine ou le nombre de plongées simulées.
+#en: ✏️ Your turn: change the seed or the number of simulated dives.
+seed, dives = 2026, 20_000
+
+dice = Config(dice_dragon=True)
+rng = np.random.default_rng(seed)
+#fr> print(" d   pas  dragon   P(sortir) exacte   simulée")
+#en> print(" d   steps dragon  P(escape) exact    simulated")
+for depth in range(12, 24, 2):
+    steps, dragon = simulate.turn_back(depth)
+    exact = odds.escape_probability(steps, 1, dragon, dice)
+    race = simulate.escape(steps, 1, dragon, dives, rng, dice)
+    simulated = percent(race.escaped.frequency, LANG)
+    print(f"{depth:2}   {steps:3}  {dragon:6}   {percent(exact, LANG):>16}   {simulated:>7}")
+
+# %% [markdown] lang="fr"
+# ## 4. Où faire demi-tour ?
+#
+# Ce que rapporte en moyenne un demi-tour sur la carte $d$ : la probabilité de sortir fois la valeur moyenne de
+# la carte prise, $E_d = P_d(\text{sortir}) \times E(\text{famille de } d)$. Plus profond, la carte vaut plus, mais
+# la course est plus risquée.
+# %% [markdown] lang="en"
+# ## 4. Where to turn back?
+#
+# What turning back on card $d$ brings on average: the chance of getting out times the mean value of the card
+# taken, $E_d = P_d(\text{escape}) \times E(\text{family of } d)$. Deeper, the card is worth more, but the race is
+# riskier.
+
+# %%
+#fr: ✏️ À vous : essayez sans le dragon au dé (dice_dragon=False),
+#en: ✏️ Your turn: try without the dice dragon (dice_dragon=False),
+#fr: ou avec le déplacement au dé (dice_movement=True).
+#en: or with dice movement (dice_movement=True).
+my_config = Config(dice_dragon=True)
+
+#fr> print(" d   P(sortir)   trésor moyen")
+#en> print(" d   P(escape)   mean treasure")
+for row in odds.turn_back_curve(my_config)[::3]:
+    print(f"{row['depth']:2}   {percent(row['p_escape'], LANG):>8}   {num(row['expected']):>7}")
+odds.break_even_depth(my_config)
+
+# %% [markdown] lang="fr"
+# ✔ **Vérifier.** Avec le dragon au dé, un plongeur porte une carte, à 4 pas de l'entrée ; le dragon est à 4 cartes
+# de l'entrée, juste derrière lui. Quelle est la probabilité qu'il sorte ? (Un tour de 3 pas, puis le dé du
+# dragon, puis un dernier pas.)
+# %% [markdown] lang="en"
+# ✔ **Check.** With the dice dragon, a diver carries one card, 4 steps from the entrance; the dragon is 4 cards
+# from the entrance, right behind them. What is the chance of getting out? (A turn of 3 steps, then the dragon's
+# die, then a last step.)
+
+# %%
+my_answer = None
+
+exact = odds.escape_probability(steps=4, cards=1, dragon=4, config=Config(dice_dragon=True))
+#fr> check(my_answer, exact, LANG, hint="après 3 pas, quels dés laissent le dragon derrière ?")
+#en> check(my_answer, exact, LANG, hint="after 3 steps, 1 is left: which throws keep the dragon behind?")
+
+# %% [markdown] lang="fr"
+# ## Pour aller plus loin
+#
+# * Avec deux cartes portées, on n'avance plus que de 2 pas par tour : refaites la table de la course avec
+#   `cards=2`.
+# * Les leçons de la page d'accueil (`notebooks/index.ipynb`) font jouer la partie.
+# %% [markdown] lang="en"
+# ## Going further
+#
+# * Carrying two cards, you move only 2 steps a turn: redo the race's table with `cards=2`.
+# * The lessons of the start page (`notebooks/index.ipynb`) play the game.
