@@ -1,14 +1,15 @@
 # make serve: set up everything, then serve the lessons; start page http://127.0.0.1:8866/voila/render/index.ipynb
 # make test : set up everything (Python packages, Chromium), then run every test
 #             (unit, doctests, nbval over notebooks/, browser tests on a real Voilà server,
-#             hostile clients against the class server, rules fuzzing at scale)
+#             hostile clients against the class server, rules fuzzing at scale),
+#             after ruff and mypy
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 CHROMIUM = /usr/lib/chromium/chromium
 
-.PHONY: serve test test-fast bench bench-app bench-class install chromium clean
+.PHONY: serve test lint test-fast bench bench-app bench-class install chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +27,12 @@ chromium:
 serve: install
 	$(VENV)/bin/mineedu serve
 
-test: install chromium
+test: install chromium lint
 	$(PY) -m pytest tests mineedu notebooks
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m mypy mineedu
 
 test-fast: install
 	$(PY) -m pytest tests mineedu -m "not browser and not slow and not server and not fuzz"

@@ -45,6 +45,9 @@ SAVED_TEXTS = Texts({
     "no_replay": {"fr": "le coup {i} de la partie sauvegardée ne se rejoue pas : {error}",
                   "en": "move {i} of the saved game does not replay: {error}"},
     "unreadable": {"fr": "impossible de lire {path} : {error}", "en": "cannot read {path}: {error}"},
+    "players": {"fr": "la partie sauvegardée se joue à {n} joueurs, pas à {seats}",
+                "en": "the saved game has {n} players, not {seats}"},
+    "other_game": {"fr": "c'est une partie de {saved}, pas de {here}", "en": "this is a {saved} game, not {here}"},
 })
 """The words of every :class:`SavedGameError` that has a key, in French and English."""
 

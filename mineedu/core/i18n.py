@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import SupportsFloat
 
@@ -17,6 +18,13 @@ class Texts:
     ('or', 'gold')
     >>> T("gold", "fr", n=2) if False else T.fmt("{n} or", "{n} gold", "en", n=2)
     '2 gold'
+
+    French texts get French typography: a no-break space before ``:``, ``;``,
+    ``?``, ``!``, ``%`` and ``»`` and after ``«`` (so "Scores :" never breaks
+    before its colon), whichever space the table was typed with.
+
+    >>> Texts({"s": {"fr": "Scores : {s}", "en": "Scores: {s}"}})("s", "fr", s=3)
+    'Scores\xa0: 3'
     """
 
     def __init__(self, table: Mapping[str, Mapping[str, str]]) -> None:
@@ -24,7 +32,8 @@ class Texts:
             missing = [lang for lang in LANGS if not texts.get(lang)]
             if missing:
                 raise ValueError(f"text {key!r} lacks {', '.join(missing)}")
-        self.table = dict(table)
+        self.table = {key: {lang: french(text) if lang == "fr" else text for lang, text in texts.items()}
+                      for key, texts in table.items()}
 
     def __call__(self, key: str, lang: str = DEFAULT_LANG, **fmt: object) -> str:
         text = self.table[key][lang if lang in LANGS else DEFAULT_LANG]
@@ -39,6 +48,28 @@ class Texts:
 
 
 NBSP = "\u00a0"  # a no-break space: "13,8 %" never breaks before its "%"
+
+
+_BEFORE = re.compile(r"[ \u202f]([:;?!%»])")  # a plain or narrow space before a high sign
+_AFTER = re.compile(r"«[ \u202f]")
+
+
+def french(text: str) -> str:
+    """``text`` with a no-break space before ``: ; ? ! % »`` and after ``«``.
+
+    >>> french("Valeur refusée pour « x » : 3 %") == "Valeur refusée pour «\xa0x\xa0»\xa0: 3\xa0%"
+    True
+    """
+    return _AFTER.sub("«" + NBSP, _BEFORE.sub(NBSP + r"\1", text))
+
+
+def format_count(n: int, lang: str = DEFAULT_LANG) -> str:
+    """A whole number with its thousands marked the reader's way.
+
+    >>> format_count(20000, "fr") == "20\u00a0000", format_count(20000, "en"), format_count(776, "fr")
+    (True, '20,000', '776')
+    """
+    return f"{int(n):,}".replace(",", NBSP) if lang == "fr" else f"{int(n):,}"
 
 
 def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, percent: bool = False) -> str:

@@ -247,7 +247,7 @@ class Board:
         except MoveRefused as exc:
             self.message_key = (exc.key, exc.fmt)
         except SavedGameError as exc:
-            self.message_key = ("bad_saved", {"error": str(exc)})
+            self.message_key = ("bad_saved", {"error": exc})  # worded in the reader's language at redraw
         except MineeduError as exc:
             self.message_key = ("error", {"error": str(exc)})
         else:
@@ -395,11 +395,13 @@ class Board:
 
     def on_import(self, text: Any) -> None:
         if not isinstance(text, str) or len(text) > MAX_SAVED_CHARS:
-            raise SavedGameError(f"a saved game is JSON text of at most {MAX_SAVED_CHARS} characters")
+            if not isinstance(text, str):
+                raise SavedGameError(key="not_text")
+            raise SavedGameError(key="too_long", limit=MAX_SAVED_CHARS, n=len(text))
         seats = self.session.seats if self._same_players(text) else None
         session = GameSession.from_text(text, seats)
         if session.game.name != self.game.name:
-            raise SavedGameError(f"this is a {session.game.name} game, not {self.game.name}")
+            raise SavedGameError(key="other_game", saved=session.game.name, here=self.game.name)
         self._attach(session)
         self._after_move()
         self.message_key = ("loaded", {})
@@ -613,7 +615,8 @@ class Board:
             key, fmt = self.message_key
             role = "status" if key in ("loaded", "exported") else "alert"
             colour = "#1b5e20" if role == "status" else "#B00020"
-            text = html.escape(T(key, lang, **fmt))
+            words = {k: v.text(lang) if isinstance(v, SavedGameError) else v for k, v in fmt.items()}
+            text = html.escape(T(key, lang, **words))
             self.message.value = f"<div role='{role}' style='color:{colour};font-weight:bold'>{text}</div>"
         else:
             self.message.value = ""

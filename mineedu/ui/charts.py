@@ -22,7 +22,7 @@ import math
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from mineedu.core.i18n import format_number
+from mineedu.core.i18n import format_count, format_number
 
 W, H = 760, 400
 LEFT, RIGHT, TOP, BOTTOM = 84, 24, 50, 70
@@ -93,7 +93,7 @@ def convergence(
     while k <= n_max:
         x = lx(k)
         body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
-        tick = f"{k:,}".replace(",", "\u00a0" if lang == "fr" else ",")  # 1 000 / 1,000
+        tick = format_count(k, lang)  # 1 000 / 1,000
         body.append(_t(x, H - BOTTOM + 26, tick, size=FONT - 2))
         k *= 10
     body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))

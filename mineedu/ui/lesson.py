@@ -32,7 +32,7 @@ import ipywidgets as W
 import numpy as np
 
 from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_number
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
 
 from . import charts
 from .board import LANG_OPTIONS, Board
@@ -48,6 +48,8 @@ T = Texts(
         "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.",
                   "en": "Right! The exact value is {exact} ≈ {approx}."},
         "wrong": {"fr": "Pas encore : {given} ≈ {approx}.", "en": "Not yet: {given} ≈ {approx}."},
+        "right_whole": {"fr": "Juste ! La valeur exacte est {exact}.", "en": "Right! The exact value is {exact}."},
+        "wrong_whole": {"fr": "Pas encore : {given}.", "en": "Not yet: {given}."},
         "hint": {"fr": "Indice : {hint}", "en": "Hint: {hint}"},
         "not_a_probability": {"fr": "Une probabilité est entre 0 et 1 (ou 0 % et 100 %) : {given} ne peut pas en être une.",
                               "en": "A probability lies between 0 and 1 (or 0% and 100%): {given} cannot be one."},
@@ -384,8 +386,12 @@ class Exercise:
             return
         key, fmt = self._last
         if "approx" in fmt:
-            fmt = {**fmt, "approx": format_number(fmt["approx"], lang, 4)}
-        text = T(key, lang, **fmt)
+            if Fraction(fmt["approx"]).denominator == 1:  # a whole number needs no decimal beside it ("12", not "12 ≈ 12,0000")
+                text = T(key + "_whole", lang, **fmt)
+            else:
+                text = T(key, lang, **{**fmt, "approx": format_number(fmt["approx"], lang, 4)})
+        else:
+            text = T(key, lang, **fmt)
         if key == "wrong":
             text += " " + T("hint", lang, hint=words(self.spec.hint, lang))
         colour = "#0a6b3d" if key == "right" else "#B00020"
@@ -538,15 +544,15 @@ class PredictSection:
             if s.mean:
                 m, sd = float(vals.mean()), float(vals.std(ddof=1)) if n > 1 else 0.0
                 h = 1.959963984540054 * sd / math.sqrt(n)
-                text += " " + T("sim_mean", lang, n=n, mean=format_number(m, lang, 3), lo=format_number(m - h, lang, 3),
-                                hi=format_number(m + h, lang, 3))
+                text += " " + T("sim_mean", lang, n=format_count(n, lang), mean=format_number(m, lang, 3),
+                                lo=format_number(m - h, lang, 3), hi=format_number(m + h, lang, 3))
             else:
                 from mineedu.core import wilson_interval
 
                 hits = int(vals.sum())
                 a, b = wilson_interval(hits, n)
-                text += " " + T("sim_freq", lang, hits=hits, n=n, freq=format_number(hits / n, lang, 3),
-                                lo=format_number(a, lang, 3), hi=format_number(b, lang, 3))
+                text += " " + T("sim_freq", lang, hits=format_count(hits, lang), n=format_count(n, lang),
+                                freq=format_number(hits / n, lang, 3), lo=format_number(a, lang, 3), hi=format_number(b, lang, 3))
             self.chart.value = self._chart(lang, exact)
         else:
             self.chart.value = ""
@@ -661,7 +667,7 @@ class TournamentSection:
 
         parts = "; ".join(T("t_row", lang, bot=nm, w=pct(w), lo=pct(a),
                             hi=format_number(b, lang, 0, percent=True)) for nm, w, (a, b) in zip(names, rates, cis, strict=True))
-        text = T("t_result", lang, g=self.last["games"], rows=parts) + " " + T("t_seed", lang, seed=self.seed)
+        text = T("t_result", lang, g=format_count(self.last["games"], lang), rows=parts) + " " + T("t_seed", lang, seed=self.seed)
         reading = self.spec.reading(self.last, lang) if self.spec.reading else ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>" + (f"<p>{reading}</p>" if reading else "")
         self.chart.value = charts.interval_bars(names, rates, cis, lang=lang,

@@ -234,10 +234,10 @@ class GameSession:
         a resumed game is still reproducible.
         """
         if not isinstance(text, str):
-            raise SavedGameError("a saved game is JSON text")
+            raise SavedGameError(key="not_text")
         saved = SavedGame.loads(text)
         n = saved.game.num_players
         seats = list(seats) if seats is not None else [None] * n
         if len(seats) != n:
-            raise SavedGameError(f"the saved game has {n} players, not {len(seats)}")
+            raise SavedGameError(key="players", n=n, seats=len(seats))
         return cls(saved.game, seats, saved.seed if saved.seed is not None else 0, history=saved.events())

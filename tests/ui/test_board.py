@@ -190,6 +190,19 @@ def test_oversized_import_is_refused(board):
     assert snapshot(board) == before and "1000000" in board.message.value
 
 
+def test_an_import_refusal_is_worded_in_the_readers_language(board):
+    before = snapshot(board)
+    board.saved_text.value = "[" * 10_000  # short enough, nested too deep
+    board.import_button.click()
+    fr = board.message.value
+    assert snapshot(board) == before
+    board.receive("lang", "en")
+    board.import_button.click()
+    en = board.message.value
+    assert "imbrique plus de 64 niveaux" in fr and "deep" not in fr
+    assert "nests brackets or braces more than 64 levels deep" in en and "imbrique" not in en
+
+
 def test_export_then_import(board, monkeypatch):
     from mineedu.core import registry
 

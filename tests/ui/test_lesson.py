@@ -60,7 +60,7 @@ def test_two_pages_draw_different_samples_and_a_seed_repeats_its_sample():
     runs = [x.run()["values"] for x in (a, b, c)]
     assert not np.array_equal(runs[0], runs[1])
     assert np.array_equal(runs[0], runs[2])
-    assert "Graine de cette page : 11" in a.result.value
+    assert "Graine de cette page\u00a0: 11" in a.result.value
 
 
 def test_pages_get_their_own_seed():
@@ -119,7 +119,7 @@ def test_an_exercise_states_its_tolerance_and_accepts_within_it():
 def test_a_wrong_answer_gets_a_hint_and_a_probability_out_of_range_says_so():
     e = exercise()
     e.check("0,2")
-    assert "Pas encore" in e.feedback.value and "Indice : compter les dragons" in e.feedback.value
+    assert "Pas encore" in e.feedback.value and "Indice\u00a0: compter les dragons" in e.feedback.value
     e.check("1,4")
     assert "entre 0 et 1" in e.feedback.value
     e.check("-0.1")
@@ -141,6 +141,14 @@ def test_an_exact_answer_is_asked_for_when_the_tolerance_is_zero():
     e = exercise(tolerance=Fraction(0))
     assert "réponse exacte" in e.prompt.value
     assert e.check("8/58") and not e.check("0,138")
+
+
+def test_a_whole_answer_is_not_followed_by_its_decimals():
+    e = exercise(answer=Fraction(12), probability=False, tolerance=Fraction(0))
+    assert e.check("12") and e.feedback.value.endswith(">Juste\u00a0! La valeur exacte est 12.</p>")
+    assert not e.check("11") and "Pas encore\u00a0: 11." in e.feedback.value and "11,0000" not in e.feedback.value
+    e.check("23/2")  # not whole: its decimal helps
+    assert "23/2 ≈ 11,5000" in e.feedback.value
 
 
 def test_students_write_numbers_their_way():
