@@ -10,8 +10,25 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, one for the whole run (the browser, server and JupyterLab tests share it:
+    Playwright's sync API runs one event loop per thread, so a second launch beside it would fail)."""
+    from tests.browser.helpers import CHROMIUM, launch
+
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: apt-get install chromium (make chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()

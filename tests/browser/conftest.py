@@ -1,4 +1,5 @@
-"""Fixtures: the real Voilà server (``mineedu serve``'s settings) and Debian's Chromium."""
+"""Fixtures: the real Voilà server (``mineedu serve``'s settings) and a page of Debian's Chromium
+(the browser itself is one for the whole run: ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import os
 
 import pytest
 
-from .helpers import CHROMIUM, launch, new_page, voila_server
+from .helpers import new_page, voila_server
 
 
 def pytest_collection_modifyitems(items):
@@ -24,18 +25,6 @@ def server_log(tmp_path_factory):
 def server(server_log):
     with voila_server(preheat=True, pool_size=1, log=server_log) as url:
         yield url
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}: apt-get install chromium (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -117,7 +118,7 @@ def test_two_pages_draw_different_samples(server, browser):
         results.append(page.locator(".mineedu-sim-result").first.inner_text())
         page.close()
     assert results[0] != results[1]  # each page has a seed of its own, shown on the page
-    seeds = [r.split("Graine de cette page : ")[1].split(" ")[0] for r in results]
+    seeds = [re.search(r"Graine de cette page\s:\s(\d+)", r).group(1) for r in results]
     assert seeds[0] != seeds[1]
 
 

@@ -10,7 +10,6 @@ from typing import Any, TypeVar
 import pytest
 
 from mineedu.serve import find_notebooks, lessons
-from tests.browser.conftest import browser  # noqa: F401  (the browser tests' Chromium, for test_class_pages)
 
 from .serving import class_server
 from .student import Student
