@@ -219,7 +219,7 @@ def simulate_burn(position: Any = None, trials: int = 100_000, seed: int = 0, *,
     (0.39, [0.385, 0.391])
     """
     s, p = odds._turn_of(odds.given(position, description), player)
-    if s.top is not None:
+    if s.game.config.deck_mode != "face_down":
         raise ValueError("simulate_burn draws from a face-down deck; this game plays it face up (deck_mode)")
     if not odds.can_explore(s, p):
         raise ValueError(f"player {p} cannot explore now (on the ladder, burned, or the round is over)")
