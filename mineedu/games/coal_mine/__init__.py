@@ -12,6 +12,7 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 from mineedu.core import Hooks, Variant, register
 
 from . import bots, choices, odds, panel, svg, words
+from .odds import RaidEquilibrium, p_at_least, p_at_least_one, raid_equilibrium, raid_game
 from .rules import (
     EVENT_EFFECTS,
     SPACES,
@@ -23,6 +24,7 @@ from .rules import (
     raid_loot,
     split_loot,
 )
+from .simulate import simulate_raid, simulate_recruit
 
 register(CoalMineGame, Hooks(
     picture=svg.render,
@@ -50,4 +52,7 @@ register(CoalMineGame, Hooks(
 __all__ = [
     "EVENT_EFFECTS", "SPACES", "BoardView", "CoalMineConfig", "CoalMineGame", "CoalMineState", "CoalMineView",
     "raid_loot", "split_loot",
+    # the exploration API (notebooks/explore): exact odds of a state or of a few numbers, and simulations
+    "RaidEquilibrium", "p_at_least", "p_at_least_one", "raid_equilibrium", "raid_game", "simulate_raid",
+    "simulate_recruit",
 ]

@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 from mineedu.core import SEE_ALL, State, Texts, exact_json, fraction_text, from_json
 from mineedu.core.i18n import format_number
@@ -50,7 +50,17 @@ def hypergeom(k: int, good: int, total: int, draws: int) -> Fraction:
 
 
 def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
-    """P(at least ``k`` good cards among ``draws`` drawn without replacement)."""
+    """P(at least ``k`` good cards among ``draws`` drawn without replacement).
+
+    >>> p_at_least(1, good=24, total=60, draws=2)          # 1 - (36/60)(35/59)
+    Fraction(38, 59)
+    >>> p_at_least(1, good=61, total=60, draws=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a deck of 60 cards cannot hold 61 good ones
+    """
+    if not 0 <= good <= total:
+        raise ValueError(f"a deck of {total} cards cannot hold {good} good ones")
     return sum((hypergeom(j, good, total, draws) for j in range(max(k, 0), draws + 1)), Fraction(0))
 
 
@@ -187,6 +197,115 @@ def raid_mix(attack: int, defence: int, stock: int) -> tuple[Fraction, Fraction,
     """
     x, y, v = solve_zero_sum(raid_game(attack, defence, stock)[2])
     return x[1], y[1], v
+
+
+class RaidEquilibrium(NamedTuple):
+    """The raid game's exact equilibrium: how often each side should play, and what it is worth."""
+
+    p_attack: Fraction
+    """P(the raider attacks)."""
+    p_defend: Fraction
+    """P(the target defends)."""
+    value: Fraction
+    """The raider's expected coal gain over the target's when both play so."""
+
+
+def _view(position: Any) -> CoalMineView:
+    """A view as it is; a state as its teacher's view (whoever holds the state knows it all)."""
+    return position if isinstance(position, CoalMineView) else position.observation(SEE_ALL)
+
+
+def raid_equilibrium(position: Any = None, target: int | None = None, player: int | None = None, *,
+                     attack: int | None = None, defence: int | None = None,
+                     stock: int | None = None) -> RaidEquilibrium:
+    """The raid as a matrix game against one target (:func:`raid_game`), solved exactly.
+
+    Either the numbers: ``attack`` helmets raiding a target with ``defence``
+    helmets that holds ``stock`` coal; or a state or a view, ``player`` (default:
+    the one to move) raiding ``target``: the target's coal, ``player``'s strongest
+    card, and the target's strongest card when it can be seen (else a target as
+    strong as the raider, as the board's panel assumes).
+
+    >>> raid_equilibrium(attack=2, defence=2, stock=2)
+    RaidEquilibrium(p_attack=Fraction(1, 2), p_defend=Fraction(1, 2), value=Fraction(1, 1))
+    >>> raid_equilibrium(attack=3, defence=1, stock=4).p_attack     # a saddle point: always attack
+    Fraction(1, 1)
+    >>> raid_equilibrium(attack=2, defence=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: describe the raid (attack=, defence=, stock=) or give a state (or a view) and target=
+    """
+    if position is not None:
+        view = _view(position)
+        me = (view.turn or 0) if player is None else player
+        seats = range(len(view.coal))
+        if target is None or target not in seats or me not in seats or target == me:
+            raise ValueError(f"name the target, another seat than the raider's {me} (seats 0 to {len(view.coal) - 1})")
+
+        def strongest(seat: int) -> int | None:
+            hand = view.hands[seat]
+            if hand is None:
+                return None
+            return max((view.helmets.get(k, 0) for k, c in zip(view.game.kinds, hand) if c), default=0)
+
+        attack = strongest(me) if attack is None else attack
+        if attack is None:
+            raise ValueError(f"this view does not show seat {me}'s hand: give attack=")
+        seen = strongest(target)
+        defence = defence if defence is not None else (attack if seen is None else seen)
+        stock = view.coal[target] if stock is None else stock
+    if attack is None or defence is None or stock is None:
+        raise ValueError("describe the raid (attack=, defence=, stock=) or give a state (or a view) and target=")
+    bad = [f"{n}={v}" for n, v in (("attack", attack), ("defence", defence), ("stock", stock))
+           if not isinstance(v, int) or v < 0]
+    if bad:
+        raise ValueError(f"helmets and coal are whole numbers >= 0, not {', '.join(bad)}")
+    return RaidEquilibrium(*raid_mix(attack, defence, stock))
+
+
+def recruit_piles(kind: str, position: Any = None, good: int | None = None,
+                  total: int | None = None) -> tuple[int, int, int, int]:
+    """``(kind in the deck, deck, kind in the discard, discard)``: the piles a recruitment draws from
+    (the discard shuffled in once the deck is empty), from a state (the true piles), a view
+    (every card that viewer cannot see, as :func:`piles`), or ``good`` of ``total`` cards.
+
+    >>> import mineedu
+    >>> recruit_piles("pipe", good=24, total=60), recruit_piles("pipe", mineedu.make("coal_mine", 3).initial_state())
+    ((24, 60, 0, 0), (12, 46, 0, 0))
+    """
+    if position is not None:
+        if good is not None or total is not None:
+            raise ValueError("give a state (or a view) or good= and total=, not both")
+        view = _view(position)
+        if kind not in view.game.kinds:
+            raise ValueError(f"no card {kind!r}: the kinds are {', '.join(view.game.kinds)}")
+        deck, discard, _ = piles(view)
+        return deck.get(kind, 0), sum(deck.values()), discard.get(kind, 0), sum(discard.values())
+    if good is None or total is None:
+        raise ValueError("describe the deck (good=, total=) or give a state (or a view)")
+    if not 0 <= good <= total:
+        raise ValueError(f"a deck of {total} cards cannot hold {good} good ones")
+    return good, total, 0, 0
+
+
+def p_at_least_one(draws: int, kind: str = "pipe", position: Any = None, *, good: int | None = None,
+                   total: int | None = None) -> Fraction:
+    """P(at least one ``kind`` card (a pipe-miner, by default) among ``draws`` cards recruited).
+
+    The piles: a state's or a view's (:func:`recruit_piles`), or ``good`` of ``total`` cards.
+
+    >>> p_at_least_one(2, good=24, total=60)
+    Fraction(38, 59)
+    >>> p_at_least_one(9, good=2, total=8)
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot recruit 9 cards from 8
+    """
+    good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
+    if not isinstance(draws, int) or not 0 <= draws <= deck + discard:
+        raise ValueError(f"cannot recruit {draws} cards from {deck + discard}")
+    counts, n = draw_counts(good, deck, good_discard, discard, draws)
+    return Fraction(sum(c for k, c in counts.items() if k >= 1), n)
 
 
 # --- the report -----------------------------------------------------------------------

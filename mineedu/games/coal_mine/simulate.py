@@ -33,9 +33,9 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import make, sample_outcome
-from mineedu.core.trials import Tally
+from mineedu.core.trials import Proportion, Tally
 
-from .odds import raid_game, raid_mix
+from .odds import raid_game, raid_mix, recruit_piles
 from .rules import CoalMineConfig, raid_loot
 
 CHUNK = 1 << 18
@@ -160,3 +160,32 @@ def raid_by_engine(attack: int, defence: int, stock: int, rng: np.random.Generat
     j = sample_outcome([(x, p) for x, p in zip(js, exact_mix(target, 2, "target")) if p], rng)
     loot = raid_loot(k, j, stock)
     return int((attack - k + loot) - (defence - j - loot))
+
+
+def simulate_recruit(draws: int, trials: int = 100_000, seed: int = 0, kind: str = "pipe", position: Any = None, *,
+                     good: int | None = None, total: int | None = None) -> Proportion:
+    """How often at least one ``kind`` card (a pipe-miner, by default) comes among ``draws`` cards
+    recruited, over ``trials`` trials seeded by ``seed``: a frequency with its 95 % interval
+    (``.ci95``). The piles as :func:`.odds.recruit_piles` reads them (a state, a view, or
+    ``good=`` of ``total=``); :func:`.odds.p_at_least_one` is exact.
+
+    >>> f = simulate_recruit(3, 100_000, seed=1, good=24, total=60)
+    >>> round(f.frequency, 2)                       # exact 1 - C(36,3)/C(60,3) = 0.79
+    0.79
+    """
+    good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
+    return recruit_draws(good, deck, draws, trials, np.random.default_rng(seed), good_discard=good_discard,
+                         discard=discard).at_least(1)
+
+
+def simulate_raid(attack: int, defence: int, stock: int, trials: int = 100_000, seed: int = 0, *,
+                  raider: Mix | None = None, target: Mix | None = None) -> Tally:
+    """The raider's coal gain over the target's in each of ``trials`` raids seeded by ``seed``,
+    each side playing its mix (default: the equilibrium of :func:`.odds.raid_equilibrium`):
+    ``.mean()`` is the mean gain with its 95 % interval, ``.frequency(v)`` how often a gain came.
+
+    >>> round(simulate_raid(2, 2, 2, 100_000, seed=1).mean()[0], 1)      # the value: 1
+    1.0
+    """
+    return raid_rounds(attack, defence, stock, trials, np.random.default_rng(seed), raider=raider,
+                       target=target).payoff

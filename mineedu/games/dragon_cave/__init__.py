@@ -28,6 +28,7 @@ from .odds import (
     turn_back_curve,
 )
 from .rules import ENTRANCE, Config, DragonCave, DragonCaveState, DragonCaveView, Position, family_name
+from .simulate import simulate_escape
 from .svg import render
 from .words import action_label, describe_event
 
@@ -61,5 +62,5 @@ __all__ = [
     "BOTS", "Config", "DragonCave", "DragonCaveState", "DragonCaveView", "ENTRANCE", "GreedyDepthBot", "OddsBot",
     "Position", "TurnBackBot", "VARIANTS", "action_label", "break_even_depth", "card_distribution", "card_expectation",
     "describe_event", "dragon_distribution", "escape_probability", "family_name", "format_odds",
-    "movement_distribution", "odds_report", "render", "turn_back_curve",
+    "movement_distribution", "odds_report", "render", "simulate_escape", "turn_back_curve",
 ]

@@ -30,6 +30,7 @@ from mineedu.core import State, Texts, exact_json
 from mineedu.core.i18n import format_number, player_name
 
 from .rules import EATEN, IN, OUT, Card, Config, Position, family_name
+from .simulate import race_start
 from .words import cards, count
 
 Dist = tuple[tuple[int, Fraction], ...]
@@ -53,9 +54,25 @@ def card_distribution(config: Config, family: int, seen: Iterable[int] = ()) -> 
     return {v: Fraction(k, n) for v, k in sorted(pool.items())} if n else {}
 
 
-def card_expectation(config: Config, family: int, seen: Iterable[int] = ()) -> Fraction:
-    """Expected value of a face-down card of ``family`` (see :func:`card_distribution`)."""
-    return sum((v * p for v, p in card_distribution(config, family, seen).items()), Fraction(0))
+def card_expectation(config: Config | Position, family: int, seen: Iterable[int] | None = None) -> Fraction:
+    """Expected value of a face-down card of ``family`` (see :func:`card_distribution`).
+
+    ``config``: the game's numbers, with the values ``seen`` already turned over
+    (default none); or a state or a view, whose turned-over values are then the ones seen.
+
+    >>> card_expectation(Config(), 2), card_expectation(Config(), 2, seen=[9])
+    (Fraction(8, 1), Fraction(39, 5))
+    >>> card_expectation(Config(), 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: the families are 0 to 3, not 4
+    """
+    cfg = config.game.config if isinstance(config, Position) else config
+    if not isinstance(family, int) or not 0 <= family < len(cfg.families):
+        raise ValueError(f"the families are 0 to {len(cfg.families) - 1}, not {family}")
+    if seen is None:
+        seen = _seen(config, family) if isinstance(config, Position) else ()
+    return sum((v * p for v, p in card_distribution(cfg, family, seen).items()), Fraction(0))
 
 
 # --- the race home ---------------------------------------------------------------
@@ -104,13 +121,16 @@ def dragon_distribution(config: Config, cards: int, others: tuple[int, ...] = ()
 
 
 def escape_probability(
-    steps: int,
-    cards: int,
-    dragon: int,
+    steps: Any = None,
+    cards: int | None = None,
+    dragon: int | None = None,
     config: Config | None = None,
     others: tuple[int, ...] = (),
     dragon_first: bool = False,
     points: int | None = None,
+    *,
+    depth: int | None = None,
+    player: int | None = None,
 ) -> Fraction:
     """P(a returning miner gets out) by dynamic programming over the dice.
 
@@ -128,8 +148,29 @@ def escape_probability(
     >>> both = Config(dice_movement=True, dice_dragon=True)
     >>> escape_probability(4, 1, 4, both, points=5), escape_probability(4, 1, 4, both, points=3) < Fraction(1, 2)
     (Fraction(1, 1), True)
+
+    The race may also be given as a diver turning back on card ``depth`` with
+    ``cards`` (default 1) captured (:func:`.simulate.turn_back`), or as a state
+    or a view: ``player`` (default: the one to move) racing home alone from where
+    they stand, as the board's panel counts it.
+
+    >>> escape_probability(depth=5, config=Config(dice_dragon=True))
+    Fraction(1, 1)
+    >>> escape_probability(depth=20, cards=1, config=Config(dice_dragon=True))
+    Fraction(7567, 23328)
+    >>> escape_probability(depth=30)
+    Traceback (most recent call last):
+    ...
+    ValueError: depth is a card of the path, 0 (next to the entrance) to 23, not 30
     """
-    cfg = config or Config()
+    if isinstance(steps, Position):
+        if points is not None or others or dragon_first:
+            raise ValueError("a state gives the whole race: no points=, others= or dragon_first= with it")
+        race_start(steps, player, cards=cards, dragon=dragon, depth=depth, config=config)  # checks the player
+        mine = player_odds(steps, steps.turn if player is None else player)
+        assert mine is not None  # race_start checked that the player is inside, on a card
+        return Fraction(mine["p_escape"])
+    steps, cards, dragon, cfg = race_start(steps=steps, cards=cards, dragon=dragon, depth=depth, config=config)
     moves = tuple(sorted(movement_distribution(cfg, cards).items()))
     drag = tuple(sorted(dragon_distribution(cfg, cards, others).items()))
     if points is not None:
@@ -293,6 +334,9 @@ def seen(pos: Position, family: int) -> list[int]:
     full = Counter(pos.game.config.families[family])
     full.subtract(pool)
     return list((+full).elements())
+
+
+_seen = seen  # for card_expectation, whose argument ``seen`` hides this function
 
 
 def player_odds(pos: Position, player: int) -> dict[str, Any] | None:

@@ -135,3 +135,60 @@ def escape_by_engine(steps: int, cards: int, dragon: int, rng: np.random.Generat
             s = s.apply(home_run(s))
             turns += 1
     return s.status[0] == OUT, turns
+
+
+def race_start(position: Any = None, player: int | None = None, *, steps: int | None = None, cards: int | None = None,
+               dragon: int | None = None, depth: int | None = None,
+               config: Config | None = None) -> tuple[int, int, int, Config]:
+    """The race home of a lone diver as ``(steps, cards, dragon, config)``, from one of three forms:
+
+    * a state or a view: ``player`` (default: the one to move) races home from
+      the card they stand on with what they carry (its config with it);
+    * ``depth=`` (and ``cards=``, default 1): turning back on that card (:func:`turn_back`);
+    * ``steps=``, ``cards=``, ``dragon=`` themselves.
+
+    >>> race_start(depth=5)[:3], race_start(steps=4, cards=1, dragon=4)[:3]
+    ((6, 1, 23), (4, 1, 4))
+    """
+    if position is not None:
+        if any(x is not None for x in (steps, cards, dragon, depth)):
+            raise ValueError("give a state (or a view) or the numbers of the race (steps, cards, dragon or depth), "
+                             "not both")
+        p = position.turn if player is None else player
+        if not (0 <= p < len(position.status) and position.status[p] == IN and position.pos[p] >= 0):
+            raise ValueError(f"player {p} is not on a card inside the cave: there is no race home to count")
+        return position.pos[p] + 1, len(position.carried[p]), position.dragon, position.game.config
+    cfg = config or Config()
+    if depth is not None:
+        if steps is not None or dragon is not None:
+            raise ValueError("give depth= (where the diver turns back) or steps= and dragon=, not both")
+        if not isinstance(depth, int) or not 0 <= depth < cfg.cards:
+            raise ValueError(f"depth is a card of the path, 0 (next to the entrance) to {cfg.cards - 1}, not {depth}")
+        cards = 1 if cards is None else cards
+        steps, dragon = turn_back(depth, cards, cfg)
+    if steps is None or cards is None or dragon is None:
+        raise ValueError("describe the race: steps=, cards= and dragon= (or depth= and cards=), or give a state")
+    bad = [f"{name}={n}" for name, n in (("steps", steps), ("cards", cards), ("dragon", dragon))
+           if not isinstance(n, int) or n < 0]
+    if bad:
+        raise ValueError(f"the race is counted in whole numbers >= 0, not {', '.join(bad)}")
+    if cards > cfg.max_carry:
+        raise ValueError(f"a diver carries at most {cfg.max_carry} cards, not {cards}")
+    return steps, cards, dragon, cfg
+
+
+def simulate_escape(position: Any = None, trials: int = 100_000, seed: int = 0, *, player: int | None = None,
+                    steps: int | None = None, cards: int | None = None, dragon: int | None = None,
+                    depth: int | None = None, config: Config | None = None) -> Proportion:
+    """How often a lone diver gets home, over ``trials`` races seeded by ``seed``: a frequency
+    with its 95 % interval (``.ci95``). The race is given as :func:`race_start` reads it
+    (a state, ``depth=``, or ``steps=, cards=, dragon=``); :func:`.odds.escape_probability`
+    computes it exactly.
+
+    >>> e = simulate_escape(steps=4, cards=1, dragon=4, config=Config(dice_dragon=True), seed=1)
+    >>> round(e.frequency, 2), e.trials                # exact 1/2
+    (0.5, 100000)
+    """
+    steps, cards, dragon, cfg = race_start(position, player, steps=steps, cards=cards, dragon=dragon, depth=depth,
+                                           config=config)
+    return escape(steps, cards, dragon, trials, np.random.default_rng(seed), cfg).escaped

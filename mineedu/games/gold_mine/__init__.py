@@ -11,6 +11,7 @@ from mineedu.core import Hooks, Variant, register
 
 from . import bots, cards, choices, odds, panel, svg, words
 from .cards import BURNED, EXIT_OPTIONS, EXPLORE_KINDS, LADDER
+from .odds import burn_risk, dragons_in_next, gold_change, p_dragon_next, p_dragon_within
 from .rules import (
     GoldMine,
     GoldMineConfig,
@@ -18,6 +19,7 @@ from .rules import (
     GoldMineView,
     RoundResult,
 )
+from .simulate import simulate_burn
 
 register(GoldMine, Hooks(
     picture=svg.render,
@@ -41,4 +43,6 @@ register(GoldMine, Hooks(
 __all__ = [
     "BURNED", "EXIT_OPTIONS", "EXPLORE_KINDS", "LADDER", "GoldMine", "GoldMineConfig",
     "GoldMineState", "GoldMineView", "RoundResult",
+    # the exploration API (notebooks/explore): exact odds of a state or of a few numbers, and a simulation
+    "burn_risk", "dragons_in_next", "gold_change", "p_dragon_next", "p_dragon_within", "simulate_burn",
 ]

@@ -42,7 +42,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from mineedu.core import Texts, exact_json, outcomes_after
+from mineedu.core import Texts, exact_json, make, outcomes_after
 from mineedu.core.i18n import format_number, player_name
 
 from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS, KIND_INDEX, LADDER, TURN, kind_count
@@ -60,9 +60,16 @@ def dragon_fraction(position: Any) -> tuple[int, int]:
     return deck[DRAGON], sum(deck)
 
 
-def p_dragon_next(position: Any) -> Fraction:
-    """P(the next unseen exploration card is a dragon) = dragons left / cards left (0 if none)."""
-    d, n = dragon_fraction(position)
+def p_dragon_next(position: Any = None, **description: int) -> Fraction:
+    """P(the next unseen exploration card is a dragon) = dragons left / cards left (0 if none).
+
+    ``position``: a state, a view or the ``explore`` counts; or describe the deck
+    (``cards=``, ``dragons=``: see :func:`lone_miner`).
+
+    >>> p_dragon_next(cards=58, dragons=8)
+    Fraction(4, 29)
+    """
+    d, n = dragon_fraction(given(position, description) if description or position is None else position)
     return Fraction(d, n) if n else Fraction(0)
 
 
@@ -89,7 +96,15 @@ def p_dragon_within(k: int, dragons: int, cards: int, replacement: bool = False)
 
     >>> p_dragon_within(2, 8, 58), p_dragon_within(2, 8, 58, replacement=True)
     (Fraction(428, 1653), Fraction(216, 841))
+    >>> p_dragon_within(2, dragons=9, cards=8)
+    Traceback (most recent call last):
+    ...
+    ValueError: a deck of 8 cards cannot hold 9 dragons
     """
+    if cards < 1 or not 0 <= dragons <= cards:
+        raise ValueError(f"a deck of {cards} cards cannot hold {dragons} dragons")
+    if k < 0 or (k > cards and not replacement):
+        raise ValueError(f"cannot draw {k} cards from {cards} without replacement (0 to {cards})")
     if replacement:
         return 1 - Fraction(cards - dragons, cards) ** k
     return 1 - Fraction(comb(cards - dragons, k), comb(cards, k))
@@ -122,10 +137,53 @@ def _state(position: Any) -> Any:
     return position.state() if hasattr(position, "state") else position
 
 
+def lone_miner(cards: int, dragons: int, eyes: int = 0, lanterns: int = 0, distance: int = 1, held: int = 0) -> Any:
+    """A position in a few numbers: one miner alone in the mine, ``distance`` cards from Dragobert.
+
+    ``cards`` exploration cards are left, ``dragons``, ``eyes`` and ``lanterns``
+    of them (the rest nuggets); Dragobert is on the last card of the track and
+    the miner (P1, to move, holding ``held`` gold) ``distance`` cards before him;
+    the two other miners are already on the ladder. Every odds function here
+    takes these numbers in place of a state (``burn_risk(cards=54, dragons=5, eyes=16)``).
+
+    >>> s = lone_miner(cards=54, dragons=5, eyes=16, distance=1)
+    >>> s.explore, s.positions[0], s.dragon
+    ((33, 0, 16, 5), 7, 8)
+    """
+    s: Any = make("gold_mine", 3).initial_state()  # a GoldMineState (make is typed State)
+    track = s.game.config.track_length
+    counts = {"cards": cards, "dragons": dragons, "eyes": eyes, "lanterns": lanterns, "held gold": held}
+    bad = [f"{name}={n}" for name, n in counts.items() if not isinstance(n, int) or n < 0]
+    if bad:
+        raise ValueError(f"the counts are whole numbers >= 0, not {', '.join(bad)}")
+    if dragons + eyes + lanterns > cards:
+        raise ValueError(f"{cards} cards cannot hold {dragons} dragons + {eyes} eyes + {lanterns} lanterns")
+    if not 1 <= distance < track:
+        raise ValueError(f"the miner stands 1 to {track - 1} cards from Dragobert, not {distance}")
+    deck = (cards - dragons - eyes - lanterns, lanterns, eyes, dragons)
+    return s._evolve(positions=(track - distance, LADDER, LADDER), rungs=(0, 1, 2), dragon=track, explore=deck,
+                     kept=(("nugget",) * held, (), ()))
+
+
+def given(position: Any, description: dict[str, int]) -> Any:
+    """The position an odds function was given: a state or a view as it is, or the state
+    :func:`lone_miner` describes (a clear error when neither, or both, is given)."""
+    if position is None:
+        if not description:
+            raise ValueError("give a state (or a view), or describe the position: cards=..., dragons=..., eyes=..., "
+                             "distance=...")
+        return lone_miner(**description)
+    if description:
+        raise ValueError(f"give a state or a description ({', '.join(description)}=...), not both")
+    return position
+
+
 def _turn_of(position: Any, player: int | None) -> tuple[Any, int]:
     """The position as ``player`` would face it on their turn (default: the player to move)."""
     s = _state(position)
     p = s.turn if player is None else player
+    if not 0 <= p < s.game.num_players:
+        raise ValueError(f"player {p} does not exist: the seats are 0 to {s.game.num_players - 1}")
     if s.phase != TURN or s.turn != p:
         s = s._evolve(phase=TURN, turn=p)
     return s, p
@@ -144,9 +202,22 @@ def _explore_outcomes(position: Any, player: int | None) -> tuple[list[tuple[Any
     return outcomes_after(s, EXPLORE_ACTION, p), p
 
 
-def burn_risk(position: Any, player: int | None = None) -> Fraction:
-    """P(``player`` is burned if they explore now), exact (0 if they cannot explore)."""
-    s0, p = _turn_of(position, player)
+def burn_risk(position: Any = None, player: int | None = None, **description: int) -> Fraction:
+    """P(``player`` (default: the one to move) is burned if they explore now), exact (0 if they cannot explore).
+
+    ``position``: a state or a view; or describe it (see :func:`lone_miner`).
+    Next to Dragobert a dragon burns and so does an eyes card:
+
+    >>> burn_risk(cards=54, dragons=5, eyes=16, distance=1)
+    Fraction(7, 18)
+    >>> burn_risk(cards=54, dragons=5, eyes=16, distance=2)   # one card cannot burn a miner two cards away
+    Fraction(0, 1)
+    >>> burn_risk(cards=5, dragons=6)
+    Traceback (most recent call last):
+    ...
+    ValueError: 5 cards cannot hold 6 dragons + 0 eyes + 0 lanterns
+    """
+    s0, p = _turn_of(given(position, description), player)
     outs, _ = _explore_outcomes(s0, p)
     return sum((q for s, q in outs if _burned(s, s0, p)), Fraction(0))
 
@@ -162,9 +233,15 @@ def _burned(s: Any, s0: Any, p: int) -> bool:
     return bool(s.positions[p] == BURNED)
 
 
-def gold_change(position: Any, player: int | None = None) -> Fraction:
-    """The expected change of ``player``'s gold this round if they explore now (a burn loses it all)."""
-    s0, p = _turn_of(position, player)
+def gold_change(position: Any = None, player: int | None = None, **description: int) -> Fraction:
+    """The expected change of ``player``'s gold this round if they explore now (a burn loses it all).
+
+    ``position``: a state or a view, or described (see :func:`lone_miner`).
+
+    >>> gold_change(cards=51, dragons=5, eyes=16, lanterns=14, held=1)   # (16 + 14 - 21 x 1) / 51
+    Fraction(3, 17)
+    """
+    s0, p = _turn_of(given(position, description), player)
     outs, _ = _explore_outcomes(s0, p)
     if not outs:
         return Fraction(0)

@@ -30,6 +30,7 @@ import numpy as np
 from mineedu.core import make, sample_outcome
 from mineedu.core.trials import Proportion, Tally, draw
 
+from . import odds
 from .cards import CARD_GOLD, DRAGON, EXPLORE, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, LANTERN
 from .rules import GoldMineConfig, GoldMineState
 
@@ -201,3 +202,26 @@ def dragon_draws_by_engine(k: int, rng: np.random.Generator, deck: tuple[int, ..
         dragons += kind == "dragon"
         s = dataclasses.replace(s, explore=s.apply(kind).explore)
     return dragons
+
+
+def simulate_burn(position: Any = None, trials: int = 100_000, seed: int = 0, *, player: int | None = None,
+                  draws: int = 1, **description: int) -> Proportion:
+    """How often ``player`` (default: the one to move) is burned exploring ``draws`` cards in a row,
+    over ``trials`` trials seeded by ``seed``: a frequency with its 95 % interval (``.ci95``).
+
+    ``position``: a state or a view, or described as :func:`.odds.lone_miner` does
+    (``cards=54, dragons=5, eyes=16``). The miner explores alone (:func:`explore`):
+    with ``draws=1`` that is :func:`.odds.burn_risk` of the face-down deck, whoever
+    else is in the mine.
+
+    >>> b = simulate_burn(cards=54, dragons=5, eyes=16, trials=100_000, seed=1)
+    >>> round(b.frequency, 2), [round(x, 3) for x in b.ci95]    # exact 21/54 = 0.389
+    (0.39, [0.385, 0.391])
+    """
+    s, p = odds._turn_of(odds.given(position, description), player)
+    if s.game.config.deck_mode != "face_down":
+        raise ValueError("simulate_burn draws from a face-down deck; this game plays it face up (deck_mode)")
+    if not odds.can_explore(s, p):
+        raise ValueError(f"player {p} cannot explore now (on the ladder, burned, or the round is over)")
+    return explore(s.positions[p], s.dragon, draws, trials, np.random.default_rng(seed), tuple(s.explore),
+                   s.gold(p)).burned

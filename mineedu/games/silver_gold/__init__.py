@@ -11,6 +11,7 @@ from mineedu.core import Hooks, register
 from mineedu.core.hooks import Variant
 
 from . import bots, choices, odds, panel, svg, words
+from .odds import p_shape_this_round
 from .rules import (
     CARDS,
     COLOURS,
@@ -23,7 +24,8 @@ from .rules import (
     TreasureCard,
     score_sheet,
 )
-from .shapes import SHAPES, orientations, placement_count, placements
+from .shapes import SHAPE_NAMES, SHAPES, orientations, placement_count, placements
+from .simulate import simulate_shape
 
 register(SilverGold, Hooks(
     picture=svg.render,
@@ -46,4 +48,6 @@ register(SilverGold, Hooks(
 __all__ = [
     "CARDS", "COLOURS", "Board", "Config", "PlayerView", "SHAPES", "SilverGold", "SilverGoldState", "SilverGoldView",
     "TreasureCard", "orientations", "placement_count", "placements", "score_sheet",
+    # the exploration API (notebooks/explore), besides orientations and placements above
+    "SHAPE_NAMES", "p_shape_this_round", "simulate_shape",
 ]

@@ -79,11 +79,47 @@ def _next_fits_json(cards: list[tuple[TreasureCard, int]], left: Mapping[str, in
     return exact_json(Fraction(good, total), counts=(good, total)) if total else None
 
 
-def p_shape_this_round(copies: int, deck: int, reveals: int) -> Fraction:
+def round_left(position: Any) -> tuple[dict[str, int], int]:
+    """``(expedition cards left this round by shape, reveals still to come)`` of a state or a view
+    (what everyone sees: the revealed cards are face up).
+
+    >>> import mineedu
+    >>> round_left(mineedu.make("silver_gold", players=2).initial_state())[1]
+    7
+    """
+    cfg = position.config if hasattr(position, "config") else position.game.config
+    reveals = 0 if position.phase == "over" else cfg.reveals_per_round - len(position.revealed)
+    return dict(position.expedition_left()), reveals
+
+
+def p_shape_this_round(copies: Any, deck: int | None = None, reveals: int | None = None, *,
+                       shape: str | None = None) -> Fraction:
     """P(at least one of ``copies`` cards is among ``reveals`` cards drawn from ``deck``).
 
-    Hypergeometric: 1 - C(deck - copies, reveals) / C(deck, reveals).
+    Hypergeometric: 1 - C(deck - copies, reveals) / C(deck, reveals). In place of
+    the numbers, a state or a view and a ``shape``: P(that shape comes up in the
+    rest of this round), from the cards left and the reveals still to come.
+
+    >>> import mineedu
+    >>> p_shape_this_round(mineedu.make("silver_gold", players=2).initial_state(), shape="O4")
+    Fraction(7, 8)
+    >>> p_shape_this_round(copies=3, deck=2, reveals=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a deck of 2 cards cannot hold 3 copies, nor show 1 of them (0 to 2)
     """
+    if not isinstance(copies, int):
+        if deck is not None or reveals is not None or shape is None:
+            raise ValueError("give copies=, deck= and reveals=, or a state (or a view) and shape=")
+        left, reveals = round_left(copies)
+        if shape not in SHAPE_NAMES:
+            raise ValueError(f"no shape {shape!r}: the shapes are {', '.join(SHAPE_NAMES)}")
+        copies, deck = left.get(shape, 0), sum(left.values())
+        reveals = min(reveals, deck)
+    elif shape is not None:
+        raise ValueError("shape= goes with a state or a view, not with copies=")
+    if deck is None or reveals is None or not (0 <= copies <= deck and 0 <= reveals <= deck):
+        raise ValueError(f"a deck of {deck} cards cannot hold {copies} copies, nor show {reveals} of them (0 to {deck})")
     return 1 - Fraction(comb(deck - copies, reveals), comb(deck, reveals))
 
 

@@ -118,3 +118,27 @@ def expedition_round_by_engine(rng: np.random.Generator, start: Any) -> tuple[st
         else:
             s = _first_move(s)
     return tuple(shapes)
+
+
+def simulate_shape(shape: str, trials: int = 100_000, seed: int = 0, position: Any = None, *,
+                   config: Config | None = None) -> Proportion:
+    """How often ``shape`` comes up in the rest of an expedition round, over ``trials`` rounds
+    seeded by ``seed``: a frequency with its 95 % interval (``.ci95``). The round is a fresh
+    one of ``config`` (default: the game's), or the rest of the round of ``position`` (a state
+    or a view); :func:`.odds.p_shape_this_round` is exact.
+
+    >>> f = simulate_shape("O4", 100_000, seed=1)
+    >>> round(f.frequency, 2)                     # exact 7/8
+    0.88
+    """
+    if position is not None:
+        if config is not None:
+            raise ValueError("give a state (or a view) or a config, not both")
+        config = position.config if hasattr(position, "config") else position.game.config
+        revealed: Sequence[str] = () if position.phase == "over" else position.revealed
+    else:
+        revealed = ()
+    comes_up = expedition_round(trials, np.random.default_rng(seed), config, revealed).comes_up
+    if shape not in comes_up:
+        raise ValueError(f"no expedition card {shape!r} this round: the cards are {', '.join(sorted(comes_up))}")
+    return comes_up[shape]

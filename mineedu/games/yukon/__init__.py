@@ -15,7 +15,9 @@ from mineedu.core import Hooks, Variant, register
 
 from . import bots, choices, odds, panel, svg, words
 from .bots import GreedyBot, nearest_claim_bot, value_per_distance_bot
+from .odds import pip_distribution, pip_mean, pip_probability, turns_to_collect
 from .rules import YukonConfig, YukonGame, YukonState, YukonView
+from .simulate import simulate_pips, simulate_turns
 
 register(YukonGame, Hooks(
     picture=svg.render,
@@ -41,4 +43,6 @@ register(YukonGame, Hooks(
 __all__ = [
     "GreedyBot", "YukonConfig", "YukonGame", "YukonState", "YukonView", "nearest_claim_bot", "odds",
     "value_per_distance_bot",
+    # the exploration API (notebooks/explore): the die's exact odds (of a game, a state or a few numbers), simulated
+    "pip_distribution", "pip_mean", "pip_probability", "simulate_pips", "simulate_turns", "turns_to_collect",
 ]

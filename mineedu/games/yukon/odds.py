@@ -25,20 +25,57 @@ from mineedu.core import exact_json, from_json
 from mineedu.core.i18n import format_number
 
 from .board import NEIGHBOURS, on_ring
-from .rules import YukonGame, YukonState, YukonView
+from .rules import YukonConfig, YukonGame, YukonState, YukonView
 from .words import count, pips_words, texts
 
 NEGLIGIBLE_CAP = Fraction(1, 10**9)
 """Below this chance of mattering, the report leaves the safety cap out of its figures."""
 
 
-@lru_cache(maxsize=4096)
-def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
+def the_die(die: Any = None, sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Die:
+    """``(sides, reroll, max_rolls)`` of the die a function is asked about, checked: from ``die``
+    (a game, a state, a view or a :class:`YukonConfig`: its die, as :func:`die_of` counts it)
+    or from the numbers themselves.
+
+    >>> the_die(), the_die(YukonConfig(sides=8, reroll=0))
+    ((6, 1, None), (8, 0, None))
+    >>> the_die(sides=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a die has 2 to 20 faces (sides), not 1
+    """
+    if die is not None:
+        config = getattr(getattr(die, "game", die), "config", die)
+        if not isinstance(config, YukonConfig):
+            raise ValueError(f"die= is a Gold am Yukon game, state, view or YukonConfig, not {die!r}")
+        return die_of(config)[0]
+    if not isinstance(sides, int) or not 2 <= sides <= 20:
+        raise ValueError(f"a die has 2 to 20 faces (sides), not {sides}")
+    if not isinstance(reroll, int) or not 0 <= reroll <= sides:
+        raise ValueError(f"the face that throws again (reroll) is 1 to {sides}, or 0 for none, not {reroll}")
+    if max_rolls is not None and (not isinstance(max_rolls, int) or max_rolls < 1):
+        raise ValueError(f"max_rolls caps the throws of a turn: 1 or more (None: no cap), not {max_rolls}")
+    return sides, reroll, max_rolls
+
+
+def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, *,
+                    die: Any = None) -> Fraction:
     """P(one turn gives exactly ``total`` pips).
 
     A roll of ``reroll`` adds its pips and throws again (``reroll=0``: never);
     ``max_rolls`` caps the throws of one turn (the last one never throws again).
+    ``die``: a game, a state, a view or a config instead of these numbers.
+
+    >>> pip_probability(4), pip_probability(4, reroll=0), pip_probability(4, die=YukonConfig(sides=4))
+    (Fraction(43, 216), Fraction(1, 6), Fraction(21, 64))
     """
+    if die is not None or not (sides == 6 and reroll == 1 and max_rolls is None):
+        sides, reroll, max_rolls = the_die(die, sides, reroll, max_rolls)
+    return _pip_probability(total, sides, reroll, max_rolls)
+
+
+@lru_cache(maxsize=4096)
+def _pip_probability(total: int, sides: int, reroll: int, max_rolls: int | None) -> Fraction:
     p = Fraction(1, sides)
     if not reroll:
         return p if 1 <= total <= sides else Fraction(0)
@@ -54,15 +91,18 @@ def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int 
 
 
 def pip_distribution(
-    upto: int = 12, sides: int = 6, reroll: int = 1, max_rolls: int | None = None
+    upto: int = 12, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, *, die: Any = None
 ) -> tuple[dict[int, Fraction], Fraction]:
-    """``({pips: probability} for 1..upto, P(more than upto pips))``.
+    """``({pips: probability} for 1..upto, P(more than upto pips))``; the die as :func:`the_die` reads it.
 
     >>> dist, tail = pip_distribution(6)
     >>> dist[1], dist[6], tail
     (Fraction(0, 1), Fraction(1555, 7776), Fraction(311, 7776))
     """
-    dist = {t: pip_probability(t, sides, reroll, max_rolls) for t in range(1, upto + 1)}
+    if not isinstance(upto, int) or upto < 1:
+        raise ValueError(f"upto is the largest number of pips listed, 1 or more, not {upto}")
+    sides, reroll, max_rolls = the_die(die, sides, reroll, max_rolls)
+    dist = {t: _pip_probability(t, sides, reroll, max_rolls) for t in range(1, upto + 1)}
     return dist, 1 - sum(dist.values(), Fraction(0))
 
 
@@ -93,9 +133,13 @@ def _moments(sides: int, reroll: int, max_rolls: int | None) -> tuple[Fraction, 
     return e1 + w * (f * k + a1), e2 + w * ((f * k) ** 2 + 2 * f * k * a1 + a2)
 
 
-def pip_mean(sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
-    """Expected pips of one turn (21/5 for the game's die)."""
-    return _moments(sides, reroll, max_rolls)[0]
+def pip_mean(sides: int = 6, reroll: int = 1, max_rolls: int | None = None, *, die: Any = None) -> Fraction:
+    """Expected pips of one turn (21/5 for the game's die; the die as :func:`the_die` reads it).
+
+    >>> pip_mean(), pip_mean(sides=4), pip_mean(die=YukonConfig(reroll=0))
+    (Fraction(21, 5), Fraction(10, 3), Fraction(7, 2))
+    """
+    return _moments(*the_die(die, sides, reroll, max_rolls))[0]
 
 
 def pip_variance(sides: int = 6, reroll: int = 1, max_rolls: int | None = None) -> Fraction:
@@ -112,7 +156,7 @@ def _turns_to_collect(
     (a board asks again at every redraw; :func:`turns_to_collect` hands out copies)."""
     if need <= 0:
         return {t: Fraction(int(t == 0)) for t in range(1, max_turns + 1)}, Fraction(0), Fraction(0)
-    step = [pip_probability(j, sides, reroll, max_rolls) for j in range(need)]  # step[j] for j < need
+    step = [_pip_probability(j, sides, reroll, max_rolls) for j in range(need)]  # step[j] for j < need
     at: dict[int, Fraction] = {0: Fraction(1)}  # pips collected so far (< need) -> probability
     dist: dict[int, Fraction] = {}
     for t in range(1, max_turns + 1):
@@ -136,7 +180,7 @@ def _turns_to_collect(
 
 
 def turns_to_collect(
-    need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12
+    need: int, sides: int = 6, reroll: int = 1, max_rolls: int | None = None, max_turns: int = 12, *, die: Any = None
 ) -> tuple[dict[int, Fraction], Fraction, Fraction]:
     """How many turns until the pips add up to ``need`` or more (see :func:`_turns_to_collect`).
 
@@ -149,6 +193,9 @@ def turns_to_collect(
     >>> turns_to_collect(11)[2]
     Fraction(30828007, 10077696)
     """
+    if not isinstance(need, int) or not isinstance(max_turns, int) or max_turns < 1:
+        raise ValueError(f"need is a whole number of pips, max_turns 1 or more, not {need!r}, {max_turns!r}")
+    sides, reroll, max_rolls = the_die(die, sides, reroll, max_rolls)
     dist, tail, mean = _turns_to_collect(need, sides, reroll, max_rolls, max_turns)
     return dict(dist), tail, mean
 

@@ -35,7 +35,14 @@ import mineedu
 from mineedu.core import first_decision
 from mineedu.core.i18n import format_number
 from mineedu.explore import check, frequency, percent, show
-from mineedu.games.coal_mine import odds, simulate
+from mineedu.games.coal_mine import (
+    p_at_least,
+    p_at_least_one,
+    raid_equilibrium,
+    raid_game,
+    simulate_raid,
+    simulate_recruit,
+)
 
 
 def num(x):
@@ -71,13 +78,13 @@ print(jobs, good, total)
 #fr> print(" d   sans remise   avec remise")
 #en> print(" d   without       with replacement")
 for d in range(2, 7):
-    without = odds.p_at_least(1, good=good, total=total, draws=d)
+    without = p_at_least(1, good=good, total=total, draws=d)
     with_replacement = 1 - Fraction(total - good, total) ** d
     print(f"{d:2}   {percent(without, LANG):>11}   {percent(with_replacement, LANG):>11}")
 
 # %%
 d = 3
-odds.p_at_least(1, good=24, total=60, draws=d) == 1 - Fraction(comb(36, d), comb(60, d))
+p_at_least(1, good=24, total=60, draws=d) == 1 - Fraction(comb(36, d), comb(60, d))
 
 # %% [markdown] lang="fr"
 # Le simulateur du jeu pioche carte après carte, comme les règles, dans beaucoup d'essais à la fois :
@@ -89,11 +96,10 @@ odds.p_at_least(1, good=24, total=60, draws=d) == 1 - Fraction(comb(36, d), comb
 #en: ✏️ Your turn: change the seed, the number of cards drawn or of trials, then run again.
 seed, d, trials = 2026, 3, 100_000
 
-rng = np.random.default_rng(seed)
-sample = simulate.recruit_draws(good=good, deck=total, draws=d, trials=trials, rng=rng)
-exact = odds.p_at_least(1, good=good, total=total, draws=d)
-#fr> print("simulé :", frequency(sample.at_least(1), lang=LANG))
-#en> print("simulated:", frequency(sample.at_least(1), lang=LANG))
+sample = simulate_recruit(d, trials, seed, good=good, total=total)
+exact = p_at_least_one(d, good=good, total=total)
+#fr> print("simulé :", frequency(sample, lang=LANG))
+#en> print("simulated:", frequency(sample, lang=LANG))
 #fr> print("exact :", exact, "≈", percent(exact, LANG))
 #en> print("exact:", exact, "≈", percent(exact, LANG))
 
@@ -116,7 +122,7 @@ my_jobs = (("miner", 1, 24), ("pipe", 1, 24), ("foreman", 2, 8), ("chief", 3, 4)
 my_game = mineedu.make("coal_mine", players=3, jobs=my_jobs)
 counts = {name: count for name, helmets, count in my_game.config.jobs}
 for d in (2, 3, 4):
-    p = odds.p_at_least(1, good=counts["pipe"], total=sum(counts.values()), draws=d)
+    p = p_at_least_one(d, good=counts["pipe"], total=sum(counts.values()))
     #fr> print(f"P(au moins un tuyauteur parmi {d} cartes) = {p} ≈ {percent(p, LANG)}")
     #en> print(f"P(at least one pipe-miner among {d} cards) = {p} ≈ {percent(p, LANG)}")
 
@@ -132,7 +138,7 @@ for d in (2, 3, 4):
 # %%
 my_answer = None
 
-exact = odds.p_at_least(1, good=24, total=60, draws=2)
+exact = p_at_least_one(2, good=24, total=60)
 #fr> check(my_answer, exact, LANG, hint="passez par le contraire : aucun tuyauteur.")
 #en> check(my_answer, exact, LANG, hint="go through the opposite: no pipe-miner.")
 
@@ -141,16 +147,16 @@ exact = odds.p_at_least(1, good=24, total=60, draws=2)
 #
 # Le pillard (2 casques) choisit en secret de **miner** ou d'**attaquer** ; sa cible (2 casques aussi, 2 charbons)
 # choisit en secret de **miner** ou de **défendre**. Le tableau donne le gain du pillard moins celui de la cible
-# (les règles du raid, `odds.raid_game`) :
+# (les règles du raid, `raid_game`) :
 # %% [markdown] lang="en"
 # ## 3. The raid: a secret choice
 #
 # The raider (2 helmets) chooses in secret to **mine** or to **attack**; the target (2 helmets too, 2 coal)
 # chooses in secret to **mine** or to **defend**. The table gives the raider's gain minus the target's (the raid
-# rules, `odds.raid_game`):
+# rules, `raid_game`):
 
 # %%
-rows, cols, matrix = odds.raid_game(attack=2, defence=2, stock=2)
+rows, cols, matrix = raid_game(attack=2, defence=2, stock=2)
 #fr> words = {"mine": "miner", "attack": "attaquer", "defend": "défendre"}
 #en> words = {"mine": "mine", "attack": "attack", "defend": "defend"}
 print(" " * 10 + "".join(f"{words[c]:>10}" for c in cols))
@@ -175,7 +181,7 @@ for r, line in zip(rows, matrix):
 # whatever the target does. That is the game's **equilibrium**, and its **value** is 1.
 
 # %%
-odds.solve_zero_sum(matrix), odds.raid_mix(attack=2, defence=2, stock=2)
+raid_equilibrium(attack=2, defence=2, stock=2)
 
 # %% [markdown] lang="fr"
 # Simulons des raids. Contre une cible qui joue l'équilibre ($y = 1/2$), toute fréquence d'attaque rapporte 1 en
@@ -189,14 +195,15 @@ odds.solve_zero_sum(matrix), odds.raid_mix(attack=2, defence=2, stock=2)
 #en: ✏️ Your turn: change the attacking frequency x, then run again.
 x = Fraction(3, 4)
 
-rng = np.random.default_rng(seed)
 raider = (1 - x, x)
-reads_you = (0, 1) if x > Fraction(1, 2) else (1, 0)  # defends if you attack more often than not
+#fr: elle défend si vous attaquez plus d'une fois sur deux
+#en: it defends if you attack more often than not
+reads_you = (0, 1) if x > Fraction(1, 2) else (1, 0)
 #fr> targets = {"à l'équilibre": (Fraction(1, 2), Fraction(1, 2)), "qui vous lit": reads_you}
 #en> targets = {"at the equilibrium": (Fraction(1, 2), Fraction(1, 2)), "who reads you": reads_you}
 for who, target in targets.items():
-    rounds = simulate.raid_rounds(2, 2, 2, 100_000, rng, raider=raider, target=target)
-    mean, low, high = rounds.payoff.mean()
+    gain = simulate_raid(2, 2, 2, 100_000, seed, raider=raider, target=target)
+    mean, low, high = gain.mean()
     exact = sum(raider[i] * target[j] * matrix[i][j] for i in range(2) for j in range(2))
     #fr> print(f"cible {who} : gain moyen simulé {num(mean)}", end=" ")
     #en> print(f"target {who}: simulated mean gain {num(mean)}", end=" ")
@@ -211,21 +218,21 @@ for who, target in targets.items():
 # %%
 my_answer = None
 
-exact = odds.raid_mix(2, 2, 2)[0]
+exact = raid_equilibrium(attack=2, defence=2, stock=2).p_attack
 #fr> check(my_answer, exact, LANG, hint="quel x rend la cible indifférente entre miner et défendre ?")
 #en> check(my_answer, exact, LANG, hint="which x leaves the target indifferent: mine or defend?")
 
 # %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
-# * Avec 3 casques contre 1 et une cible qui a 4 charbons (`odds.raid_game(3, 1, 4)`), le jeu a un **point
+# * Avec 3 casques contre 1 et une cible qui a 4 charbons (`raid_game(3, 1, 4)`), le jeu a un **point
 #   selle** : un choix pur qu'aucun des deux ne veut quitter. Lequel ?
-# * Avec `split=True`, le pillard envoie une partie de ses casques seulement : `odds.raid_game(2, 2, 2, split=True)`.
+# * Avec `split=True`, le pillard envoie une partie de ses casques seulement : `raid_game(2, 2, 2, split=True)`.
 # * Les leçons de la page d'accueil (`notebooks/index.ipynb`) font jouer la partie.
 # %% [markdown] lang="en"
 # ## Going further
 #
-# * With 3 helmets against 1 and a target holding 4 coal (`odds.raid_game(3, 1, 4)`), the game has a **saddle
+# * With 3 helmets against 1 and a target holding 4 coal (`raid_game(3, 1, 4)`), the game has a **saddle
 #   point**: a pure choice that neither wants to leave. Which one?
-# * With `split=True` the raider sends only part of their helmets: `odds.raid_game(2, 2, 2, split=True)`.
+# * With `split=True` the raider sends only part of their helmets: `raid_game(2, 2, 2, split=True)`.
 # * The lessons of the start page (`notebooks/index.ipynb`) play the game.

@@ -34,7 +34,15 @@ import mineedu
 from mineedu.core import first_decision
 from mineedu.core.i18n import format_number
 from mineedu.explore import check, frequency, percent, show
-from mineedu.games.dragon_cave import Config, odds, simulate
+from mineedu.games.dragon_cave import (
+    Config,
+    break_even_depth,
+    card_expectation,
+    escape_probability,
+    movement_distribution,
+    simulate_escape,
+    turn_back_curve,
+)
 
 
 def num(x):
@@ -52,7 +60,8 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 #
 # $$E = \sum_v v \cdot P(v) = \frac{7 + 7 + 8 + 8 + 9 + 9}{6} = 8 \quad\text{(Difficile)}.$$
 #
-# Une carte déjà retournée ne peut plus sortir : l'espérance des cartes restantes change (`seen=`).
+# Une carte déjà retournée ne peut plus sortir : l'espérance des cartes restantes change (`seen=`). Donnée d'un
+# état de la partie, `card_expectation(state, famille)` tient compte de toutes les cartes déjà retournées.
 # %% [markdown] lang="en"
 # ## 1. What a card is worth
 #
@@ -61,15 +70,16 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 #
 # $$E = \sum_v v \cdot P(v) = \frac{7 + 7 + 8 + 8 + 9 + 9}{6} = 8 \quad\text{(Difficile)}.$$
 #
-# A card already turned over cannot come up again: the expectation of the cards left changes (`seen=`).
+# A card already turned over cannot come up again: the expectation of the cards left changes (`seen=`). Given a
+# state of the game, `card_expectation(state, family)` counts every card already turned over.
 
 # %%
 config = game.config
 for family, values in enumerate(config.families):
-    print(family, values, odds.card_expectation(config, family))
+    print(family, values, card_expectation(config, family))
 #fr: une Difficile de 9 déjà vue : il reste 7, 7, 8, 8, 9
 #en: a Difficile 9 already seen: 7, 7, 8, 8, 9 are left
-odds.card_expectation(config, 2, seen=[9])
+card_expectation(config, 2, seen=[9])
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Que vaut en moyenne une carte **Moyen** cachée, quand on sait qu'un 4 et un 6 sont déjà sortis ?
@@ -81,7 +91,7 @@ odds.card_expectation(config, 2, seen=[9])
 # %%
 my_answer = None
 
-exact = odds.card_expectation(config, 1, seen=[4, 6])
+exact = card_expectation(config, 1, seen=[4, 6])
 #fr> check(my_answer, exact, LANG, probability=False, hint="la moyenne des valeurs qui restent.")
 #en> check(my_answer, exact, LANG, probability=False, hint="the mean of the values left.")
 
@@ -98,8 +108,8 @@ exact = odds.card_expectation(config, 1, seen=[4, 6])
 
 # %%
 for cards in range(4):
-    print(cards, odds.movement_distribution(config, cards))
-odds.movement_distribution(Config(dice_movement=True), 1)
+    print(cards, movement_distribution(config, cards))
+movement_distribution(Config(dice_movement=True), 1)
 
 # %% [markdown] lang="fr"
 # ## 3. La course contre le dragon au dé
@@ -113,7 +123,7 @@ odds.movement_distribution(Config(dice_movement=True), 1)
 # P(a, g) = \sum_{k=1}^{6} \frac{1}{6}\,[\,g - k \ge a - 3\,]\;P(a - 3,\; g - k) \text{ sinon}.$$
 #
 # Chaque ligne se calcule à partir de la précédente : c'est la **programmation dynamique** de
-# `odds.escape_probability`.
+# `escape_probability`.
 # %% [markdown] lang="en"
 # ## 3. The race against the dice dragon
 #
@@ -125,7 +135,7 @@ odds.movement_distribution(Config(dice_movement=True), 1)
 # $$P(a, g) = 1 \text{ if } a \le 3, \qquad
 # P(a, g) = \sum_{k=1}^{6} \frac{1}{6}\,[\,g - k \ge a - 3\,]\;P(a - 3,\; g - k) \text{ otherwise}.$$
 #
-# Each row is computed from the one before: that is the **dynamic programming** of `odds.escape_probability`.
+# Each row is computed from the one before: that is the **dynamic programming** of `escape_probability`.
 
 # %%
 #fr: ✏️ À vous : changez la graine ou le nombre de plongées simulées.
@@ -133,14 +143,15 @@ odds.movement_distribution(Config(dice_movement=True), 1)
 seed, dives = 2026, 20_000
 
 dice = Config(dice_dragon=True)
-rng = np.random.default_rng(seed)
 #fr> print(" d   pas  dragon   P(sortir) exacte   simulée")
 #en> print(" d   steps dragon  P(escape) exact    simulated")
 for depth in range(12, 24, 2):
-    steps, dragon = simulate.turn_back(depth)
-    exact = odds.escape_probability(steps, 1, dragon, dice)
-    race = simulate.escape(steps, 1, dragon, dives, rng, dice)
-    simulated = percent(race.escaped.frequency, LANG)
+    #fr: d + 1 pas jusqu'à l'entrée ; le dragon part de derrière la dernière carte (moins la prise)
+    #en: d + 1 steps to the entrance; the dragon starts behind the last card (less the one taken)
+    steps, dragon = depth + 1, dice.cards - 1
+    exact = escape_probability(depth=depth, cards=1, config=dice)
+    race = simulate_escape(depth=depth, cards=1, config=dice, trials=dives, seed=seed)
+    simulated = percent(race.frequency, LANG)
     print(f"{depth:2}   {steps:3}  {dragon:6}   {percent(exact, LANG):>16}   {simulated:>7}")
 
 # %% [markdown] lang="fr"
@@ -165,9 +176,9 @@ my_config = Config(dice_dragon=True)
 
 #fr> print(" d   P(sortir)   trésor moyen")
 #en> print(" d   P(escape)   mean treasure")
-for row in odds.turn_back_curve(my_config)[::3]:
+for row in turn_back_curve(my_config)[::3]:
     print(f"{row['depth']:2}   {percent(row['p_escape'], LANG):>8}   {num(row['expected']):>7}")
-odds.break_even_depth(my_config)
+break_even_depth(my_config)
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Avec le dragon au dé, un plongeur porte une carte, à 4 pas de l'entrée ; le dragon est à 4 cartes
@@ -181,7 +192,7 @@ odds.break_even_depth(my_config)
 # %%
 my_answer = None
 
-exact = odds.escape_probability(steps=4, cards=1, dragon=4, config=Config(dice_dragon=True))
+exact = escape_probability(steps=4, cards=1, dragon=4, config=Config(dice_dragon=True))
 #fr> check(my_answer, exact, LANG, hint="après 3 pas, quels dés laissent le dragon derrière ?")
 #en> check(my_answer, exact, LANG, hint="after 3 steps, 1 is left: which throws keep the dragon behind?")
 

@@ -69,14 +69,17 @@ mineedu.game_names()
 # Chaque jeu se crée par son nom et un nombre de joueurs : `mineedu.make("gold_mine", players=4)`. Une partie est
 # une suite d'**états** immuables : `state.apply(action)` rend l'état suivant. Le hasard est un joueur à part
 # entière : à un nœud de hasard, `state.chance_outcomes()` donne chaque issue avec sa probabilité **exacte**
-# (une fraction). `show(state, LANG)` dessine un état ; les probabilités exactes viennent du module `odds` du jeu.
+# (une fraction). `show(state, LANG)` dessine un état ; chaque jeu donne ses probabilités exactes et ses
+# simulations sous des noms de professeur (`from mineedu.games.gold_mine import burn_risk`), qui prennent un état
+# ou quelques nombres.
 # %% [markdown] lang="en"
 # ## 2. The five games in a few lines
 #
 # Each game is made from its name and a number of players: `mineedu.make("gold_mine", players=4)`. A game is a
 # sequence of immutable **states**: `state.apply(action)` returns the next one. Chance is a player of its own: at a
 # chance node, `state.chance_outcomes()` gives each outcome with its **exact** probability (a fraction).
-# `show(state, LANG)` draws a state; the exact odds come from the game's `odds` module.
+# `show(state, LANG)` draws a state; each game gives its exact odds and its simulations under the names a teacher
+# would use (`from mineedu.games.gold_mine import burn_risk`), which take a state or a few numbers.
 
 # %%
 for name in mineedu.game_names():
@@ -92,11 +95,13 @@ for name in mineedu.game_names():
 # a round the next card is a dragon with probability 8/58.
 
 # %%
-from mineedu.games.gold_mine import odds as gold_odds
+from mineedu.games.gold_mine import burn_risk, p_dragon_next
 
 gold = mineedu.make("gold_mine", players=4).initial_state()
 display(show(gold, LANG))
-gold_odds.p_dragon_next(gold)
+#fr: la prochaine carte, et le risque d'un mineur à côté de Dragobert (54 cartes, 5 dragons, 16 yeux)
+#en: the next card, and the risk of a miner next to Dragobert (54 cards, 5 dragons, 16 eyes)
+p_dragon_next(gold), burn_risk(cards=54, dragons=5, eyes=16, distance=1)
 
 # %% [markdown] lang="fr"
 # **Au fin fond de la grotte du dragon** (`dragon_cave`) — l'**espérance** d'une carte selon sa profondeur, et la
@@ -106,11 +111,11 @@ gold_odds.p_dragon_next(gold)
 # against the dragon on the way back. A Difficile card (7, 7, 8, 8, 9, 9) is worth 8 on average.
 
 # %%
-from mineedu.games.dragon_cave import odds as cave_odds
+from mineedu.games.dragon_cave import card_expectation
 
 cave = mineedu.make("dragon_cave", players=3)
 display(show(first_decision(cave.initial_state(), np.random.default_rng(1)), LANG))
-cave_odds.card_expectation(cave.config, 2)
+card_expectation(cave.config, 2)
 
 # %% [markdown] lang="fr"
 # **Gold am Yukon** (`yukon`) — un dé où **le 1 fait relancer** (et s'ajoute) : $E = 3{,}5 + E/6$, donc
@@ -120,11 +125,11 @@ cave_odds.card_expectation(cave.config, 2)
 # pips a turn.
 
 # %%
-from mineedu.games.yukon import odds as yukon_odds
+from mineedu.games.yukon import pip_mean
 
 yukon = mineedu.make("yukon", players=3)
 display(show(first_decision(yukon.initial_state(), np.random.default_rng(1)), LANG))
-yukon_odds.pip_mean()
+pip_mean()
 
 # %% [markdown] lang="fr"
 # **Silver & Gold** (`silver_gold`) — **compter** les placements d'une forme (rotations et symétries comprises).
@@ -134,11 +139,11 @@ yukon_odds.pip_mean()
 # Each round reveals 7 of the 8 expedition cards: a shape on one card only comes up with probability 7/8.
 
 # %%
-from mineedu.games.silver_gold import odds as silver_odds
+from mineedu.games.silver_gold import p_shape_this_round
 
 silver = mineedu.make("silver_gold", players=2)
 display(show(first_decision(silver.initial_state(), np.random.default_rng(1)), LANG))
-silver_odds.p_shape_this_round(copies=1, deck=8, reveals=7)
+p_shape_this_round(copies=1, deck=8, reveals=7)
 
 # %% [markdown] lang="fr"
 # **Mine (charbon)** (`coal_mine`) — des cartes piochées (loi **hypergéométrique**) et le raid, un choix secret
@@ -148,13 +153,13 @@ silver_odds.p_shape_this_round(copies=1, deck=8, reveals=7)
 # attacking and defending: a small **matrix game** whose equilibrium mixes the two at 1/2.
 
 # %%
-from mineedu.games.coal_mine import odds as coal_odds
+from mineedu.games.coal_mine import raid_equilibrium
 
 coal = mineedu.make("coal_mine", players=3)
 display(show(first_decision(coal.initial_state(), np.random.default_rng(1)), LANG))
-#fr: (P(le pillard attaque), P(la cible défend), gain moyen du pillard) à l'équilibre
-#en: (P(the raider attacks), P(the target defends), the raider's mean gain) at the equilibrium
-coal_odds.raid_mix(attack=2, defence=2, stock=2)
+#fr: P(le pillard attaque), P(la cible défend) et gain moyen du pillard (value) à l'équilibre
+#en: P(the raider attacks), P(the target defends) and the raider's mean gain (value) at the equilibrium
+raid_equilibrium(attack=2, defence=2, stock=2)
 
 # %% [markdown] lang="fr"
 # ## 3. Changer un paquet et regarder les probabilités bouger
@@ -175,7 +180,7 @@ dragons = 12
 deck = {"nugget": 20, "lantern": 14, "eyes": 16, "dragon": dragons}
 changed = mineedu.make("gold_mine", players=4, exploration=deck).initial_state()
 for label, s in (("8", gold), (str(dragons), changed)):
-    p = gold_odds.p_dragon_next(s)
+    p = p_dragon_next(s)
     #fr> print(f"{label:>2} dragons : P(prochaine carte = dragon) = {p} ≈ {percent(p, LANG)}")
     #en> print(f"{label:>2} dragons: P(next card is a dragon) = {p} ≈ {percent(p, LANG)}")
 

@@ -33,7 +33,15 @@ import numpy as np
 
 import mineedu
 from mineedu.explore import check, frequency, percent, show
-from mineedu.games.gold_mine import EXPLORE_KINDS, odds, simulate
+from mineedu.games.gold_mine import (
+    EXPLORE_KINDS,
+    burn_risk,
+    dragons_in_next,
+    gold_change,
+    p_dragon_next,
+    p_dragon_within,
+    simulate_burn,
+)
 from mineedu.ui import charts
 
 game = mineedu.make("gold_mine", players=4)
@@ -72,7 +80,7 @@ dict(zip(EXPLORE_KINDS, state.explore))
 # $$P(\text{dragon}) = \frac{\text{dragons left}}{\text{cards left}} = \frac{8}{58} = \frac{4}{29} \approx 0.138.$$
 
 # %%
-odds.p_dragon_next(state)
+p_dragon_next(state)
 
 # %% [markdown] lang="fr"
 # ## 3. Plusieurs cartes : sans remise
@@ -103,8 +111,8 @@ odds.p_dragon_next(state)
 #fr> print(" k   sans remise   avec remise")
 #en> print(" k   without       with replacement")
 for k in range(1, 11):
-    without = odds.p_dragon_within(k, 8, 58)
-    with_replacement = odds.p_dragon_within(k, 8, 58, replacement=True)
+    without = p_dragon_within(k, 8, 58)
+    with_replacement = p_dragon_within(k, 8, 58, replacement=True)
     print(f"{k:2}   {percent(without, LANG):>11}   {percent(with_replacement, LANG):>11}")
 
 # %% [markdown] lang="fr"
@@ -116,7 +124,7 @@ for k in range(1, 11):
 
 # %%
 k = 3
-1 - Fraction(comb(50, k), comb(58, k)) == odds.p_dragon_within(k, 8, 58)
+1 - Fraction(comb(50, k), comb(58, k)) == p_dragon_within(k, 8, 58)
 
 # %% [markdown] lang="fr"
 # ## 4. Simuler : battre la pioche dix mille fois
@@ -143,25 +151,11 @@ DRAGON = EXPLORE_KINDS.index("dragon")
 deck = np.repeat(np.arange(len(EXPLORE_KINDS)), state.explore)
 shuffles = rng.permuted(np.tile(deck, (trials, 1)), axis=1)  # one shuffled deck per row
 hits = int((shuffles[:, :k] == DRAGON).any(axis=1).sum())
-p = odds.p_dragon_within(k, 8, 58)
+p = p_dragon_within(k, 8, 58)
 #fr> print("simulé :", frequency(hits, trials, LANG))
 #en> print("simulated:", frequency(hits, trials, LANG))
 #fr> print("exact :", p, "≈", percent(p, LANG))
 #en> print("exact:", p, "≈", percent(p, LANG))
-
-# %% [markdown] lang="fr"
-# Le jeu a son propre simulateur, `simulate.dragon_draws` : il pioche carte après carte comme les règles (un
-# dragon avec la probabilité dragons restants / cartes restantes), dans beaucoup d'essais à la fois. Avec
-# 200 000 essais, l'intervalle se resserre autour de la valeur exacte.
-# %% [markdown] lang="en"
-# The game has its own simulator, `simulate.dragon_draws`: it draws card after card as the rules do (a dragon
-# with probability dragons left / cards left), in many trials at once. With 200,000 trials the interval closes in
-# on the exact value.
-
-# %%
-sample = simulate.dragon_draws(k, 200_000, np.random.default_rng(seed))
-#fr> print("simulateur du jeu :", frequency(sample.at_least(1), lang=LANG))
-#en> print("the game's simulator:", frequency(sample.at_least(1), lang=LANG))
 
 # %% [markdown] lang="fr"
 # Combien de dragons parmi les 5 premières cartes ? Le nombre $X$ de dragons suit une loi **hypergéométrique** :
@@ -179,7 +173,7 @@ sample = simulate.dragon_draws(k, 200_000, np.random.default_rng(seed))
 # The bars are the frequencies in the same shuffled decks; the black marks, the exact probabilities.
 
 # %%
-exact = odds.dragons_in_next(state, 5)
+exact = dragons_in_next(state, 5)
 counts = np.bincount((shuffles[:, :5] == DRAGON).sum(axis=1), minlength=len(exact))
 values = sorted(exact)
 #fr> labels = {"x": "dragons parmi les 5 premières cartes", "y": "probabilité",
@@ -208,11 +202,11 @@ show(charts.histogram(values, simulated, probabilities, lang=LANG, labels=labels
 my_deck = {"nugget": 20, "lantern": 14, "eyes": 16, "dragon": 8}
 
 my_state = mineedu.make("gold_mine", players=4, exploration=my_deck).initial_state()
-p_next = odds.p_dragon_next(my_state)
+p_next = p_dragon_next(my_state)
 #fr> print("P(prochaine carte = dragon) =", p_next, "≈", percent(p_next, LANG))
 #en> print("P(next card is a dragon) =", p_next, "≈", percent(p_next, LANG))
 for k in (2, 5, 10):
-    p = 1 - odds.dragons_in_next(my_state, k).get(0, Fraction(0))
+    p = 1 - dragons_in_next(my_state, k).get(0, Fraction(0))
     #fr> print(f"P(au moins un dragon parmi {k:2} cartes) ≈ {percent(p, LANG)}")
     #en> print(f"P(at least one dragon among {k:2} cards) ≈ {percent(p, LANG)}")
 
@@ -229,7 +223,7 @@ for k in (2, 5, 10):
 my_answer = None
 
 twelve = {"nugget": 20, "lantern": 14, "eyes": 16, "dragon": 12}
-exact = odds.p_dragon_next(mineedu.make("gold_mine", players=4, exploration=twelve).initial_state())
+exact = p_dragon_next(mineedu.make("gold_mine", players=4, exploration=twelve).initial_state())
 #fr> check(my_answer, exact, LANG, hint="combien de cartes en tout, maintenant ?")
 #en> check(my_answer, exact, LANG, hint="how many cards are there in all now?")
 
@@ -266,22 +260,20 @@ show(near, LANG)
 # \qquad\text{while}\qquad P(\text{dragon}) = \frac{5}{51} \approx 9.8\%.$$
 
 # %%
-odds.p_dragon_next(near), odds.burn_risk(near), odds.burn_risk(near) == Fraction(5 + 16, 51)
+p_dragon_next(near), burn_risk(near), burn_risk(near) == Fraction(5 + 16, 51)
 
 # %% [markdown] lang="fr"
-# Le simulateur du jeu le confirme : un mineur sur la case 4, Dragobert sur la case 5, la même pioche, une carte.
-# (Les autres mineurs ne changent rien à cette carte-là.)
+# Le simulateur du jeu le confirme, `simulate_burn` : J4 pioche une carte dans la même pioche, encore et encore
+# (les autres mineurs ne changent rien à cette carte-là). Il donne une fréquence et son intervalle à 95 %.
 # %% [markdown] lang="en"
-# The game's simulator agrees: a miner on card 4, Dragobert on card 5, the same deck, one card. (The other miners
-# change nothing about that one card.)
+# The game's simulator agrees, `simulate_burn`: P4 draws one card from the same deck, again and again (the other
+# miners change nothing about that one card). It gives a frequency and its 95% interval.
 
 # %%
-rng = np.random.default_rng(seed)
-lone = simulate.explore(position=4, dragon=5, draws=1, trials=100_000, rng=rng,
-                        deck=near.explore, held=near.gold(3))
-exact = percent(odds.burn_risk(near), LANG)
-#fr> print("grillé :", frequency(lone.burned, lang=LANG), "— exact :", exact)
-#en> print("burned:", frequency(lone.burned, lang=LANG), "— exact:", exact)
+burned = simulate_burn(near, trials=100_000, seed=seed)
+exact = percent(burn_risk(near), LANG)
+#fr> print("grillé :", frequency(burned, lang=LANG), "— exact :", exact)
+#en> print("burned:", frequency(burned, lang=LANG), "— exact:", exact)
 
 # %% [markdown] lang="fr"
 # Que rapporte l'exploration, en moyenne ? L'**espérance** de la variation de l'or de J4 est la somme des
@@ -298,23 +290,21 @@ exact = percent(odds.burn_risk(near), LANG)
 
 # %%
 g = near.gold(3)
-odds.gold_change(near), odds.gold_change(near) == Fraction(16 + 14 - (16 + 5) * g, 51)
+gold_change(near), gold_change(near) == Fraction(16 + 14 - (16 + 5) * g, 51)
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Votre mineur est sur la case 6, Dragobert sur la case 7. Il reste 40 cartes Exploration, dont
 # 12 yeux et 4 dragons. Quelle est la probabilité d'être grillé si vous explorez ? (La cellule décrit cette position
-# par une partie dont le paquet et la piste sont ceux-là : `cart=6` place les mineurs, `track_length=7` Dragobert.)
+# en quelques nombres : les cartes qui restent, les dragons, les yeux, et la distance jusqu'à Dragobert.)
 # %% [markdown] lang="en"
 # ✔ **Check.** Your miner is on card 6, Dragobert on card 7. 40 exploration cards are left, 12 of them eyes and
-# 4 dragons. What is the chance of being burned if you explore? (The cell describes this position as a game with
-# that deck and that track: `cart=6` places the miners, `track_length=7` Dragobert.)
+# 4 dragons. What is the chance of being burned if you explore? (The cell describes this position in a few numbers:
+# the cards left, the dragons, the eyes, and the distance to Dragobert.)
 
 # %%
 my_answer = None
 
-forty = {"nugget": 14, "lantern": 10, "eyes": 12, "dragon": 4}
-game_40 = mineedu.make("gold_mine", players=3, exploration=forty, cart=6, track_length=7)
-exact = odds.burn_risk(game_40.initial_state())
+exact = burn_risk(cards=40, dragons=4, eyes=12, distance=1)
 #fr> check(my_answer, exact, LANG, hint="un dragon vous grille, une carte yeux aussi.")
 #en> check(my_answer, exact, LANG, hint="a dragon burns you, and so does an eyes card.")
 
@@ -326,7 +316,8 @@ exact = odds.burn_risk(game_40.initial_state())
 #
 # $$P(\text{Dragobert atteint } c \text{ en } k \text{ cartes}) = \sum_{j \ge m} P(X_k = j).$$
 #
-# Au début de la manche (case 4, Dragobert en 8) il faut 4 dragons ; dans la position de J4, un seul.
+# Au début de la manche (case 4, Dragobert en 8) il faut 4 dragons ; dans la position de J4, un seul. La cellule
+# fait cette somme sur la loi de `dragons_in_next`.
 # %% [markdown] lang="en"
 # ## 7. Will Dragobert reach me?
 #
@@ -335,23 +326,33 @@ exact = odds.burn_risk(game_40.initial_state())
 #
 # $$P(\text{Dragobert reaches } c \text{ within } k \text{ cards}) = \sum_{j \ge m} P(X_k = j).$$
 #
-# At the start of the round (card 4, Dragobert on 8) he needs 4 dragons; in P4's position, only one.
+# At the start of the round (card 4, Dragobert on 8) he needs 4 dragons; in P4's position, only one. The cell adds
+# up that sum over the law of `dragons_in_next`.
 
 # %%
 #fr: ✏️ À vous : changez la case (card) ou le nombre de cartes (range), puis relancez.
 #en: ✏️ Your turn: change the card or the number of cards (range), then run again.
 card = 4
+
+
+def reaches(s, card, k):
+    #fr: P(Dragobert atteint la case card en k cartes) : au moins d - c dragons dans les k suivantes
+    #en: P(Dragobert reaches card within k cards): at least d - c dragons among the next k cards
+    m = s.dragon - card
+    return sum((p for j, p in dragons_in_next(s, k).items() if j >= m), Fraction(0))
+
+
 #fr> print(" k   début de manche   position de J4")
 #en> print(" k   round start       P4's position")
 for k in range(1, 11):
-    start, now = odds.p_dragon_reaches(state, card, k), odds.p_dragon_reaches(near, card, k)
+    start, now = reaches(state, card, k), reaches(near, card, k)
     print(f"{k:2}   {percent(start, LANG):>15}   {percent(now, LANG):>14}")
 
 # %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
 # * La règle publiée joue la pioche **face visible** : `mineedu.make("gold_mine", 4, deck_mode="face_up")`.
-#   Que devient `odds.burn_risk` quand on voit la carte du dessus ?
+#   Que devient `burn_risk` quand on voit la carte du dessus ?
 # * Avec combien de dragons le risque « au moins un dragon parmi 5 cartes » dépasse-t-il 50 % ?
 # * La leçon `gold_mine.ipynb` (dossier `notebooks/`) fait jouer la partie et compare des robots qui mesurent le
 #   bon risque à ceux qui regardent seulement P(dragon).
@@ -359,7 +360,7 @@ for k in range(1, 11):
 # ## Going further
 #
 # * The published rules play the deck **face up**: `mineedu.make("gold_mine", 4, deck_mode="face_up")`.
-#   What becomes of `odds.burn_risk` when the top card is visible?
+#   What becomes of `burn_risk` when the top card is visible?
 # * With how many dragons does the risk "at least one dragon among 5 cards" pass 50%?
 # * The lesson `gold_mine.ipynb` (in `notebooks/`) plays the game and compares bots that measure the right risk with
 #   bots that only watch P(dragon).

@@ -31,7 +31,13 @@ import numpy as np
 import mineedu
 from mineedu.core import first_decision
 from mineedu.explore import check, frequency, percent, show
-from mineedu.games.silver_gold import odds, shapes, simulate
+from mineedu.games.silver_gold import (
+    SHAPE_NAMES,
+    orientations,
+    p_shape_this_round,
+    placement_count,
+    simulate_shape,
+)
 
 
 def draw(cells):
@@ -70,14 +76,14 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 #en: ✏️ Your turn: try another shape: "I2", "I3", "L3", "T4", "L4", "O4" or "S4".
 shape = "L3"
 
-found = shapes.orientations(shape)
-name = shapes.SHAPE_NAMES[shape][LANG]
+found = orientations(shape)
+name = SHAPE_NAMES[shape][LANG]
 #fr> print(name, "—", len(found), "orientations,", 8 // len(found), "symétries")
 #en> print(name, "—", len(found), "orientations,", 8 // len(found), "symmetries")
 print("\n\n".join(draw(cells) for cells in found))
 
 # %%
-odds.orientation_counts(("I2", "I3", "L3", "T4", "L4", "O4"))
+{shape: len(orientations(shape)) for shape in ("I2", "I3", "L3", "T4", "L4", "O4")}
 
 # %% [markdown] lang="fr"
 # ## 2. Les placements sur une carte vide
@@ -98,10 +104,10 @@ shape, rows, cols = "L3", 3, 4
 
 empty = (1 << (rows * cols)) - 1  # every box free
 by_formula = 0
-for cells in shapes.orientations(shape):
+for cells in orientations(shape):
     h, w = max(r for r, c in cells) + 1, max(c for r, c in cells) + 1
     by_formula += max(0, rows - h + 1) * max(0, cols - w + 1)
-by_formula, shapes.placement_count(empty, shape, rows=rows, cols=cols)
+by_formula, placement_count(empty, shape, rows=rows, cols=cols)
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** De combien de façons peut-on poser le **domino** sur une carte vide de 3 × 4 cases ?
@@ -111,7 +117,7 @@ by_formula, shapes.placement_count(empty, shape, rows=rows, cols=cols)
 # %%
 my_answer = None
 
-exact = shapes.placement_count((1 << 12) - 1, "I2", rows=3, cols=4)
+exact = placement_count((1 << 12) - 1, "I2", rows=3, cols=4)
 #fr> check(my_answer, exact, LANG, tolerance=None, probability=False, hint="couché, puis debout.")
 #en> check(my_answer, exact, LANG, tolerance=None, probability=False, hint="lying, then standing.")
 
@@ -135,17 +141,17 @@ exact = shapes.placement_count((1 << 12) - 1, "I2", rows=3, cols=4)
 # The straight tromino and the L-tromino are each on two cards: they **always** come up.
 
 # %%
-[odds.p_shape_this_round(copies=copies, deck=8, reveals=7) for copies in (1, 2)]
+[p_shape_this_round(copies=copies, deck=8, reveals=7) for copies in (1, 2)]
 
 # %%
 #fr: ✏️ À vous : changez la graine ou le nombre de manches.
 #en: ✏️ Your turn: change the seed or the number of rounds.
 seed, rounds = 2026, 20_000
 
-sample = simulate.expedition_round(rounds, np.random.default_rng(seed))
-for shape, came in sorted(sample.comes_up.items()):
-    #fr> print(f"{shapes.SHAPE_NAMES[shape][LANG]:>18} : {frequency(came, lang=LANG)}")
-    #en> print(f"{shapes.SHAPE_NAMES[shape][LANG]:>18}: {frequency(came, lang=LANG)}")
+for shape in sorted(game.config.expedition_counts()):
+    came = simulate_shape(shape, rounds, seed)
+    #fr> print(f"{SHAPE_NAMES[shape][LANG]:>18} : {frequency(came, lang=LANG)}")
+    #en> print(f"{SHAPE_NAMES[shape][LANG]:>18}: {frequency(came, lang=LANG)}")
 
 # %% [markdown] lang="fr"
 # ## 4. ✏️ À vous : changer la manche
@@ -165,12 +171,11 @@ reveals = 6
 
 my_game = mineedu.make("silver_gold", players=2, reveals_per_round=reveals)
 deck = dict(my_game.config.expedition)
-sample = simulate.expedition_round(rounds, np.random.default_rng(seed), my_game.config)
 for shape in ("O4", "I3"):
-    exact = odds.p_shape_this_round(copies=deck[shape], deck=sum(deck.values()), reveals=reveals)
-    simulated = frequency(sample.comes_up[shape], lang=LANG)
-    #fr> print(f"{shapes.SHAPE_NAMES[shape][LANG]:>18} : {exact} ≈ {percent(exact, LANG)} ; {simulated}")
-    #en> print(f"{shapes.SHAPE_NAMES[shape][LANG]:>18}: {exact} ≈ {percent(exact, LANG)}; {simulated}")
+    exact = p_shape_this_round(copies=deck[shape], deck=sum(deck.values()), reveals=reveals)
+    simulated = frequency(simulate_shape(shape, rounds, seed, config=my_game.config), lang=LANG)
+    #fr> print(f"{SHAPE_NAMES[shape][LANG]:>18} : {exact} ≈ {percent(exact, LANG)} ; {simulated}")
+    #en> print(f"{SHAPE_NAMES[shape][LANG]:>18}: {exact} ≈ {percent(exact, LANG)}; {simulated}")
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Si une manche ne révélait que **6** des 8 cartes, quelle serait la probabilité que le
@@ -182,21 +187,21 @@ for shape in ("O4", "I3"):
 # %%
 my_answer = None
 
-exact = odds.p_shape_this_round(copies=1, deck=8, reveals=6)
+exact = p_shape_this_round(copies=1, deck=8, reveals=6)
 #fr> check(my_answer, exact, LANG, hint="combien de cartes sont laissées de côté ?")
 #en> check(my_answer, exact, LANG, hint="how many cards are left out?")
 
 # %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
-# * Combien de symétries a le tétromino en T ? Vérifiez avec `shapes.orientations("T4")`.
-# * Sur une carte déjà entamée, `shapes.placement_count(libres, forme, rows, cols)` compte les placements qui
+# * Combien de symétries a le tétromino en T ? Vérifiez avec `orientations("T4")`.
+# * Sur une carte déjà entamée, `placement_count(libres, forme, rows, cols)` compte les placements qui
 #   restent (`libres` : le masque des cases libres).
 # * Les leçons de la page d'accueil (`notebooks/index.ipynb`) font jouer la partie.
 # %% [markdown] lang="en"
 # ## Going further
 #
-# * How many symmetries does the T-tetromino have? Check with `shapes.orientations("T4")`.
-# * On a card already begun, `shapes.placement_count(free, shape, rows, cols)` counts the placements left (`free`:
+# * How many symmetries does the T-tetromino have? Check with `orientations("T4")`.
+# * On a card already begun, `placement_count(free, shape, rows, cols)` counts the placements left (`free`:
 #   the mask of the free boxes).
 # * The lessons of the start page (`notebooks/index.ipynb`) play the game.

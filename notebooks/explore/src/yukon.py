@@ -32,7 +32,14 @@ import mineedu
 from mineedu.core import first_decision
 from mineedu.core.i18n import format_number
 from mineedu.explore import check, percent, show
-from mineedu.games.yukon import odds, simulate
+from mineedu.games.yukon import (
+    pip_distribution,
+    pip_mean,
+    pip_probability,
+    simulate_pips,
+    simulate_turns,
+    turns_to_collect,
+)
 from mineedu.ui import charts
 
 
@@ -61,7 +68,7 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 
 # %%
 E = Fraction(7, 2) / (1 - Fraction(1, 6))
-E, odds.pip_mean(), odds.pip_variance()
+E, pip_mean(), E == pip_mean()
 
 # %% [markdown] lang="fr"
 # ## 2. La loi des points d'un tour
@@ -87,10 +94,10 @@ E, odds.pip_mean(), odds.pip_variance()
 # $$P(T = 7) = \frac{1}{6^2} + \frac{1}{6^3} + \frac{1}{6^4} + \frac{1}{6^5} + \frac{1}{6^6} = \frac{1555}{46656}.$$
 
 # %%
-sum(Fraction(1, 6**j) for j in range(2, 7)) == odds.pip_probability(7)
+sum(Fraction(1, 6**j) for j in range(2, 7)) == pip_probability(7)
 
 # %%
-dist, more = odds.pip_distribution(12)
+dist, more = pip_distribution(12)
 for t, p in dist.items():
     print(f"{t:2}   {str(p):>14}   {percent(p, LANG, 2):>8}")
 print("> 12", more)
@@ -111,7 +118,7 @@ print("> 12", more)
 #en: ✏️ Your turn: change the seed or the number of turns, then run again.
 seed, turns = 2026, 10_000
 
-sample = simulate.pips(turns, np.random.default_rng(seed))
+sample = simulate_pips(turns, seed=seed)
 mean, low, high = sample.mean()
 #fr> print(f"moyenne simulée : {num(mean)} (intervalle à 95 % : {num(low)} à {num(high)})")
 #en> print(f"simulated mean: {num(mean)} (95% interval: {num(low)} to {num(high)})")
@@ -128,13 +135,14 @@ show(charts.histogram(values, simulated, exact, lang=LANG, labels=labels))
 #
 # L'équation marche pour tout dé : avec $n$ faces dont une qui relance, $E = \frac{n+1}{2} + \frac{1}{n}E$.
 # Les fonctions du jeu prennent le dé en paramètres (`sides` : les faces, `reroll` : la face qui relance, 0 pour
-# aucune). Une partie se crée avec le dé qu'on veut : `mineedu.make("yukon", 3, sides=8)`.
+# aucune), ou celui d'une partie (`die=` une partie ou un état). Une partie se crée avec le dé qu'on veut :
+# `mineedu.make("yukon", 3, sides=8)`.
 # %% [markdown] lang="en"
 # ## 4. ✏️ Your turn: change the die
 #
 # The equation works for any die: with $n$ faces, one of which rolls again, $E = \frac{n+1}{2} + \frac{1}{n}E$.
 # The game's functions take the die as parameters (`sides`: the faces, `reroll`: the face that rolls again, 0 for
-# none). A game can be made with any die: `mineedu.make("yukon", 3, sides=8)`.
+# none), or a game's (`die=` a game or a state). A game can be made with any die: `mineedu.make("yukon", 3, sides=8)`.
 
 # %%
 #fr: ✏️ À vous : changez le dé (par exemple sides = 8, ou reroll = 0), puis relancez.
@@ -142,8 +150,8 @@ show(charts.histogram(values, simulated, exact, lang=LANG, labels=labels))
 sides, reroll = 6, 1
 
 my_game = mineedu.make("yukon", players=3, sides=sides, reroll=reroll)
-exact_mean = odds.pip_mean(sides=sides, reroll=reroll)
-sim_mean = simulate.pips(20_000, np.random.default_rng(7), my_game.config).mean()[0]
+exact_mean = pip_mean(die=my_game)
+sim_mean = simulate_pips(20_000, seed=7, die=my_game).mean()[0]
 #fr> print(f"E = {exact_mean} ≈ {num(exact_mean)} ; simulé : {num(sim_mean)}")
 #en> print(f"E = {exact_mean} ≈ {num(exact_mean)}; simulated: {num(sim_mean)}")
 
@@ -159,8 +167,8 @@ sim_mean = simulate.pips(20_000, np.random.default_rng(7), my_game.config).mean(
 # %%
 my_answer = None
 
-#fr> check(my_answer, odds.pip_mean(sides=4), LANG, probability=False, hint="E = 2,5 + E/4.")
-#en> check(my_answer, odds.pip_mean(sides=4), LANG, probability=False, hint="E = 2.5 + E/4.")
+#fr> check(my_answer, pip_mean(sides=4), LANG, probability=False, hint="E = 2,5 + E/4.")
+#en> check(my_answer, pip_mean(sides=4), LANG, probability=False, hint="E = 2.5 + E/4.")
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Quelle est la probabilité qu'un tour fasse exactement 4 points ?
@@ -170,8 +178,8 @@ my_answer = None
 # %%
 my_answer = None
 
-#fr> check(my_answer, odds.pip_probability(4), LANG, hint="4 d'un coup, ou 1 puis 3, ou 1, 1 puis 2.")
-#en> check(my_answer, odds.pip_probability(4), LANG, hint="4 at once, or 1 then 3, or 1, 1 then 2.")
+#fr> check(my_answer, pip_probability(4), LANG, hint="4 d'un coup, ou 1 puis 3, ou 1, 1 puis 2.")
+#en> check(my_answer, pip_probability(4), LANG, hint="4 at once, or 1 then 3, or 1, 1 then 2.")
 
 # %% [markdown] lang="fr"
 # ## 5. Combien de tours pour poser 12 pions ?
@@ -191,8 +199,8 @@ my_answer = None
 #en: ✏️ Your turn: change the number of pawns to place.
 need = 12
 
-law, longer, expected = odds.turns_to_collect(need, max_turns=8)
-sample = simulate.turns_to_collect(need, 20_000, np.random.default_rng(seed))
+law, longer, expected = turns_to_collect(need, max_turns=8)
+sample = simulate_turns(need, 20_000, seed=seed)
 #fr> print("tours   exact      simulé")
 #en> print("turns   exact      simulated")
 for n in range(1, 9):
