@@ -86,7 +86,7 @@ def board():
 
 def test_a_turn_is_a_click_on_a_deck(board):
     assert [o["region"] for o in board.canvas.options] == ["deck:explore", "deck:exit"]
-    assert labels(board) == ["Explorer : piocher une carte Exploration", "Sortie : piocher une carte Sortie"]
+    assert labels(board) == ["Explorer\u00a0: piocher une carte Exploration", "Sortie\u00a0: piocher une carte Sortie"]
     assert "pioche" in board.canvas.prompt
     check_panel_against_engine(board)
 
@@ -195,12 +195,12 @@ def test_the_log_says_what_happened_in_words():
     game = mineedu.make("gold_mine", 4)
     before = at(game.initial_state(), positions=(4, 2, 3, 7), dragon=8, kept=((), (), (), ("eyes", "nugget"))).apply(("explore",))
     e = Event(CHANCE, "dragon", before, before.apply("dragon"))
-    fr = "J1 pioche un dragon ! Dragobert avance sur la case 7. J4 est grillé·e et perd 3 or."
+    fr = "J1 pioche un dragon\u00a0! Dragobert avance sur la case 7. J4 est grillé·e et perd 3 or."
     assert game.describe_event(e, 0, "fr") == fr
     assert game.describe_event(e, 0, "en") == "P1 draws a dragon! Dragobert moves onto card 7. P4 is burned and loses 3 gold."
     before = at(game.initial_state(), positions=(5, 4, 3, 2)).apply(("exit",))
     e = Event(CHANCE, "L1|SWAP", before, before.apply("L1|SWAP"))
-    assert game.describe_event(e, 0, "fr") == "J1 pioche la carte Sortie « 1 case vers la sortie ou échange »"
+    assert game.describe_event(e, 0, "fr") == "J1 pioche la carte Sortie «\u00a01 case vers la sortie ou échange\u00a0»"
     assert game.describe_event(e, 0, "en") == 'P1 draws the exit card "1 card toward the exit or swap"'
 
 

@@ -33,7 +33,7 @@ def test_threshold_bot_explores_while_p_dragon_is_below_its_threshold():
     assert decide(ThresholdBot(0.15), s) == EXIT
     assert ThresholdBot(0.15).why(s.observation(0), EXIT, "en") == "P(dragon) = 1/6 ≈ 16.7% ≥ 15%: I take an exit card"
     assert ThresholdBot(0.15).why(s.observation(0), EXIT, "fr") == \
-        "P(dragon) = 1/6 ≈ 16,7\u00a0% ≥ 15\u00a0% : je prends une carte Sortie"
+        "P(dragon) = 1/6 ≈ 16,7\u00a0% ≥ 15\u00a0%\u00a0: je prends une carte Sortie"
 
 
 def test_cautious_bot_leaves_when_the_dragon_comes_close():
@@ -68,7 +68,7 @@ def test_the_burn_bot_measures_the_risk_that_matters():
     near = at(new(), positions=(4, 4, 4, 4), dragon=5, explore=(20, 13, 16, 5))  # 21/54 next to Dragobert
     assert decide(ThresholdBot(0.15), near) == ("explore",)  # P(dragon next) = 5/54 < 15 %: explores, into a 38,9 % burn
     assert decide(BurnBot(0.2), near) == EXIT and decide(BurnBot(0.2), far) == ("explore",)
-    fr = f"P(grillé) = 7/18 ≈ 38,9{NBSP}% ≥ 20{NBSP}% : je prends une carte Sortie"
+    fr = f"P(grillé) = 7/18 ≈ 38,9{NBSP}% ≥ 20{NBSP}%{NBSP}: je prends une carte Sortie"
     assert BurnBot(0.2).why(near.observation(0), EXIT, "fr") == fr
     assert BurnBot(0.2).why(near.observation(0), EXIT, "en") == "P(burned) = 7/18 ≈ 38.9% ≥ 20%: I take an exit card"
 

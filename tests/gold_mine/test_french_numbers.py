@@ -23,8 +23,8 @@ def test_french_odds_text_writes_decimal_commas():
 def test_bot_reasons_write_percentages_the_readers_way():
     s = at(new(), explore=(5, 0, 0, 1))  # 1/6
     obs, exit_ = s.observation(0), ("exit",)
-    fr = f"P(dragon) = 1/6 ≈ 16,7{NBSP}% ≥ 15,5{NBSP}% : je prends une carte Sortie"
+    fr = f"P(dragon) = 1/6 ≈ 16,7{NBSP}% ≥ 15,5{NBSP}%{NBSP}: je prends une carte Sortie"
     assert ThresholdBot(0.155).why(obs, exit_, "fr") == fr
     assert ThresholdBot(0.155).why(obs, exit_, "en") == "P(dragon) = 1/6 ≈ 16.7% ≥ 15.5%: I take an exit card"
     s = at(new(), explore=(5, 0, 0, 0))  # no dragon left: 0 %, not "0,0 %"
-    assert ThresholdBot(0.15).why(s.observation(0), ("explore",), "fr") == f"P(dragon) = 0/5 ≈ 0{NBSP}% < 15{NBSP}% : j'explore"
+    assert ThresholdBot(0.15).why(s.observation(0), ("explore",), "fr") == f"P(dragon) = 0/5 ≈ 0{NBSP}% < 15{NBSP}%{NBSP}: j'explore"

@@ -8,7 +8,7 @@ one-line reason in French or English for the board's log.
 >>> bot = ThresholdBot(0.15)
 >>> a = bot.act(s.observation(0), s.legal_actions(), np.random.default_rng(0))
 >>> a, bot.why(s.observation(0), a, "fr")
-(('explore',), "P(dragon) = 8/58 ≈ 13,8\\xa0% < 15\\xa0% : j'explore")
+(('explore',), "P(dragon) = 8/58 ≈ 13,8\\xa0% < 15\\xa0%\\xa0: j'explore")
 >>> bot.why(s.observation(0), a, "en")
 'P(dragon) = 8/58 ≈ 13.8% < 15%: I explore'
 """

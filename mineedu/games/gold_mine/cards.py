@@ -97,9 +97,9 @@ def action_label(action: object, lang: str = "fr") -> str:
     """An action or a card drawn, in words for a button or a log line.
 
     >>> action_label(("explore",), "fr"), action_label(("option", "SWAP", 2), "en")
-    ('Explorer : piocher une carte Exploration', 'Swap places with P3')
+    ('Explorer\xa0: piocher une carte Exploration', 'Swap places with P3')
     >>> action_label("dragon", "fr"), action_label("L1|SWAP", "en")
-    ('Carte Exploration : dragon', 'Exit card "1 card toward the exit or swap"')
+    ('Carte Exploration\xa0: dragon', 'Exit card "1 card toward the exit or swap"')
     """
     if action == EXPLORE_ACTION:
         return LABELS("explore", lang)
