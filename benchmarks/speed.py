@@ -16,10 +16,14 @@ Prints three tables; it measures, it does not judge (no asserts):
    at a time (its ``*_by_engine`` function), and the ratio.
 3. **``mineedu simulate``** wall times with ``--jobs 1`` and ``--jobs 2``
    (a fresh process each, as a teacher runs it).
+4. **Each lesson's heavy buttons** at their default size, kernel-side: the
+   lesson built as its notebook builds it (``mineedu.ui.lesson.Lesson``), then
+   its tournament's run button and each predict section's simulate button
+   pressed (wall seconds of the Python behind the button; no browser).
 
 The goals (issue 17): ≥ 300 games/s for Yukon and Silver & Gold, ≥ 1,500 for
 the others; simulators ≥ 10^6 trials/s and ≥ 100× the engine;
-``simulate gold_mine --games 10000 --jobs 2`` ≤ 5 s. ``--quick`` plays fewer
+``simulate gold_mine --games 10000 --jobs 2`` ≤ 5 s; every lesson button ≤ 2 s. ``--quick`` plays fewer
 games and trials (a smoke run, noisier figures). The machine's load is
 printed first: on a shared machine figures drop when others run.
 """
@@ -183,15 +187,36 @@ def simulate_cli(quick: bool) -> None:
         print(f"   --jobs {jobs}: {wall:6.1f} s{note}")
 
 
+def lesson_buttons(quick: bool) -> None:
+    from mineedu.ui.lesson import Lesson, lesson_spec
+
+    print("4. Each lesson's heavy buttons at their default size (seconds, kernel-side; goal ≤ 2 s wall)")
+    print(f"   {'lesson':12} {'button':36} {'size':>7} {'wall':>6} {'CPU':>6}")
+    for name in mineedu.core.game_names():
+        spec = lesson_spec(name)
+        if spec is None:
+            continue
+        lesson = Lesson(spec, lang="en", seed=123_456)
+        rows: list[tuple[str, int, Callable[[], Any]]] = []
+        t = lesson.tournament_section
+        if t is not None:
+            rows.append((f"tournament ({t.spec.players} players)", t.games.value, t.button.click))
+        for i, sec in enumerate(lesson.predict_sections):
+            rows.append((f"simulate, question {i + 1}", sec.trials.value, sec.simulate_button.click))
+        for what, size, press in rows:
+            wall, cpu = min(_timed(press) for _ in range(1 if quick else 2))  # the quicker press
+            print(f"   {name:12} {what:36} {size:7,} {wall:6.2f} {cpu:6.2f}")
+
+
 def main(argv: Sequence[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer games and trials: a smoke run")
-    ap.add_argument("--only", default="engines,simulators,simulate", help="comma-separated parts to run")
+    ap.add_argument("--only", default="engines,simulators,simulate,lessons", help="comma-separated parts to run")
     args = ap.parse_args(argv)
     load = os.getloadavg()
     print(f"mineedu speed, {os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}"
           f", mineedu from {os.path.dirname(mineedu.__file__)}")
-    parts = {"engines": engines, "simulators": simulators, "simulate": simulate_cli}
+    parts = {"engines": engines, "simulators": simulators, "simulate": simulate_cli, "lessons": lesson_buttons}
     for part in args.only.split(","):
         parts[part.strip()](args.quick)
 
