@@ -72,6 +72,11 @@ def card_appeal(card: TreasureCard) -> float:
 def greedy_points(view: SilverGoldView, action: Action) -> float:
     """The points a ``place`` or ``cross`` action brings at once (boxes count 1 each;
     completing a card counts 1 more: a fresh card comes with it)."""
+    return _points(view, action)[0]
+
+
+def _points(view: SilverGoldView, action: Action) -> tuple[float, TreasureCard, int]:
+    """:func:`greedy_points`, with the card and its boxes crossed after ``action``."""
     me = view.me
     assert me is not None
     cfg = view.config
@@ -91,7 +96,7 @@ def greedy_points(view: SilverGoldView, action: Action) -> float:
     pts += sum(view.cups_left[: rows_after - rows_before])
     if crossed == card.boxes:  # completing also brings a fresh card
         pts += 1.0
-    return pts
+    return pts, card, crossed
 
 
 def gain(view: SilverGoldView, action: Action) -> float:
@@ -101,15 +106,9 @@ def gain(view: SilverGoldView, action: Action) -> float:
         return sum(card_appeal(CARDS[c]) for c in action[1:])
     if kind == "pass":
         return 0.0
-    me = view.me
-    assert me is not None
-    slot: int = action[1]
-    cid = me.cards[slot]
-    assert cid is not None
-    card = CARDS[cid]
-    crossed = me.crossed[slot] | _action_mask(action, card, view.shape)
+    pts, card, crossed = _points(view, action)
     # prefer the card closer to completion when nothing else differs
-    return greedy_points(view, action) - (card.boxes & ~crossed).bit_count() / 100
+    return pts - (card.boxes & ~crossed).bit_count() / 100
 
 
 def _fits_now(view: SilverGoldView) -> int:
@@ -176,14 +175,23 @@ class GreedyBot(SilverGoldBot):
 
 def open_placements(obs: SilverGoldView, action: Action | None = None) -> int:
     """Placements of the shapes still to come this round on the player's cards (after ``action``)."""
-    me = obs.me
-    assert me is not None
+    return _open_placements(obs, _shapes_to_come(obs), action)
+
+
+def _shapes_to_come(obs: SilverGoldView) -> list[tuple[str, int]]:
+    """This round's expedition cards still to come, by shape (a full deck once the round is over)."""
     cfg = obs.config
     left = dict(cfg.expedition_counts())
     for s in obs.revealed:
         left[s] -= 1
     if sum(left.values()) == 0 or len(obs.revealed) >= cfg.reveals_per_round:
         left = dict(cfg.expedition_counts())  # a new round starts with the full deck
+    return [(s, k) for s, k in left.items() if k]
+
+
+def _open_placements(obs: SilverGoldView, left: list[tuple[str, int]], action: Action | None) -> int:
+    me = obs.me
+    assert me is not None
     total = 0
     for slot, cid in enumerate(me.cards):
         if cid is None:
@@ -193,7 +201,7 @@ def open_placements(obs: SilverGoldView, action: Action | None = None) -> int:
         if action is not None and action[0] in ("place", "cross") and action[1] == slot:
             crossed |= _action_mask(action, card, obs.shape)
         free = card.boxes & ~crossed
-        total += sum(k * placement_count(free, s, card.rows, card.cols) for s, k in left.items() if k)
+        total += sum(k * placement_count(free, s, card.rows, card.cols) for s, k in left)
     return total
 
 
@@ -212,6 +220,7 @@ class OpenBot(SilverGoldBot):
         places = [a for a in legal if a[0] == "place"] or list(legal)
         me = view.me
         assert me is not None
+        left = _shapes_to_come(view)  # the same for every action of this choice
 
         def key(a: Action) -> tuple[int, int, float]:
             if a[0] == "pass":
@@ -220,7 +229,7 @@ class OpenBot(SilverGoldBot):
             assert cid is not None
             card = CARDS[cid]
             done = (me.crossed[a[1]] | _action_mask(a, card, view.shape)) == card.boxes
-            return (int(done), open_placements(view, a), gain(view, a))
+            return (int(done), _open_placements(view, left, a), gain(view, a))
 
         return max(places, key=key)
 

@@ -223,6 +223,7 @@ def _set(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
+@lru_cache(maxsize=1 << 12)  # a display is met again and again (a speed cache; a tuple of card ids)
 def display_palms(display: tuple[int, ...]) -> int:
     """Palms printed on the treasure cards of the display (D18)."""
     return sum(CARDS[c].palms.bit_count() for c in display)
@@ -642,10 +643,15 @@ def _keep_actions(hand: tuple[int, ...], keep: int) -> tuple[Action, ...]:
 
 def _action_mask(action: tuple[Any, ...], card: TreasureCard, shape: str | None) -> int:
     """The boxes a legal ``place`` or ``cross`` action crosses."""
+    return _mask(action, card.cols, shape)
+
+
+@lru_cache(maxsize=1 << 14)  # the bots ask for the same few hundred masks all game long (tuples of ints and str)
+def _mask(action: tuple[Any, ...], cols: int, shape: str | None) -> int:
     if action[0] == "cross":
-        return int(1 << (action[2] * card.cols + action[3]))
+        return int(1 << (action[2] * cols + action[3]))
     _, _, o, r, c = action
-    return sum(1 << ((r + dr) * card.cols + c + dc) for dr, dc in orientations(shape)[o])
+    return sum(1 << ((r + dr) * cols + c + dc) for dr, dc in orientations(shape)[o])
 
 
 def action_cells(action: tuple[Any, ...], card: TreasureCard, shape: str | None) -> list[tuple[int, int]]:
