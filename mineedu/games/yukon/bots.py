@@ -72,6 +72,9 @@ def estimates(chain: Sequence[int], free_claims: Sequence[int]) -> dict[int, int
     return {c: n - on.get(c, 0) + min(RING_DISTANCE[c][a], RING_DISTANCE[c][b]) for c in free_claims}
 
 
+_MOST_STEPS = len(RING_DISTANCE[0]) + max(max(r) for r in RING_DISTANCE)  # more than any chain's estimate
+
+
 class GreedyBot(BaseBot):
     """Takes the best legal claim, else the pip that scores best under ``key(value, steps)`` (lower is better)."""
 
@@ -79,6 +82,32 @@ class GreedyBot(BaseBot):
         self.name = name
         self.key = key
         self.centre_team = centre_team  # None: the centre is a claim like any other
+        self._rows: dict[int, list[float]] = {}  # per claim value: key(value, steps) for every steps
+
+    def _row(self, value: int) -> list[float]:
+        """``key(value, steps)`` for steps 0 .. (every space + the longest ring distance), computed once
+        per value (``key`` is a function of its two numbers: the bot may keep it from game to game)."""
+        row = self._rows.get(value)
+        if row is None:
+            row = self._rows[value] = [self.key(value, d) for d in range(_MOST_STEPS + 1)]
+        return row
+
+    def _score(self, chain: tuple[int, ...], claims: Sequence[tuple[int, tuple[int, ...], list[float]]]) -> float:
+        """``min(key(value, steps))`` over ``claims`` = (claim, its ring distances, its row of keys), the steps
+        as :func:`estimates` reckons them for ``chain`` (the same numbers, without building its dictionary)."""
+        on: dict[int, int] = {}
+        for s in chain:
+            for c in CELLS_OF[s]:
+                on[c] = on.get(c, 0) + 1
+        a, b, n = chain[0], chain[-1], len(chain)
+        get = on.get
+        score = 0.0  # no free claim
+        for i, (c, ring, row) in enumerate(claims):
+            ra, rb = ring[a], ring[b]
+            k = row[n - get(c, 0) + (ra if ra < rb else rb)]
+            if i == 0 or k < score:
+                score = k
+        return score
 
     def _shuns_centre(self, obs: YukonView) -> bool:
         return self.centre_team is not None and len(obs.chains[obs.turn]) > self.centre_team
@@ -98,9 +127,9 @@ class GreedyBot(BaseBot):
         legal = [a for a in legal if a[0] != "claim"] or list(legal)
         best: list[Any] = []
         best_score = float("inf")
+        rows = [(c, RING_DISTANCE[c], self._row(values[c])) for c in free]
         for a in legal:
-            est = estimates(chain_after(chain, a), free)
-            score = min((self.key(values[c], d) for c, d in est.items()), default=0.0)
+            score = self._score(chain_after(chain, a), rows)
             if score < best_score:
                 best, best_score = [a], score
             elif score == best_score:
