@@ -26,6 +26,7 @@ Nothing is hidden: every viewer's observation is the same :class:`YukonView`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -103,7 +104,7 @@ class Facts:
         def config(self) -> YukonConfig: ...
 
     def occupied(self) -> frozenset[int]:
-        return frozenset(s for ch in self.chains for s in ch)
+        return frozenset(itertools.chain.from_iterable(self.chains))
 
     def claims_of(self, player: int) -> tuple[int, ...]:
         return tuple(c for c, o in enumerate(self.owners) if o == player)
@@ -114,7 +115,7 @@ class Facts:
 
     def in_setup(self, player: int) -> bool:
         """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
-        return not self.out[player] and len(self.chains[player]) + len(self.claims_of(player)) < self.config.pawns
+        return not self.out[player] and len(self.chains[player]) + self.owners.count(player) < self.config.pawns
 
     def in_play(self, player: int) -> bool:
         """Neither gone with the centre nor out of pawns."""
