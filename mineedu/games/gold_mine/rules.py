@@ -421,17 +421,18 @@ class GoldMineState(State):
             return tuple(float(t + g) for t, g in zip(self.tokens, last.gold))
         return tuple(float(t) for t in self.tokens)
 
-    def _final_key(self, p: int) -> tuple[float, int, int]:
+    def _final_key(self, p: int, scores: tuple[float, ...]) -> tuple[float, int, int]:
         # D6: most gold + tokens; ties: higher rung in the last round (burned = below all), then tokens
         last = self.results[-1]
         rung = last.rungs[p] or 99
-        return (-self.scores()[p], rung, -self.tokens[p])
+        return (-scores[p], rung, -self.tokens[p])
 
     def podium(self) -> tuple[tuple[int, ...], ...]:
         """The final ranking: places in order, each a tuple of players (E4: full ties share)."""
         if self.phase != OVER:
             return ()
-        keys = {p: self._final_key(p) for p in range(len(self.positions))}
+        scores = self.scores()  # once for every player
+        keys = {p: self._final_key(p, scores) for p in range(len(self.positions))}
         places: list[tuple[int, ...]] = []
         for k in sorted(set(keys.values())):
             places.append(tuple(p for p in sorted(keys) if keys[p] == k))
