@@ -240,6 +240,13 @@ def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b))
 
 
+@lru_cache(maxsize=1 << 14)  # a board is seen again at every move of a round (a frozen view of a tuple: shared)
+def _board_view(cards: tuple[tuple[str, str, int], ...], face_up: bool) -> BoardView:
+    """``cards`` (one player's placements) as a viewer sees them: counts per space, the cards if ``face_up``."""
+    laid = [s for s, _, _ in cards]
+    return build(BoardView, counts=tuple(map(laid.count, SPACES)), cards=cards if face_up else None)
+
+
 @dataclass(frozen=True)
 class BoardView:
     """One player's board as a viewer sees it.
@@ -749,11 +756,7 @@ class CoalMineState(State):
         n = g.num_players
         see_all = player == SEE_ALL
         shown = see_all or self.revealed()
-        boards = []
-        for p in range(n):
-            laid = [s for s, _, _ in self.boards[p]]
-            boards.append(build(BoardView, counts=tuple(map(laid.count, SPACES)),
-                                cards=self.boards[p] if (shown or p == player) else None))
+        boards = [_board_view(self.boards[p], shown or p == player) for p in range(n)]
         return build(  # every field of the view (a frozen dataclass's __init__ is slow)
             CoalMineView,
             game=g,
