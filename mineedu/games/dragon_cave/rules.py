@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -278,7 +278,7 @@ def view_of(position: Position) -> DragonCaveView:
     """The view of a position (itself if it is one): every fact, nothing hidden."""
     if isinstance(position, DragonCaveView):
         return position
-    return build(DragonCaveView, **{f.name: getattr(position, f.name) for f in fields(position)})  # quicker than __init__
+    return build(DragonCaveView, **position.__dict__)  # the same fields (quicker than __init__ and fields())
 
 
 @dataclass(frozen=True)
