@@ -1,15 +1,14 @@
 """Rules fuzzing at scale (marker ``fuzz``): random play of every game, each game's invariants after every move.
 
 The step counts are sized by measurement so that the five games together take
-about four minutes on this kind of machine (2 cores, both used): measured on
-2026-12-01 with the engines of ``board-layer`` (on a machine shared with other
-work, load average 9), in checked steps per second over both cores:
-gold_mine 4,600, dragon_cave 1,250, yukon 3,140, silver_gold 780, coal_mine
-1,320 (a step: one move through the core's play loop, checked by the rules,
-then the protocol's and the game's invariants and one seat's observation).
-At those speeds 10^6 steps of each game would take about 56 minutes;
-``MINEEDU_FUZZ_STEPS=1000000`` runs exactly that many per game (any count
-works), for when the engines are faster.
+about two minutes of ``make test`` on this kind of machine (2 cores, both used).
+Measured on 2026-12-01 with the engines of ``integ`` (load average about 3), in
+checked steps per second over both cores: gold_mine 24,000, yukon 12,700,
+coal_mine 6,800, silver_gold 6,600, dragon_cave 5,000 (a step: one move through
+the core's play loop, checked by the rules, then the protocol's and the game's
+invariants and one seat's observation). At those speeds 10^6 steps of each
+game take about 10 minutes; ``MINEEDU_FUZZ_STEPS=1000000`` runs exactly that
+many per game (any count works).
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from .runner import fuzz_parallel
 
 pytestmark = pytest.mark.fuzz
 
-STEPS = {"gold_mine": 200_000, "dragon_cave": 55_000, "yukon": 130_000, "silver_gold": 32_000, "coal_mine": 70_000}
+STEPS = {"gold_mine": 600_000, "dragon_cave": 125_000, "yukon": 300_000, "silver_gold": 160_000, "coal_mine": 170_000}
 CHUNKS = 8  # seeded pieces per game, shared among the worker processes
 FIGURES: list[str] = []  # printed at the end of the run (conftest.py)
 

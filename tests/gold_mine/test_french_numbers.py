@@ -27,4 +27,5 @@ def test_bot_reasons_write_percentages_the_readers_way():
     assert ThresholdBot(0.155).why(obs, exit_, "fr") == fr
     assert ThresholdBot(0.155).why(obs, exit_, "en") == "P(dragon) = 1/6 ≈ 16.7% ≥ 15.5%: I take an exit card"
     s = at(new(), explore=(5, 0, 0, 0))  # no dragon left: 0 %, not "0,0 %"
-    assert ThresholdBot(0.15).why(s.observation(0), ("explore",), "fr") == f"P(dragon) = 0/5 ≈ 0{NBSP}% < 15{NBSP}%{NBSP}: j'explore"
+    fr = f"P(dragon) = 0/5 ≈ 0{NBSP}% < 15{NBSP}%{NBSP}: j'explore"
+    assert ThresholdBot(0.15).why(s.observation(0), ("explore",), "fr") == fr

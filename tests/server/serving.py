@@ -91,7 +91,8 @@ def class_server(
                     raise RuntimeError(f"the class server did not start (exit {proc.poll()}):\n{tail}") from None
                 time.sleep(0.3)
         if wait_pools and pool_size + sum((pools or {}).values()) > 0:
-            n = len(list(notebooks.glob("*.ipynb")))
+            # every notebook has a pool of pool_size kernels, or of its own size in ``pools``
+            n = sum(1 for nb in notebooks.glob("*.ipynb") if (pools or {}).get(nb.name, pool_size) > 0)
             while server.log_text().count("Kernel pool of") < n:
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError(f"the kernel pools did not fill:\n{server.log_text()[-3000:]}")
