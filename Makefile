@@ -9,7 +9,7 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 CHROMIUM = /usr/lib/chromium/chromium
 
-.PHONY: serve test lint test-fast bench bench-app bench-class install chromium clean
+.PHONY: serve test lint fuzz test-fast bench bench-app bench-class install chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ lint: install
 
 test-fast: install
 	$(PY) -m pytest tests mineedu -m "not browser and not slow and not server and not fuzz"
+
+# rules fuzzing at full scale: 10^6 checked steps of each game (about 6 minutes on 2 cores)
+fuzz: install
+	MINEEDU_FUZZ_STEPS=1000000 $(PY) -m pytest tests/fuzz
 
 # engines, simulators and `mineedu simulate --jobs 1/2`, side by side (benchmarks/speed.py --quick: a smoke run)
 bench: install
