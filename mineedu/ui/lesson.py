@@ -36,6 +36,7 @@ from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
 
 from . import charts
 from .board import LANG_OPTIONS, Board
+from .sharing import share_defaults
 
 Words = Mapping[str, str]
 
@@ -722,6 +723,7 @@ class Lesson:
         self.exercises = Part(W.VBox([ex_head.widget, *(e.widget for e in self.exercise_list)]),
                               lambda: f"{len(self.exercise_list)} exercises: answers "
                               + ", ".join(fraction_text(e.spec.answer) for e in self.exercise_list))
+        share_defaults(*(getattr(self, p).widget for p in self.parts))  # a third fewer models for the page to load
 
     parts = ("header", "board", "predict", "tournament", "exercises")
 
