@@ -7,7 +7,6 @@ import math
 import re
 from fractions import Fraction
 from functools import cache
-from itertools import product
 
 import numpy as np
 import pytest
@@ -20,24 +19,9 @@ from mineedu.games.yukon.lesson import SPEC, law
 from mineedu.games.yukon.simulate import turn_pips
 from mineedu.ui.lesson import Exercise, Language, Lesson, PredictSection, TournamentSection
 
-from .util import position
+from .util import position, turn_law
 
-
-def turn_law(throws: int = 7) -> dict[int, Fraction]:
-    """{pips: P} for totals a turn reaches within ``throws`` throws, by enumeration."""
-    out: dict[int, Fraction] = {}
-    w = Fraction(1, 6**throws)
-    for seq in product(range(1, 7), repeat=throws):
-        total = 0
-        for v in seq:
-            total += v
-            if v != 1:
-                out[total] = out.get(total, Fraction(0)) + w
-                break
-    return out
-
-
-LAW = turn_law()
+LAW, _ = turn_law()
 
 
 @cache

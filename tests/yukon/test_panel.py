@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from html import unescape
-from itertools import product
 
 import numpy as np
 
@@ -21,24 +20,10 @@ from mineedu.games.yukon.board import CELLS, CENTRE, NEIGHBOURS, RINGS
 from mineedu.games.yukon.odds import stakeable
 from mineedu.games.yukon.panel import chapter, figures, panel, status
 
-from .util import position
+from .util import position, turn_law
 
 G3 = YukonGame(3)
 C19 = CELLS.index((1, 0))
-
-
-def turn_law(throws: int = 7) -> tuple[dict[int, Fraction], Fraction]:
-    """{pips: P} of one turn for totals <= throws + 1, and P(still rolling after ``throws`` ones)."""
-    law: dict[int, Fraction] = {}
-    w = Fraction(1, 6**throws)
-    for seq in product(range(1, 7), repeat=throws):
-        total = 0
-        for v in seq:
-            total += v
-            if v != 1:
-                law[total] = law.get(total, Fraction(0)) + w
-                break
-    return law, Fraction(1, 6**throws)
 
 
 LAW, STILL_ROLLING = turn_law()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import pairwise
+from fractions import Fraction
+from itertools import pairwise, product
 from typing import Any
 
 from mineedu.games.yukon import YukonGame, YukonState
@@ -31,3 +32,18 @@ def connected(chain: Sequence[int]) -> bool:
 def outside(space: int, *avoid: int) -> int:
     """A neighbour of ``space`` not in ``avoid`` (the first one)."""
     return next(t for t in NEIGHBOURS[space] if t not in avoid)
+
+
+def turn_law(throws: int = 7) -> tuple[dict[int, Fraction], Fraction]:
+    """By enumeration of every sequence of ``throws`` throws: {pips: P} of one turn for the totals
+    reached within them, and P(still rolling after ``throws`` ones)."""
+    law: dict[int, Fraction] = {}
+    w = Fraction(1, 6**throws)
+    for seq in product(range(1, 7), repeat=throws):
+        total = 0
+        for v in seq:
+            total += v
+            if v != 1:
+                law[total] = law.get(total, Fraction(0)) + w
+                break
+    return law, Fraction(1, 6**throws)
