@@ -30,7 +30,7 @@ from html import escape
 from typing import Any
 
 from mineedu.core import State, Texts, fraction_text, wilson_interval
-from mineedu.core.i18n import colon, format_number
+from mineedu.core.i18n import colon, format_count, format_number
 from mineedu.core.trials import Proportion
 
 T = Texts({
@@ -154,7 +154,7 @@ def whole(n: int, lang: str = "fr") -> str:
     >>> whole(200_000, "en"), whole(999, "fr")
     ('200,000', '999')
     """
-    return f"{n:,}".replace(",", "\u202f") if lang == "fr" else f"{n:,}"
+    return format_count(n, lang)
 
 
 def percent(p: Fraction | float, lang: str = "fr", digits: int = 1) -> str:

@@ -64,12 +64,12 @@ def french(text: str) -> str:
 
 
 def format_count(n: int, lang: str = DEFAULT_LANG) -> str:
-    """A whole number with its thousands marked the reader's way.
+    """A whole number with its thousands marked the reader's way (French: a narrow no-break space).
 
-    >>> format_count(20000, "fr") == "20\u00a0000", format_count(20000, "en"), format_count(776, "fr")
+    >>> format_count(20000, "fr") == "20\u202f000", format_count(20000, "en"), format_count(776, "fr")
     (True, '20,000', '776')
     """
-    return f"{int(n):,}".replace(",", NBSP) if lang == "fr" else f"{int(n):,}"
+    return f"{int(n):,}".replace(",", "\u202f") if lang == "fr" else f"{int(n):,}"
 
 
 def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, percent: bool = False) -> str:

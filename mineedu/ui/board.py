@@ -68,6 +68,7 @@ def swatch(seat: int) -> str:
 
 
 def _whole(v: Any, lo: int, hi: int) -> bool:
+    """A whole number (not a bool) within [lo, hi]: what every number a browser sends must be."""
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 

@@ -35,7 +35,7 @@ from mineedu.core import State, Texts, first_decision, fraction_text, game_class
 from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
 
 from . import charts
-from .board import LANG_OPTIONS, Board
+from .board import LANG_OPTIONS, Board, _whole
 from .sharing import share_defaults
 
 Words = Mapping[str, str]
@@ -141,10 +141,6 @@ def parse_answer(text: Any) -> Fraction | None:
 def slider_layout() -> W.Layout:
     """A slider as wide as its label, track and number need at any font size (never over its neighbours)."""
     return W.Layout(width="30em", max_width="100%", margin="4px 16px 4px 0")
-
-
-def _whole(v: Any, lo: int, hi: int) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
 def words(w: Words | Callable[[str], str], lang: str) -> str:
