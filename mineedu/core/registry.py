@@ -30,12 +30,18 @@ def register(cls: _G, hooks: Hooks | None = None) -> _G:
     return cls
 
 
+_loaded: list[bool] = []  # the game packages are imported once (each registers itself)
+
+
 def _load_all() -> None:
+    if _loaded:
+        return
     import mineedu.games as pkg
 
     for mod in pkgutil.iter_modules(pkg.__path__):
         if mod.ispkg:
             importlib.import_module(f"{pkg.__name__}.{mod.name}")
+    _loaded.append(True)
 
 
 def game_names() -> list[str]:

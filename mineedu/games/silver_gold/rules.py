@@ -375,7 +375,8 @@ class SilverGoldState(State):
     # --- what may happen -----------------------------------------------------------------
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         if self.phase in ("deal", "refill"):
-            return tuple((c, Fraction(1, len(self.deck))) for c in self.deck)
+            each = Fraction(1, len(self.deck))
+            return tuple((c, each) for c in self.deck)
         if self.phase == "reveal":
             left = self.expedition_left()
             total = sum(left.values())
@@ -600,7 +601,8 @@ class SilverGoldState(State):
         return score_sheet(self.boards[player], self.game.config)
 
     def scores(self) -> tuple[float, ...]:
-        return tuple(float(self.score_sheet(p)["score"]) for p in range(len(self.boards)))
+        cfg = self.game.config
+        return tuple(float(_score(b, cfg)) for b in self.boards)
 
     def winners(self) -> tuple[int, ...]:
         """Highest score; ties: most grey cards completed, then green, orange, purple (D19)."""
@@ -632,6 +634,11 @@ def score_sheet(b: Board | PlayerView, cfg: Config) -> dict[str, int]:
     }
     sheet["score"] = sum(sheet.values())
     return sheet
+
+
+@lru_cache(maxsize=1 << 13)  # a speed cache: a board is scored again at every later move that leaves it as it is
+def _score(b: Board, cfg: Config) -> int:
+    return score_sheet(b, cfg)["score"]
 
 
 @lru_cache(maxsize=4096)
