@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -44,14 +45,21 @@ def states(game: DragonCave, bot_name: str, seed: int) -> Iterator[tuple[DragonC
     yield s, None, None
 
 
+@lru_cache(maxsize=64)
+def _family_counts(families: tuple[tuple[int, ...], ...]) -> tuple[Counter[int], Counter[tuple[int, int]]]:
+    """Cards per family, and copies of each (family, value) card."""
+    return (Counter({f: len(v) for f, v in enumerate(families)}),
+            Counter((f, v) for f, fam in enumerate(families) for v in fam))
+
+
 def check_invariants(game: DragonCave, s: DragonCaveState) -> None:
     cfg = game.config
     everywhere = list(s.path) + [c for cards in s.carried for c in cards]
     # cards conserved: each family keeps its number of cards, and shown values come from it
-    assert Counter(f for f, _ in everywhere) == Counter({f: len(v) for f, v in enumerate(cfg.families)})
-    for f, fam in enumerate(cfg.families):
-        shown = Counter(v for g, v in everywhere if g == f and v is not None)
-        assert not shown - Counter(fam)
+    sizes, values = _family_counts(cfg.families)
+    assert Counter(f for f, _ in everywhere) == sizes
+    shown = Counter(c for c in everywhere if c[1] is not None)
+    assert all(k <= values[c] for c, k in shown.items()), "a card's value is not one of its family's"
     assert all(len(cards) <= cfg.max_carry for cards in s.carried)
     inside = [q for q, st_ in zip(s.pos, s.status) if st_ == "in" and q >= 0]
     assert len(set(inside)) == len(inside), "two pawns on one card"

@@ -1,13 +1,14 @@
 """Rules fuzzing at scale (marker ``fuzz``): random play of every game, each game's invariants after every move.
 
-300,000 checked steps of each game in ``make test`` (a step: one move through
-the core's play loop, checked by the rules, then the protocol's and the game's
+10^6 checked steps of each game in ``make test`` (a step: one move through the
+core's play loop, checked by the rules, then the protocol's and the game's
 invariants and one seat's observation), spread over the cores in seeded
-chunks; ``make fuzz`` runs 10^6 of each (``MINEEDU_FUZZ_STEPS``: any count).
-Measured on 2026-12-01 on this kind of machine (2 cores, quiet), steps per
-second over both cores: gold_mine 35,900, coal_mine 18,600, yukon 17,700,
-dragon_cave 11,800, silver_gold 8,100: 10^6 of each in 5 min 49 s, 300,000 of
-each in about 1 min 45 s (CI's whole run must stay under 30 minutes).
+chunks (``MINEEDU_FUZZ_STEPS``: any other count; ``make fuzz`` runs this file
+alone). Measured on 2026-12-01 on this kind of machine (2 cores, quiet), the
+five games' 10^6 steps each took 4 min 47 s with 8 chunks a game; steps per
+second over both cores: gold_mine 39,600, yukon 20,500, coal_mine 20,200,
+dragon_cave 17,700, silver_gold 9,500 (CI's whole run must stay under 30
+minutes).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from .runner import fuzz_parallel
 
 pytestmark = pytest.mark.fuzz
 
-STEPS = dict.fromkeys(("gold_mine", "dragon_cave", "yukon", "silver_gold", "coal_mine"), 300_000)
-CHUNKS = 8  # seeded pieces per game, shared among the worker processes
+STEPS = dict.fromkeys(("gold_mine", "dragon_cave", "yukon", "silver_gold", "coal_mine"), 1_000_000)
+CHUNKS = 16  # seeded pieces per game, shared among the worker processes (more pieces: less idle tail)
 FIGURES: list[str] = []  # printed at the end of the run (conftest.py)
 
 
