@@ -10,7 +10,11 @@ Measures, median of ``--runs`` pages per lesson:
   then reaches it);
 * click → board redrawn: from a click on the board's first choice to the
   kernel's redraw being on the page (the canvas's ``data-version`` changes); the
-  bots are then let finish with the board's own button before the next click.
+  bots are then let finish with the board's own button before the next click;
+* Voilà's floor, side by side: the same server serves a notebook with one
+  button (``floor.ipynb``: the lesson notebooks' shape, a ``query()`` cell then
+  the widget) and the same navigation is timed until the button is on the
+  page. No lesson can be interactive sooner than that on the machine at hand.
 
 Preheated kernels (``mineedu serve``'s setting; the pool refills between
 runs), and cold with ``--cold``. Targets (2-core machine): interactive ≤ 2 s
@@ -21,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -32,9 +38,12 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from mineedu.serve import NOTEBOOKS_ENV  # noqa: E402
 from tests.browser.helpers import START, launch, new_page, voila_server  # noqa: E402
 from tests.browser.lesson import CHANGED, CHOICE, READY, finish_bots, version  # noqa: E402
 
+FLOOR = "floor"  # the one-button notebook (see the docstring)
+FLOOR_READY = "() => !!document.querySelector('.me-floor')"
 THUMBS_SHOWN = ("() => { const t = [...document.querySelectorAll('img.mineedu-thumb')]; "
                 "return t.length > 0 && t.every(i => i.complete && i.naturalWidth > 0); }")
 
@@ -61,11 +70,24 @@ def measure_start(browser, url: str) -> float:
     return shown
 
 
-def measure_page(browser, url: str, notebook: str, clicks: int) -> tuple[float, list[float]]:
+def floor_notebook(folder: Path) -> str:
+    """Write the one-button notebook into ``folder``; its file name."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("import ipywidgets as w\nfrom mineedu.ui.page import query\n\nq = query()"),
+        nbformat.v4.new_code_cell("b = w.Button(description='Jouer')\nb.add_class('me-floor')\nb"),
+    ]
+    nbformat.write(nb, folder / f"{FLOOR}.ipynb")
+    return f"{FLOOR}.ipynb"
+
+
+def measure_page(browser, url: str, notebook: str, clicks: int, ready: str = READY) -> tuple[float, list[float]]:
     page = new_page(browser)
     t0 = time.perf_counter()
     page.goto(f"{url}/voila/render/{notebook}")
-    page.wait_for_function(READY, timeout=120_000)
+    page.wait_for_function(ready, timeout=120_000)
     interactive = time.perf_counter() - t0
     times = []
     for _ in range(clicks):
@@ -93,6 +115,10 @@ def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str]) -> dict:
     out: dict = {"mode": "preheated" if preheat else "cold", "lessons": {}}
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "voila.log"
+        served = Path(tmp) / "notebooks"  # the lessons, and the floor beside them
+        shutil.copytree(ROOT / "notebooks", served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        lessons = {FLOOR: floor_notebook(served), **lessons}
+        os.environ[NOTEBOOKS_ENV] = str(served)
         with voila_server(preheat=preheat, log=log) as url, sync_playwright() as p:
             browser = launch(p)
             new_page(browser).goto(url + "/")  # warm the browser's own start-up
@@ -108,7 +134,8 @@ def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str]) -> dict:
                     if preheat:
                         wait_pools(log, [nb], i + 1)
                         time.sleep(0.5)
-                    t, c = measure_page(browser, url, nb, clicks)
+                    t, c = (measure_page(browser, url, nb, 0, FLOOR_READY) if name == FLOOR
+                            else measure_page(browser, url, nb, clicks))
                     inter.append(t)
                     all_clicks += c
                 out["lessons"][name] = {
@@ -138,10 +165,15 @@ def main() -> int:
         return 0
     for r in results:
         print(f"{r['mode']}: start page with its pictures {r['start_median_s']:.2f} s (median of {args.runs})")
+        floor = r["lessons"][FLOOR]["interactive_median_s"]
         for name, m in r["lessons"].items():
+            runs = ", ".join(f"{x:.2f}" for x in m["interactive_s"])
+            if name == FLOOR:
+                print(f"  {'Voilà floor':<12} navigation → one button shown {floor:.2f} s ({runs})")
+                continue
             click = f"{m['click_median_ms']:.0f} ms" if m["click_median_ms"] is not None else "n/a"
-            print(f"  {name:<12} navigation → interactive {m['interactive_median_s']:.2f} s "
-                  f"({', '.join(f'{x:.2f}' for x in m['interactive_s'])}); click → redrawn {click} (median of {m['clicks']})")
+            print(f"  {name:<12} navigation → interactive {m['interactive_median_s']:.2f} s ({runs}), "
+                  f"floor + {m['interactive_median_s'] - floor:.2f} s; click → redrawn {click} (median of {m['clicks']})")
     return 0
 
 
