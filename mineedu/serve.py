@@ -90,8 +90,8 @@ def voila_args(
         "--Voila.port_retries=0",
         "--Voila.open_browser=False",  # serve() opens the page itself
         "--show_tracebacks=False",
-        # the page loads only the widget extensions (ipywidgets, anywidget for the boards): plotly's mime renderer
-        # (a 4.8 MB bundle parsed on every page) is not needed: the lessons ship a chart's plotly.js only when one is drawn
+        # the page loads only the widget extensions (ipywidgets, anywidget for the boards and charts): where plotly
+        # is installed for something else, its mime renderer (a 4.8 MB bundle parsed on every page) stays out
         *(f"--VoilaConfiguration.extension_denylist={x}" for x in DENIED_EXTENSIONS),
         # a cell's outputs may come late on a busy machine: wait for them, and say so if they never come
         # (no time limit on a cell itself: a preheated lesson waits in get_query_string for its visitor,
