@@ -124,8 +124,7 @@ class Board:
         }
         self._attach(GameSession(game, seats, seed))
         self._build()
-        if self.bot_pause_ms <= 0:
-            self.session.advance()
+        self._after_move()  # chance and the bots' hidden choices at once; bots' turns one by one, seen
         self.redraw()
 
     # --- the session ---------------------------------------------------------
@@ -404,7 +403,7 @@ class Board:
         if session.game.name != self.game.name:
             raise SavedGameError(key="other_game", saved=session.game.name, here=self.game.name)
         self._attach(session)
-        self._after_move()
+        self._after_move(loaded=True)
         self.message_key = ("loaded", {})
 
     def _same_players(self, text: str) -> bool:
@@ -414,9 +413,10 @@ class Board:
             return False
         return isinstance(data, dict) and data.get("players") == len(self.session.seats)
 
-    def _after_move(self) -> None:
-        """After a human move: chance resolves at once; bots then move one by one."""
-        self.session.advance(bot_moves=0)
+    def _after_move(self, *, loaded: bool = False) -> None:
+        """After a human move: chance and the bots' hidden choices resolve at once; bots' turns
+        then come one by one. A loaded game shows the position it was saved at first."""
+        self.session.advance(bot_moves=0, hidden_at_once=not loaded)
         if self.bot_pause_ms <= 0:
             self.session.advance()
 

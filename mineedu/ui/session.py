@@ -98,7 +98,9 @@ class GameSession:
         self.state: State = self.events[-1].after if self.events else game.initial_state()
         self._undo: list[_Snapshot] = []
         self._listeners: list[Callable[[GameSession], None]] = []
-        self.advance(bot_moves=0)  # the deal and other chance before anyone chooses
+        # the deal and other chance before anyone chooses (and, in a new game, the bots' hidden choices);
+        # a resumed game starts at the position it was saved at
+        self.advance(bot_moves=0, hidden_at_once=not history)
 
     # --- who acts ---------------------------------------------------------
     @property
@@ -128,6 +130,11 @@ class GameSession:
             return True
         return any(self.seats[p] is not None for p in s.players_to_move())
 
+    def _bots_commit_hidden(self) -> bool:
+        """Whether bots owe a hidden simultaneous choice (made at once: there is nothing to watch)."""
+        s = self.state
+        return s.current_player() == SIMULTANEOUS and any(self.seats[p] is not None for p in s.players_to_move())
+
     def legal(self, player: int | None = None) -> tuple[Action, ...]:
         p = self.human_to_move() if player is None else player
         if p is None:
@@ -143,13 +150,18 @@ class GameSession:
         for f in self._listeners:
             f(self)
 
-    def advance(self, bot_moves: int | None = None) -> list[Event]:
+    def advance(self, bot_moves: int | None = None, *, hidden_at_once: bool = True) -> list[Event]:
         """Let chance and bots move: all of it until a human must choose (``None``), or
-        ``bot_moves`` bot moves and the chance that follows them (``0``: chance only)."""
+        ``bot_moves`` bot moves and the chance that follows them (``0``: chance only).
+
+        With ``hidden_at_once`` the bots' hidden simultaneous choices are made
+        too (they show nothing, so they need no pause and are not counted).
+        """
         new: list[Event] = []
         run = play(self.state, self.bots, self.rng, explain=True)
         made = 0
-        while bot_moves is None or made < bot_moves or self.state.is_chance():
+        while (bot_moves is None or made < bot_moves or self.state.is_chance()
+               or (hidden_at_once and self._bots_commit_hidden())):
             event = next(run, None)
             if event is None:
                 break

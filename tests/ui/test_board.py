@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mineedu.core import SavedGame
+import mineedu
+from mineedu.core import CHANCE, SIMULTANEOUS, SavedGame
 from mineedu.ui import Board
 from tests.core.toy import ToyGame
 
@@ -90,6 +91,37 @@ def test_new_game_dialog(board):
 def test_bots_at_once_when_there_is_no_pause():
     b = Board(ToyGame(3), seats=["random", "random", None], seed=2, bot_pause_ms=0)
     assert b.session.human_to_move() == 2 and b.canvas.tick_ms == 0
+
+
+def test_a_bots_visible_turn_waits_for_the_pause_and_its_hidden_choice_does_not():
+    # seat 0 a bot: its turn (draw or pass) is seen, so the board pauses before it
+    b = Board(ToyGame(2), seats=["random", None], seed=2)
+    assert b.canvas.tick_ms > 0 and b.session.human_to_move() is None
+    # once everyone has stopped, the bot's secret bid shows nothing: it is made with the move before
+    # (the human's pass, or the bot's own visible pass) and the human bids without waiting
+    s = b.session
+    for _ in range(50):
+        if s.state.current_player() == SIMULTANEOUS:
+            break
+        if s.human_to_move() == 1:
+            pick(b, label="pass")
+        else:
+            tick(b)
+    assert s.state.current_player() == SIMULTANEOUS and s.human_to_move() == 1 and b.canvas.tick_ms == 0
+    assert s.state.bids[0] is not None  # the bot has bid, and the human's board says nothing of what
+    assert labels(b) == ["high", "low"]
+
+
+def test_a_new_silver_gold_table_lets_the_human_keep_cards_at_once():
+    game = mineedu.make("silver_gold", 2)
+    b = Board(game, seats=[None, "greedy"], seed=5)
+    s = b.session
+    assert s.state.phase == "keep" and s.human_to_move() == 0 and b.canvas.tick_ms == 0
+    assert [e.player for e in s.events if e.player != CHANCE] == [1]  # the bot kept its two cards, unseen
+    # a game saved at that table before the bot kept shows that very position once loaded
+    before_bot = s.moves[: [m[0] for m in s.moves].index(1)]
+    b.receive("import", SavedGame(game, 5, before_bot).dumps())
+    assert b.session.moves == before_bot
 
 
 def test_hot_seat_with_hidden_information_passes_the_screen():
