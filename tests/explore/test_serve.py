@@ -22,7 +22,7 @@ def _denylist(cls: type) -> list[str]:
     """``preheat_denylist`` as Voilà's kernel manager reads it from ``mineedu serve``'s command line."""
     assert isinstance(cls.class_traits()["preheat_denylist"], List)
     probe = type("VoilaKernelManager", (Configurable,), {"preheat_denylist": List([], config=True)})
-    args = [a for a in voila_args(Path("/srv/notebooks"), 9000) if a.startswith("--VoilaKernelManager.")]
+    args = [a for a in voila_args(Path("/srv/notebooks"), 9000) if a.startswith("--VoilaKernelManager.preheat_denylist")]
     return list(probe(config=KVArgParseConfigLoader(args).load_config()).preheat_denylist)
 
 
