@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from typing import Any, TypeVar
@@ -30,18 +31,13 @@ def register(cls: _G, hooks: Hooks | None = None) -> _G:
     return cls
 
 
-_loaded: list[bool] = []  # the game packages are imported once (each registers itself)
-
-
+@functools.cache  # the game packages are imported once (each registers itself)
 def _load_all() -> None:
-    if _loaded:
-        return
     import mineedu.games as pkg
 
     for mod in pkgutil.iter_modules(pkg.__path__):
         if mod.ispkg:
             importlib.import_module(f"{pkg.__name__}.{mod.name}")
-    _loaded.append(True)
 
 
 def game_names() -> list[str]:

@@ -132,8 +132,7 @@ class GameSession:
 
     def _bots_commit_hidden(self) -> bool:
         """Whether bots owe a hidden simultaneous choice (made at once: there is nothing to watch)."""
-        s = self.state
-        return s.current_player() == SIMULTANEOUS and any(self.seats[p] is not None for p in s.players_to_move())
+        return self.state.current_player() == SIMULTANEOUS and self.waiting_for_bots()
 
     def legal(self, player: int | None = None) -> tuple[Action, ...]:
         p = self.human_to_move() if player is None else player
