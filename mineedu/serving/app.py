@@ -15,7 +15,8 @@ guard) and a few settings:
 * at most ``max_kernels`` kernels in all, ``kernels_per_client`` per browser,
   ``render_burst`` renders at once per browser then one per ``render_every`` s;
 * websocket frames and request bodies are bounded in size, kernels use
-  private IPC sockets (no TCP port to race for or to reach from outside).
+  private IPC sockets (no TCP port to race for or to reach from outside);
+* the page templates are compiled once per server (:mod:`.templates`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from .handlers import (
 )
 from .kernels import ClassChannels, class_manager_class, configure
 from .policy import RenderRates, default_max_kernels
+from .templates import keep_compiled
 from .texts import guard_texts
 
 SHARE = Path(__file__).parent / "share"  # holds voila/templates/mineedu
@@ -108,6 +110,7 @@ class ClassServer(Voila):  # type: ignore[misc]
 
     def initialize(self, argv: Any = None) -> None:
         use_template_dir()
+        keep_compiled()  # each page's templates are compiled once per server, not once per page
         super().initialize(argv)
         self.kernel_secret = secrets.token_urlsafe(24)
         # the kernels' own way to voila/query (voila.utils.get_query_string): a path only they know
