@@ -9,7 +9,11 @@ included) into one that
   a reservation while a fresh kernel starts, so a burst cannot overshoot;
 * prepares the pools on every core while no student is in, then one kernel
   at a time, in order (a pool kernel's turn ends when its notebook waits in
-  ``get_query_string`` for its visitor, or has run);
+  ``get_query_string`` for its visitor, or has run); while the class is
+  arriving (pages rendered in the last ``ARRIVING`` seconds) a pool with
+  ``SPARES`` kernels still ready waits before it refills, so the students
+  already in keep the processor (measured: a refill costs the server about as
+  much as the arrival of one student, and the kernel about 1 s);
 * shuts down a student's kernel that died and was restarted empty (its page
   then says so, see ``templates/mineedu/static/guard.js``), and forgets every
   kernel that ends.
@@ -42,6 +46,8 @@ WIDGET_CONTROL = "jupyter.widget.control"  # the widget manager's channel to ask
 MESSAGE_BURST = 400  # messages one connection may send at once
 MESSAGES_PER_SECOND = 100.0  # then this many per second (a dragged slider sends ~60)
 REFILL_WAIT = 120.0  # seconds a pool refill may hold its slot while its notebook runs
+ARRIVING = 5.0  # a page rendered less than this many seconds ago: the class is still arriving
+SPARES = 2  # while it arrives, a pool refills only once it has fewer preheated kernels ready than this
 
 
 def waiting_for_visitor() -> Any:
@@ -76,6 +82,7 @@ class ClassKernelsMixin:
         self._tickets = 0  # pool kernels asking to be prepared, in order
         self._prepared = 0  # of them, those whose preparation is over
         self._ending: set[asyncio.Future[Any]] = set()  # shutdowns under way (kept until done)
+        self.last_page = float("-inf")  # when a page last took a kernel (time.monotonic)
         super().__init__(**kwargs)
 
     # --- room -----------------------------------------------------------------
@@ -104,7 +111,7 @@ class ClassKernelsMixin:
 
     def own(self, kernel_id: str, client: str) -> None:
         self.owners.give(kernel_id, client)
-        self.started_at[kernel_id] = time.monotonic()
+        self.started_at[kernel_id] = self.last_page = time.monotonic()
         # a preheated kernel may have waited in its pool for long: its page gets the whole culling delay to connect
         kernel = self.get_kernel(kernel_id)  # type: ignore[attr-defined]
         kernel.last_activity = utcnow()
@@ -140,10 +147,23 @@ class ClassKernelsMixin:
         """Before any student is in, every core prepares the pools; then ``refills`` at a time."""
         return max(1, self.refills if self.started_at else max(self.refills, os.cpu_count() or 1))
 
+    def _can_wait(self, notebook: str) -> bool:
+        """Whether this pool kernel may wait for the class to have arrived: nobody's page waits for it
+        (it is still in its pool), pages keep coming, and at least ``SPARES`` of the pool are ready."""
+        me = asyncio.current_task()
+        pool = self._pools.get(notebook, [])  # type: ignore[attr-defined]
+        if me not in pool or time.monotonic() - self.last_page >= ARRIVING:
+            return False
+        return sum(1 for task in pool if task.done() and not task.cancelled()) >= SPARES
+
     async def _initialize(self, *args: Any, **kwargs: Any) -> Any:
         """A pool's kernel, prepared a few at a time (in the order asked), so that the students
         already in keep the processor while the pool refills behind them: its turn ends when its
-        notebook has run, or reached ``get_query_string`` (where it waits for its visitor)."""
+        notebook has run, or reached ``get_query_string`` (where it waits for its visitor).
+        While the class arrives, a pool with spares ready refills only once it has settled."""
+        notebook = args[0] if args else kwargs.get("notebook_path")
+        while isinstance(notebook, str) and self._can_wait(notebook):
+            await asyncio.sleep(0.25)
         ticket = self._tickets
         self._tickets += 1
         try:  # a ticket given up (cancelled while waiting) counts as done too, so none waits for it
