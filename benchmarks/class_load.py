@@ -7,7 +7,8 @@ Starts ``mineedu serve --class``'s server on a loopback port (a class token,
 
 1. **arrival**: ``--students`` students arrive evenly over ``--over`` seconds,
    ``--chromium`` of them in real Chromium pages, the others as websocket
-   clients that do what the page does (render, load the widgets, then click the
+   clients that do what the page does (render, speak the page's binary kernel
+   protocol, load the widgets, then click the
    board as ``canvas.js`` does: ``{"event": "pick", "token", "version"}``,
    answering bot pauses with ``tick``). Each keeps clicking (one click every
    ~1.5 s) until the whole class is in. Printed: seconds to playable (p50,
@@ -46,7 +47,7 @@ import psutil  # noqa: E402
 from mineedu.serve import CULL_AFTER, CULL_INTERVAL, find_notebooks, lessons  # noqa: E402
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.server.serving import Server, class_server  # noqa: E402
-from tests.server.student import Student  # noqa: E402
+from tests.server.student import V1, Student  # noqa: E402
 
 TOKEN = "bench-class-token"
 PLAYABLE_JS = """() => !!document.querySelector('.me-canvas svg') &&
@@ -74,7 +75,8 @@ def _r(x: float | None, scale: float) -> float | None:
 
 
 def cpu_seconds(server: Server) -> dict[str, float]:
-    """Processor time used so far by the server process, its kernels, and this benchmark's own process."""
+    """Processor time used so far by the server process, its kernels, this benchmark's own process, and the
+    Chromium and Playwright driver it runs (they share the machine with the server, unlike students' devices)."""
     def used(p: psutil.Process) -> float:
         try:
             t = p.cpu_times()
@@ -82,8 +84,27 @@ def cpu_seconds(server: Server) -> dict[str, float]:
         except psutil.Error:
             return 0.0
 
-    return {"server": used(psutil.Process(server.proc.pid)), "kernels": sum(used(k) for k in server.kernels()),
-            "clients": used(psutil.Process())}
+    me, own = psutil.Process(), psutil.Process(server.proc.pid)
+    theirs = {own.pid, *(p.pid for p in _tree(own))}
+    helpers = [p for p in _tree(me) if p.pid not in theirs]  # Playwright's driver and the Chromium it launched
+    browsers = [p for p in helpers if _named(p, "chrom")]
+    return {"server": used(own), "kernels": sum(used(k) for k in server.kernels()),
+            "clients": used(me), "chromium": sum(used(p) for p in browsers),
+            "playwright": sum(used(p) for p in helpers if p not in browsers)}
+
+
+def _tree(p: psutil.Process) -> list[psutil.Process]:
+    try:
+        return list(p.children(recursive=True))
+    except psutil.Error:
+        return []
+
+
+def _named(p: psutil.Process, part: str) -> bool:
+    try:
+        return part in p.name().lower()
+    except psutil.Error:
+        return False
 
 
 def cpu_delta(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
@@ -122,7 +143,7 @@ async def ws_student(out: Outcome, server: Server, lesson: str, at: float, t0: f
         if page.status != 200 or not page.complete:
             out.problem = f"page {page.status} {page.notice or ''} {len(page.errors)} errors".strip()
             return out
-        await page.connect(timeout=PAGE_WAIT - (time.monotonic() - start))
+        await page.connect(timeout=PAGE_WAIT - (time.monotonic() - start), protocol=V1)
         if not await page.until_playable(timeout=max(1.0, PAGE_WAIT - (time.monotonic() - start))):
             out.problem = "no board to play"
             return out
@@ -273,7 +294,7 @@ async def storm(server: Server, lesson: str, renders: int, over: float, others: 
         s = Student(server.url, TOKEN, timeout=PAGE_WAIT)
         page = await s.render(lesson)
         if page.status == 200 and page.complete:
-            await page.connect()
+            await page.connect(protocol=V1)
             if await page.until_playable():
                 seated.append(page)
     stop = asyncio.Event()

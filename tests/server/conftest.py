@@ -58,12 +58,12 @@ def lesson(classroom: Any) -> str:
     return nb
 
 
-async def seated(server: Any, lesson: str, token: str | None = TOKEN) -> tuple[Student, Any]:
-    """A student with the lesson open, connected and able to play."""
+async def seated(server: Any, lesson: str, token: str | None = TOKEN, protocol: str | None = None) -> tuple[Student, Any]:
+    """A student with the lesson open, connected (with the kernel websocket ``protocol``) and able to play."""
     s = Student(server.url, token)
     page = await s.render(lesson)
     assert page.status == 200 and page.complete, (page.status, page.notice, page.errors)
-    await page.connect()
+    await page.connect(protocol=protocol)
     assert await page.until_playable(), "the board offers nothing to pick"
     return s, page
 

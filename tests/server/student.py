@@ -28,7 +28,11 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlencode
 
-from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -39,6 +43,7 @@ OUTPUT = re.compile(r'<script type="application/vnd.voila.cell-output\+json">\s*
 NOTICE = re.compile(r'data-mineedu-notice="(\w+)"')
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CONTROL_PROTOCOL = "1.0.0"  # ipywidgets' widget control protocol (request_states)
+V1 = "v1.kernel.websocket.jupyter.org"  # the kernel websocket protocol a real page asks for (binary frames)
 
 
 def is_canvas(state: dict[str, Any]) -> bool:
@@ -90,7 +95,10 @@ class Page:
 
     # --- the kernel --------------------------------------------------------------
     async def connect(self, timeout: float = 60.0, protocol: str | None = None) -> None:
-        """Open the page's kernel websocket and load every widget's state, as the page does."""
+        """Open the page's kernel websocket and load every widget's state, as the page does.
+
+        ``protocol=V1`` speaks the binary protocol a real page asks for; by default, the older JSON
+        text protocol (which the server also accepts, and which the hostile tests write junk into)."""
         assert self.kernel_id, "this page has no kernel"
         s = self.student
         await s.get(f"/api/kernels/{self.kernel_id}")
@@ -117,10 +125,18 @@ class Page:
         self.send("comm_close", {"comm_id": control, "data": {}})
         return {model_id: dict(model["state"]) for model_id, model in msg["data"]["states"].items()}
 
+    @property
+    def v1(self) -> bool:
+        return self.ws is not None and self.ws.selected_subprotocol == V1
+
     def send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None,
              channel: str = "shell") -> None:
         assert self.ws is not None
-        self.ws.write_message(json.dumps(self.message(msg_type, content, metadata, channel)))
+        msg = self.message(msg_type, content, metadata, channel)
+        if self.v1:
+            self.ws.write_message(serialize_msg_to_ws_v1(msg, channel, pack=lambda o: json.dumps(o).encode()), binary=True)
+        else:
+            self.ws.write_message(json.dumps(msg))
 
     def message(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None,
                 channel: str = "shell") -> dict[str, Any]:
@@ -137,7 +153,7 @@ class Page:
                 self.closed = True
                 await self.inbox.put({"msg_type": "closed", "data": {}, "content": {}})
                 return
-            msg = deserialize_binary_message(raw) if isinstance(raw, bytes) else json.loads(raw)
+            msg = self.decode(raw)
             content = msg.get("content") or {}
             kind = msg.get("header", {}).get("msg_type") or msg.get("msg_type")
             event = {"msg_type": kind, "content": content, "data": content.get("data") or {},
@@ -145,6 +161,16 @@ class Page:
             if kind == "comm_msg" and event["data"].get("method") in ("update", "echo_update"):
                 self.states.setdefault(event["comm_id"], {}).update(event["data"].get("state") or {})
             await self.inbox.put(event)
+
+    def decode(self, raw: str | bytes) -> dict[str, Any]:
+        if isinstance(raw, str):
+            return dict(json.loads(raw))
+        if not self.v1:
+            return dict(deserialize_binary_message(raw))
+        channel, parts = deserialize_msg_from_ws_v1(raw)
+        header, parent, metadata, content = (json.loads(p) for p in parts[:4])
+        return {"header": header, "parent_header": parent, "metadata": metadata, "content": content, "channel": channel,
+                "buffers": parts[4:]}
 
     async def wait_for(self, test: Any, timeout: float) -> dict[str, Any]:
         """The next message that passes ``test`` (messages before it are dropped), within ``timeout``."""

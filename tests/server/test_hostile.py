@@ -21,7 +21,7 @@ from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClosedError, websocket_connect
 
 from .conftest import TOKEN, run, seated
-from .student import Student
+from .student import V1, Page, Student
 
 pytestmark = pytest.mark.server
 
@@ -158,6 +158,24 @@ def test_malformed_and_oversized_frames_are_dropped(classroom, lesson):
         v1.close()
         await page.close()
         await hpage.close()
+
+    run(scenario())
+
+
+def test_the_binary_protocol_of_a_real_page_shows_the_same_game_and_plays(classroom, lesson):
+    """What the benchmark's students speak: the v1 protocol gives the board the JSON protocol gives, and plays."""
+    async def scenario() -> None:
+        student, page = await seated(classroom, lesson, protocol=V1)
+        assert page.v1
+        seen = board_view(page.states)
+        assert any(isinstance(v, dict) and "<svg" in v["svg"] for v in seen.values())
+        again = Page(student, page.url, page.status, page.body, page.seconds, kernel_id=page.kernel_id)
+        await again.connect()  # the same browser, its own kernel, the older JSON protocol
+        assert not again.v1 and board_view(again.states) == seen
+        version = (page.board or {})["version"]
+        assert await page.click() is not None and (page.board or {})["version"] != version
+        await again.close(beacon=False)
+        await page.close()
 
     run(scenario())
 
