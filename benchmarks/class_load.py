@@ -23,6 +23,10 @@ Starts ``mineedu serve --class``'s server on a loopback port (a class token,
    pages was (complete, "wait a moment", incomplete, hung) and the others'
    click latency meanwhile.
 
+``--browsers-on-floor`` opens the Chromium pages on Voilà's floor instead of
+the lesson (a notebook with one button, as ``benchmarks/app_speed.py`` serves
+it): what co-located browsers cost the server's 2 cores whatever the lesson.
+
 Every client talks only to 127.0.0.1; every loop is bounded in count and time.
 """
 
@@ -31,8 +35,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -44,10 +50,13 @@ sys.path.insert(0, str(ROOT))
 
 import psutil  # noqa: E402
 
-from mineedu.serve import CULL_AFTER, CULL_INTERVAL, find_notebooks, lessons  # noqa: E402
+from mineedu.serve import CULL_AFTER, CULL_INTERVAL, NOTEBOOKS_ENV, find_notebooks, lessons  # noqa: E402
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.server.serving import Server, class_server  # noqa: E402
 from tests.server.student import V1, Student  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from app_speed import FLOOR, FLOOR_READY, floor_notebook  # noqa: E402
 
 TOKEN = "bench-class-token"
 PLAYABLE_JS = """() => !!document.querySelector('.me-canvas svg') &&
@@ -169,7 +178,8 @@ async def ws_student(out: Outcome, server: Server, lesson: str, at: float, t0: f
     return out
 
 
-async def chromium_student(out: Outcome, browser: Any, server: Server, lesson: str, at: float, t0: float) -> Outcome:
+async def chromium_student(out: Outcome, browser: Any, server: Server, lesson: str, at: float, t0: float,
+                           ready: str = PLAYABLE_JS) -> Outcome:
     await asyncio.sleep(max(0.0, t0 + at - time.monotonic()))
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
@@ -178,7 +188,7 @@ async def chromium_student(out: Outcome, browser: Any, server: Server, lesson: s
     start = time.monotonic()
     try:
         await page.goto(f"{server.url}/voila/render/{lesson}?token={TOKEN}", timeout=PAGE_WAIT * 1000)
-        await page.wait_for_function(PLAYABLE_JS, timeout=max(1000, (PAGE_WAIT - (time.monotonic() - start)) * 1000), polling=100)
+        await page.wait_for_function(ready, timeout=max(1000, (PAGE_WAIT - (time.monotonic() - start)) * 1000), polling=100)
         out.playable = time.monotonic() - start
         out.kernel_id = await page.evaluate(KERNEL_ID_JS)
     except Exception as exc:
@@ -189,7 +199,8 @@ async def chromium_student(out: Outcome, browser: Any, server: Server, lesson: s
 
 
 # --- the phases -----------------------------------------------------------------------------------------
-async def arrival(server: Server, lesson: str, n: int, over: float, chromium: int, seed: int) -> dict[str, Any]:
+async def arrival(server: Server, lesson: str, n: int, over: float, chromium: int, seed: int,
+                  floor: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
     everyone_in = asyncio.Event()
     times = [over * i / max(1, n - 1) for i in range(n)]
@@ -207,7 +218,8 @@ async def arrival(server: Server, lesson: str, n: int, over: float, chromium: in
         out = Outcome("chromium" if i in browsers else "websocket")
         pending.append(out)
         if i in browsers:
-            tasks.append(asyncio.ensure_future(chromium_student(out, browser, server, lesson, at, t0)))
+            page = (f"{FLOOR}.ipynb", FLOOR_READY) if floor else (lesson, PLAYABLE_JS)
+            tasks.append(asyncio.ensure_future(chromium_student(out, browser, server, page[0], at, t0, page[1])))
         else:
             rng_i = random.Random(seed * 1000 + i)
             tasks.append(asyncio.ensure_future(ws_student(out, server, lesson, at, t0, everyone_in, rng_i)))
@@ -358,11 +370,18 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     load = [round(x, 1) for x in psutil.getloadavg()]
     figures: dict[str, Any] = {"lesson": lesson, "cpus": psutil.cpu_count(), "load_before": load}
     delay = {"fill_delay": args.fill_delay} if args.fill_delay is not None else {}
-    with class_server(log, token=TOKEN, pool_size=1, pools={lesson: args.students}, cull_after=args.cull_after,
+    pools = {lesson: args.students}
+    if args.browsers_on_floor:  # the lessons, and the floor beside them, served from a copy
+        served = log.parent / "notebooks"
+        shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        pools[floor_notebook(served)] = args.chromium
+        os.environ[NOTEBOOKS_ENV] = str(served)
+        figures["browsers_on"] = "Voilà's floor (one button)"
+    with class_server(log, token=TOKEN, pool_size=1, pools=pools, cull_after=args.cull_after,
                       timeout=1500, **delay) as server:
         await asyncio.sleep(3)
         figures["idle"] = memory(server)
-        a = await arrival(server, lesson, args.students, args.over, args.chromium, args.seed)
+        a = await arrival(server, lesson, args.students, args.over, args.chromium, args.seed, args.browsers_on_floor)
         figures["arrival"] = a["result"]
         print_phase("arrival", a["result"])
         figures["closing"] = await closing(server, a["outcomes"], a["pw"], args.seed, args.cull_after)
@@ -394,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cull-after", type=int, default=CULL_AFTER)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fill-delay", type=float, help="seconds before a pool refills (default: the server's)")
+    ap.add_argument("--browsers-on-floor", action="store_true",
+                    help="the Chromium pages open a one-button notebook instead of the lesson")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if not (1 <= args.students <= 200 and 0 <= args.chromium <= 20 and 0 <= args.storm <= 500 and args.over > 0):
