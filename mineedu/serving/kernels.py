@@ -10,10 +10,10 @@ included) into one that
 * prepares the pools on every core while no student is in, then one kernel
   at a time, in order (a pool kernel's turn ends when its notebook waits in
   ``get_query_string`` for its visitor, or has run); while the class is
-  arriving (pages rendered in the last ``ARRIVING`` seconds) a pool with
+  arriving (a page opened in the last ``ARRIVING`` seconds) a pool with
   ``SPARES`` kernels still ready waits before it refills, so the students
-  already in keep the processor (measured: a refill costs the server about as
-  much as the arrival of one student, and the kernel about 1 s);
+  already in keep the processor (a refill runs the lesson notebook in a new
+  kernel, and the server follows every message it sends);
 * shuts down a student's kernel that died and was restarted empty (its page
   then says so, see ``templates/mineedu/static/guard.js``), and forgets every
   kernel that ends.
