@@ -83,6 +83,15 @@ def floor_notebook(folder: Path) -> str:
     return f"{FLOOR}.ipynb"
 
 
+def with_floor(notebooks: Path, tmp: Path) -> str:
+    """Serve a copy of ``notebooks`` with the floor beside the lessons (through ``$MINEEDU_NOTEBOOKS``,
+    which the server reads); the floor's file name."""
+    served = tmp / "notebooks"
+    shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    os.environ[NOTEBOOKS_ENV] = str(served)
+    return floor_notebook(served)
+
+
 def measure_page(browser, url: str, notebook: str, clicks: int, ready: str = READY) -> tuple[float, list[float]]:
     page = new_page(browser)
     t0 = time.perf_counter()
@@ -115,10 +124,7 @@ def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str]) -> dict:
     out: dict = {"mode": "preheated" if preheat else "cold", "lessons": {}}
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "voila.log"
-        served = Path(tmp) / "notebooks"  # the lessons, and the floor beside them
-        shutil.copytree(ROOT / "notebooks", served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-        lessons = {FLOOR: floor_notebook(served), **lessons}
-        os.environ[NOTEBOOKS_ENV] = str(served)
+        lessons = {FLOOR: with_floor(ROOT / "notebooks", Path(tmp)), **lessons}
         with voila_server(preheat=preheat, log=log) as url, sync_playwright() as p:
             browser = launch(p)
             new_page(browser).goto(url + "/")  # warm the browser's own start-up

@@ -35,10 +35,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
-import shutil
 import sys
 import tempfile
 import time
@@ -50,13 +48,13 @@ sys.path.insert(0, str(ROOT))
 
 import psutil  # noqa: E402
 
-from mineedu.serve import CULL_AFTER, CULL_INTERVAL, NOTEBOOKS_ENV, find_notebooks, lessons  # noqa: E402
+from mineedu.serve import CULL_AFTER, CULL_INTERVAL, find_notebooks, lessons  # noqa: E402
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.server.serving import Server, class_server  # noqa: E402
 from tests.server.student import V1, Student  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from app_speed import FLOOR, FLOOR_READY, floor_notebook  # noqa: E402
+from app_speed import FLOOR, FLOOR_READY, with_floor  # noqa: E402
 
 TOKEN = "bench-class-token"
 PLAYABLE_JS = """() => !!document.querySelector('.me-canvas svg') &&
@@ -204,6 +202,7 @@ async def arrival(server: Server, lesson: str, n: int, over: float, chromium: in
     rng = random.Random(seed)
     everyone_in = asyncio.Event()
     times = [over * i / max(1, n - 1) for i in range(n)]
+    shown, ready = (f"{FLOOR}.ipynb", FLOOR_READY) if floor else (lesson, PLAYABLE_JS)  # what the Chromium pages open
     browsers = set(rng.sample(range(n), min(chromium, n))) if chromium else set()
     pw = browser = None
     if browsers:  # launched before the class arrives
@@ -218,8 +217,7 @@ async def arrival(server: Server, lesson: str, n: int, over: float, chromium: in
         out = Outcome("chromium" if i in browsers else "websocket")
         pending.append(out)
         if i in browsers:
-            page = (f"{FLOOR}.ipynb", FLOOR_READY) if floor else (lesson, PLAYABLE_JS)
-            tasks.append(asyncio.ensure_future(chromium_student(out, browser, server, page[0], at, t0, page[1])))
+            tasks.append(asyncio.ensure_future(chromium_student(out, browser, server, shown, at, t0, ready)))
         else:
             rng_i = random.Random(seed * 1000 + i)
             tasks.append(asyncio.ensure_future(ws_student(out, server, lesson, at, t0, everyone_in, rng_i)))
@@ -372,10 +370,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     delay = {"fill_delay": args.fill_delay} if args.fill_delay is not None else {}
     pools = {lesson: args.students}
     if args.browsers_on_floor:  # the lessons, and the floor beside them, served from a copy
-        served = log.parent / "notebooks"
-        shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-        pools[floor_notebook(served)] = args.chromium
-        os.environ[NOTEBOOKS_ENV] = str(served)
+        pools[with_floor(notebooks, log.parent)] = args.chromium
         figures["browsers_on"] = "Voilà's floor (one button)"
     with class_server(log, token=TOKEN, pool_size=1, pools=pools, cull_after=args.cull_after,
                       timeout=1500, **delay) as server:
