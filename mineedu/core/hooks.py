@@ -28,8 +28,14 @@ from typing import TYPE_CHECKING, Any
 from .choices import Choices
 
 if TYPE_CHECKING:
-    from .game import Action, Bot, State
+    import numpy as np
+
+    from .game import Action, Bot, Game, State
     from .play import Event
+
+FastPlayout = Callable[["Game", tuple[str | None, ...]], Callable[["np.random.Generator"], "State"] | None]
+"""(game, one bot spec per seat, ``None`` on the rules' own seats) -> a function playing one whole game
+with those bots (``rng -> final state``), or ``None`` when it does not play these bots or this config."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,11 @@ class Hooks:
     """Config fields a new-game dialog offers (the cave's dice, My Gold Mine's face-up deck)."""
     lesson: str | None = None
     hidden_information: bool = False
+    fast_playout: FastPlayout | None = None
+    """A game's own playout for tournaments (its ``fast.py``): the returned function plays from
+    ``game.initial_state()`` to the end and must give the very final state, and make the very same
+    draws from ``rng``, as :func:`mineedu.core.playout` with the bots of those specs. Tournaments
+    (``mineedu simulate``, a lesson's tournament) use it; ``tests/fast_check.py`` holds it to the engine."""
 
 
 @dataclass(frozen=True)

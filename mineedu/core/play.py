@@ -238,6 +238,7 @@ def tournament(
     seed: int,
     *,
     progress: Callable[[int], None] | None = None,
+    fast: bool = True,
 ) -> dict[str, Any]:
     """Play ``games`` seeded games; seats rotate so each spec plays every seat equally.
 
@@ -246,10 +247,12 @@ def tournament(
     ``win`` and ``escaped``). Identical arguments give an identical result.
     Game ``g`` depends only on ``seed`` and ``g``, so the games may be played
     in separate processes (:func:`tournament_games`) and summed up with
-    :func:`tournament_summary` to the same result.
+    :func:`tournament_summary` to the same result. With ``fast`` (the default)
+    a game with its own playout (``Hooks.fast_playout``) plays the games with
+    it; ``fast=False`` plays every game through the rules engine, to the same result.
     """
     specs = tournament_specs(game, bot_specs)
-    played = tournament_games(game, specs, seed, range(games), progress=progress)
+    played = tournament_games(game, specs, seed, range(games), progress=progress, fast=fast)
     return tournament_summary(game, specs, games, seed, played)
 
 
@@ -271,23 +274,34 @@ def tournament_specs(game: Game, bot_specs: Sequence[str]) -> list[str]:
 
 
 def tournament_games(
-    game: Game, bot_specs: Sequence[str], seed: int, which: range, *, progress: Callable[[int], None] | None = None
+    game: Game, bot_specs: Sequence[str], seed: int, which: range, *, progress: Callable[[int], None] | None = None,
+    fast: bool = True,
 ) -> list[GameMetrics]:
     """The metrics of games ``which`` of the seeded tournament (``bot_specs`` from :func:`tournament_specs`).
 
     Game ``g`` is played with ``numpy.random.default_rng(SeedSequence(seed).spawn(g + 1)[g])``,
-    the specs rotated ``g`` seats; ``progress`` is told how many games are done.
+    the specs rotated ``g`` seats; ``progress`` is told how many games are done. With ``fast``
+    the game's own playout plays the seatings it knows (see :func:`tournament`).
     """
     seats = _bot_seats(game)
     n = len(seats)
     bots = [game.make_bot(s) for s in bot_specs]
     idle = RandomBot()  # sits on the rules' own seats, where it is never asked to act
+    own = game.hooks.fast_playout if fast else None
+    runs: dict[tuple[str | None, ...], Callable[[np.random.Generator], State] | None] = {}
     out: list[GameMetrics] = []
     for done, g in enumerate(which, 1):
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(g,)))  # = SeedSequence(seed).spawn(...)[g]
         spec_at = {seat: (i + g) % n for i, seat in enumerate(seats)}  # rotate specs over the seats
-        table = [bots[spec_at[p]] if p in spec_at else idle for p in range(game.num_players)]
-        final = playout(game.initial_state(), table, rng)
+        seating = tuple(bot_specs[spec_at[p]] if p in spec_at else None for p in range(game.num_players))
+        if seating not in runs:
+            runs[seating] = own(game, seating) if own is not None else None
+        run = runs[seating]
+        if run is not None:
+            final = run(rng)
+        else:
+            table = [bots[spec_at[p]] if p in spec_at else idle for p in range(game.num_players)]
+            final = playout(game.initial_state(), table, rng)
         out.append([(k, {key: float(v) for key, v in game.metrics(final, seat).items()}) for seat, k in spec_at.items()])
         if progress is not None:
             progress(done)
