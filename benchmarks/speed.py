@@ -7,10 +7,12 @@ Prints three tables; it measures, it does not judge (no asserts):
 1. **Full games per second**, 4 players, each lesson's tournament bots, one
    core: with the *checked runner* (every move, chance included, applied
    through ``State.apply`` with every check, each bot handed its observation:
-   how the engines were driven before), and *now*, through
+   how the engines were driven before), through the engine's play loop
+   (:func:`mineedu.core.tournament` with ``fast=False``), and *now*, through
    :func:`mineedu.core.tournament` (what ``mineedu simulate`` and a lesson's
-   tournament run). Figures are per CPU second of this process (the fairer
-   figure on a shared machine) and per wall second.
+   tournament run: the game's own playout, ``fast.py``, where it has one).
+   Figures are per CPU second of this process (the fairer figure on a shared
+   machine) and, for *now*, per wall second.
 2. **Each vectorized simulator** (``mineedu/games/<game>/simulate.py``):
    trials per second against the rules engine playing the same trials one
    at a time (its ``*_by_engine`` function), and the ratio.
@@ -97,16 +99,19 @@ def _engine_trials(slow: Callable[[np.random.Generator], Any], rng: np.random.Ge
 
 def engines(quick: bool) -> None:
     print("1. Full games per second, 4 players, the lessons' tournament bots, one core")
-    print(f"   {'game':12} {'checked CPU':>12} {'now CPU':>9} {'now wall':>9} {'goal':>6}  bots")
+    print(f"   {'game':12} {'checked CPU':>12} {'engine CPU':>11} {'now CPU':>9} {'now wall':>9} {'ratio':>6}"
+          f" {'goal':>6}  bots")
     for name, specs in TOURNAMENT_BOTS.items():
         game = mineedu.make(name, 4)
         n = 10 if name in GOALS else 100
         n = n // 5 if quick else n
         _, cpu_checked = _timed(_checked_games, game, _bots(game, specs), n)
         m = n * 4
-        wall_now, cpu_now = _timed(tournament, game, specs, m, 1)
-        print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_now:9,.0f} {m / wall_now:9,.0f}"
-              f" {GOALS.get(name, GOAL):6,}  {','.join(specs)}")
+        _, cpu_engine = _timed(lambda: tournament(game, specs, m, 1, fast=False))
+        k = m * 10 if game.hooks.fast_playout is not None else m
+        wall_now, cpu_now = _timed(tournament, game, specs, k, 1)
+        print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_engine:11,.0f} {k / cpu_now:9,.0f} {k / wall_now:9,.0f}"
+              f" {k / cpu_now / (m / cpu_engine):5.1f}× {GOALS.get(name, GOAL):6,}  {','.join(specs)}")
 
 
 def _simulators() -> list[tuple[str, Callable[[int, np.random.Generator], Any], Callable[[np.random.Generator], Any]]]:
