@@ -3,13 +3,13 @@
 The folder, one module per part: :mod:`.rules` (the game, pure), :mod:`.cards`
 (names and numbers), :mod:`.odds` (exact odds), :mod:`.bots`, :mod:`.svg` (the
 picture), :mod:`.words` (the log), :mod:`.choices` (acting at a board),
-:mod:`.panel` (the decision panel), :mod:`.lesson` (the lesson's spec). This
-file ties them to the rules.
+:mod:`.panel` (the decision panel), :mod:`.lesson` (the lesson's spec),
+:mod:`.fast` (the tournaments' own playout). This file ties them to the rules.
 """
 
 from mineedu.core import Hooks, Variant, register
 
-from . import bots, cards, choices, odds, panel, svg, words
+from . import bots, cards, choices, fast, odds, panel, svg, words
 from .cards import BURNED, EXIT_OPTIONS, EXPLORE_KINDS, LADDER
 from .odds import burn_risk, dragons_in_next, gold_change, p_dragon_next, p_dragon_within
 from .rules import (
@@ -38,6 +38,7 @@ register(GoldMine, Hooks(
                       {"face_down": {"fr": "face cachée (le texte)", "en": "face down (the text)"},
                        "face_up": {"fr": "face visible (la règle publiée)", "en": "face up (the published rules)"}}),),
     lesson="mineedu.games.gold_mine.lesson",
+    fast_playout=fast.fast_playout,
 ))
 
 __all__ = [
