@@ -44,6 +44,26 @@ def _other_game(game, seats):
     return run
 
 
+def _doubled(game, seats):
+    """Draws ``integers(2n) // 2`` for ``integers(n)``: the same numbers from the same bits, but other calls."""
+
+    class Doubled:
+        def __init__(self, rng):
+            self.rng = rng
+
+        def integers(self, n):
+            return self.rng.integers(2 * n) // 2
+
+    def run(rng):
+        return playout(game.initial_state(), [RandomBot() for _ in seats], Doubled(rng))
+
+    return run
+
+
+class Doubled(ToyGame):
+    hooks = Hooks(fast_playout=_doubled)
+
+
 class FastToy(ToyGame):
     hooks = Hooks(fast_playout=_honest)
 
@@ -102,3 +122,10 @@ def test_one_draw_more_is_seen_even_when_the_final_state_is_the_same():
     assert run(a) == playout(game.initial_state(), bots, b)  # the same game ...
     with pytest.raises(AssertionError, match="other draws"):  # ... but the draws differ
         assert_same_games(game, ["random", "random"], [0])
+
+
+def test_other_calls_for_the_same_numbers_are_seen_by_the_recorder():
+    game = Doubled(2)
+    assert assert_same_games(game, ["random", "random"], range(20), recorded=0) == 20  # the state alone: blind
+    with pytest.raises(AssertionError, match="call 0 on the generator"):
+        assert_same_games(game, ["random", "random"], range(20))
