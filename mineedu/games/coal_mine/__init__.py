@@ -11,7 +11,7 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 
 from mineedu.core import Hooks, Variant, register
 
-from . import bots, choices, odds, panel, svg, words
+from . import bots, choices, fast, odds, panel, svg, words
 from .odds import RaidEquilibrium, p_at_least, p_at_least_one, raid_equilibrium, raid_game
 from .rules import (
     EVENT_EFFECTS,
@@ -47,6 +47,7 @@ register(CoalMineGame, Hooks(
     ),
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
+    fast_playout=fast.fast_playout,
 ))
 
 __all__ = [
