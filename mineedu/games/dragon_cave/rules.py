@@ -243,8 +243,9 @@ class Position:
     def winners(self) -> tuple[int, ...]:
         """D12: the survivor(s) with the most treasure; if the dragon ate everyone, all share 0."""
         alive = [p for p, s in enumerate(self.status) if s != EATEN] or list(range(len(self.status)))
-        best = max(self.scores()[p] for p in alive)
-        return tuple(p for p in alive if self.scores()[p] == best)
+        scores = self.scores()
+        best = max(scores[p] for p in alive)
+        return tuple(p for p in alive if scores[p] == best)
 
 
 @dataclass(frozen=True)
