@@ -112,6 +112,28 @@ def engines(quick: bool) -> None:
         wall_now, cpu_now = _timed(tournament, game, specs, k, 1)
         print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_engine:11,.0f} {k / cpu_now:9,.0f} {k / wall_now:9,.0f}"
               f" {k / cpu_now / (m / cpu_engine):5.1f}× {GOALS.get(name, GOAL):6,}  {','.join(specs)}")
+    lesson_tournaments(quick)
+
+
+def lesson_tournaments(quick: bool) -> None:
+    """The same, for the tournament each lesson runs: its players, its variant and its bots."""
+    from mineedu.ui.lesson import lesson_spec
+
+    print("   Each lesson's own tournament (its players, variant and bots), games per CPU second")
+    print(f"   {'game':12} {'engine CPU':>11} {'now CPU':>9} {'ratio':>6}  players, variant, bots")
+    for name in mineedu.core.game_names():
+        spec = lesson_spec(name)
+        if spec is None or spec.tournament is None:
+            continue
+        t = spec.tournament
+        game = mineedu.make(name, t.players, **t.config)
+        m = (8 if name in GOALS else 80) // (5 if quick else 1)
+        _, cpu_engine = _timed(lambda: tournament(game, list(t.bots), m, 1, fast=False))
+        k = m * 10
+        _, cpu_now = _timed(lambda: tournament(game, list(t.bots), k, 1))
+        variant = ",".join(f"{key}={v}" for key, v in t.config.items()) or "default"
+        print(f"   {name:12} {m / cpu_engine:11,.0f} {k / cpu_now:9,.0f} {k / cpu_now / (m / cpu_engine):5.1f}×"
+              f"  {t.players}, {variant}, {','.join(t.bots)}")
 
 
 def _simulators() -> list[tuple[str, Callable[[int, np.random.Generator], Any], Callable[[np.random.Generator], Any]]]:
