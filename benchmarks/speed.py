@@ -40,6 +40,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -107,7 +108,7 @@ def engines(quick: bool) -> None:
         n = n // 5 if quick else n
         _, cpu_checked = _timed(_checked_games, game, _bots(game, specs), n)
         m = n * 4
-        _, cpu_engine = _timed(lambda: tournament(game, specs, m, 1, fast=False))
+        _, cpu_engine = _timed(partial(tournament, fast=False), game, specs, m, 1)
         k = m * 10 if game.hooks.fast_playout is not None else m
         wall_now, cpu_now = _timed(tournament, game, specs, k, 1)
         print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_engine:11,.0f} {k / cpu_now:9,.0f} {k / wall_now:9,.0f}"
@@ -128,9 +129,9 @@ def lesson_tournaments(quick: bool) -> None:
         t = spec.tournament
         game = mineedu.make(name, t.players, **t.config)
         m = (8 if name in GOALS else 80) // (5 if quick else 1)
-        _, cpu_engine = _timed(lambda: tournament(game, list(t.bots), m, 1, fast=False))
+        _, cpu_engine = _timed(partial(tournament, fast=False), game, list(t.bots), m, 1)
         k = m * 10
-        _, cpu_now = _timed(lambda: tournament(game, list(t.bots), k, 1))
+        _, cpu_now = _timed(tournament, game, list(t.bots), k, 1)
         variant = ",".join(f"{key}={v}" for key, v in t.config.items()) or "default"
         print(f"   {name:12} {m / cpu_engine:11,.0f} {k / cpu_now:9,.0f} {k / cpu_now / (m / cpu_engine):5.1f}×"
               f"  {t.players}, {variant}, {','.join(t.bots)}")
