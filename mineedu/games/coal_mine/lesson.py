@@ -334,7 +334,7 @@ SPEC = LessonSpec(
                     "and guards its tower with the raid game's probabilities). Which wins most often? (whiskers: 95% "
                     "intervals)"),
         bots=("random", "steady", "raider", "mix"),
-        players=4, games=(20, 400, 40), reading=_reading, bot_words=short_name,
+        players=4, games=(20, 400, 100), reading=_reading, bot_words=short_name,
     ),
     exercises=(
         ExerciseSpec(

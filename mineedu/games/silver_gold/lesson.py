@@ -316,7 +316,7 @@ SPEC = LessonSpec(
                   "en": "Three bots play each other, seats rotating: one at random, a greedy one (the most points now) "
                         "and one that keeps room (the most placements for the shapes to come). Which wins most often? "
                         "(whiskers: 95% intervals)"},
-        bots=("random", "greedy", "open"), players=3, games=(10, 200, 20), bot_words=bot_words, reading=_reading,
+        bots=("random", "greedy", "open"), players=3, games=(10, 200, 100), bot_words=bot_words, reading=_reading,
     ),
     exercises=(
         ExerciseSpec(

@@ -240,7 +240,7 @@ SPEC: LessonSpec = _typeset(LessonSpec(
                         "the most nuggets per pip of the die (leaving the 6, whose taker leaves play, while its team is big). "
                         "Which wins most often? (whiskers: 95% intervals)"},
         bots=("random", "nearest-claim", "value-per-distance"),
-        players=3, games=(10, 300, 20), bot_words=bot_words, reading=_reading,
+        players=3, games=(10, 300, 100), bot_words=bot_words, reading=_reading,
     ),
     exercises=(
         ExerciseSpec(
