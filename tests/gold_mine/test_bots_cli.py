@@ -73,6 +73,19 @@ def test_the_burn_bot_measures_the_risk_that_matters():
     assert BurnBot(0.2).why(near.observation(0), EXIT, "en") == "P(burned) = 7/18 ≈ 38.9% ≥ 20%: I take an exit card"
 
 
+def test_a_risk_exactly_at_the_threshold_is_not_below_it():
+    """``0.28 * 25`` is 7.000000000000001 and the float 0.2 is just above 1/5: the bots compare with the
+    threshold as written, so 7/25 is not "< 28 %" and 1/5 not "< 20 %", and the reason says so."""
+    from mineedu.games.gold_mine.bots import BurnBot
+
+    s = at(new(), explore=(10, 5, 3, 7))  # P(dragon next) = 7/25 exactly
+    assert decide(ThresholdBot(0.28), s) == EXIT and decide(ThresholdBot(0.29), s) == EXPLORE
+    assert ThresholdBot(0.28).why(s.observation(0), EXIT, "en") == "P(dragon) = 7/25 ≈ 28.0% ≥ 28%: I take an exit card"
+    near = at(new(), positions=(4, 4, 4, 4), dragon=5, explore=(10, 6, 2, 2))  # P(burned) = 4/20 = 1/5 exactly
+    assert decide(BurnBot(0.2), near) == EXIT and decide(BurnBot(0.21), near) == EXPLORE
+    assert BurnBot(0.2).why(near.observation(0), EXIT, "en") == "P(burned) = 1/5 ≈ 20.0% ≥ 20%: I take an exit card"
+
+
 def test_every_bot_gives_a_reason_in_both_languages():
     game = mineedu.make("gold_mine", 4)
     rng = np.random.default_rng(3)

@@ -16,6 +16,7 @@ one-line reason in French or English for the board's log.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, cast
 
 import numpy as np
@@ -123,6 +124,18 @@ class RandomBot(GoldMineBot):
         return T("random", lang, what=describe(action, lang))
 
 
+def as_written(threshold: float) -> tuple[int, int]:
+    """A threshold as the decimal it is written as, ``(numerator, denominator)``: 0.2 is 1/5, not the
+    binary float just above it, so a risk of exactly 1/5 is not "< 20 %" (nor 7/25 "< 28 %", where
+    ``0.28 * 25`` is 7.000000000000001).
+
+    >>> as_written(0.2), as_written(0.15), as_written(1)
+    ((1, 5), (3, 20), (1, 1))
+    """
+    exact = Fraction(repr(float(threshold)))
+    return exact.numerator, exact.denominator
+
+
 class ThresholdBot(GoldMineBot):
     """Explores while P(the next card is a dragon) < ``threshold``; else takes an exit card."""
 
@@ -132,14 +145,16 @@ class ThresholdBot(GoldMineBot):
         if not 0 <= threshold <= 1:
             raise ValueError(f"the threshold is a probability in [0, 1], not {threshold}")
         self.threshold = threshold
+        self._ratio = as_written(threshold)
 
     def explores(self, obs: GoldMineView) -> bool:
         d, n = dragon_fraction(obs)
-        return n > 0 and d < self.threshold * n
+        num, den = self._ratio
+        return n > 0 and d * den < num * n  # = d / n < threshold, exactly
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         d, n = dragon_fraction(obs)
-        cmp = "<" if n and d < self.threshold * n else "≥"
+        cmp = "<" if self.explores(obs) else "≥"
         whole = round(100 * self.threshold, 1).is_integer()  # a threshold of 0.15 reads "15 %", not "15,0 %"
         return T("risk", lang, f=f"{d}/{n}", pc=format_number(d / n if n else 0.0, lang, percent=True), cmp=cmp,
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
@@ -154,7 +169,7 @@ class BurnBot(GoldMineBot):
         if not 0 <= threshold <= 1:
             raise ValueError(f"the threshold is a probability in [0, 1], not {threshold}")
         self.threshold = threshold
-        self._ratio = float(threshold).as_integer_ratio()  # the threshold exactly, as a Fraction compares it
+        self._ratio = as_written(threshold)
 
     def explores(self, obs: GoldMineView) -> bool:
         r = burn_risk(obs, obs.viewer)
@@ -165,7 +180,7 @@ class BurnBot(GoldMineBot):
         r = burn_risk(obs, obs.viewer)
         whole = round(100 * self.threshold, 1).is_integer()
         return T("burn", lang, f=fraction_text(r), pc=format_number(float(r), lang, percent=True),
-                 cmp="<" if r < self.threshold else "≥",
+                 cmp="<" if self.explores(obs) else "≥",
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 

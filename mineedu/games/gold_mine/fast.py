@@ -35,7 +35,7 @@ the engine and the rules (:mod:`.rules`):
 * **the bots** (``bots.py``, each ``act``): ``random`` draws
   ``rng.integers(len(legal))`` at every one of its decisions, even a forced one;
   the others draw nothing, play a forced move as it is, and decide a turn by
-  ``explores`` (``threshold``: ``dragons < t * cards``; ``cautious``:
+  ``explores`` (``threshold``: ``dragons / cards < t``, ``t`` as written (:func:`.bots.as_written`); ``cautious``:
   ``dragon - position >= margin``; ``greedy``: always; ``burn``: the exact
   P(burned if I explore now) of :func:`.odds.burn_risk` against the threshold,
   compared exactly as ``BurnBot`` does, in whole numbers: :func:`burn_risk`
@@ -87,7 +87,7 @@ NO_CARD = -1
 """``top`` when no exploration card is face up (``None`` in the state)."""
 
 Seat = tuple[int, Any]
-"""A bot kind and its argument (threshold, margin, or ``(num, den)`` of a burn threshold)."""
+"""A bot kind and its argument (a margin, or ``(num, den)`` of a threshold as written)."""
 Resolution = tuple[int, int]
 """An exit option (index in ``EXIT_OPTIONS``) and the SWAP target (``NO_TARGET`` if none)."""
 
@@ -98,7 +98,7 @@ def _seat(bot: Any) -> Seat | None:
     if kind is bots.RandomBot:
         return (RANDOM, None)
     if kind is bots.ThresholdBot:
-        return (THRESHOLD, bot.threshold)
+        return (THRESHOLD, bot._ratio)
     if kind is bots.BurnBot:
         return (BURN, bot._ratio)
     if kind is bots.CautiousBot:
@@ -254,7 +254,8 @@ def _runner(game: GoldMine, plan: tuple[Seat, ...]) -> Callable[[np.random.Gener
                         raise AssertionError("a turn without a legal action")
                     explore = can_explore
                 elif kind == THRESHOLD:
-                    explore = e3 < arg * (e0 + e1 + e2 + e3)
+                    num, den = arg
+                    explore = e3 * den < num * (e0 + e1 + e2 + e3)
                 elif kind == BURN:
                     num, den = arg
                     if face_up or turns + 1 >= limit:
