@@ -27,15 +27,36 @@ def test_pcg64_draws_are_numpys(kept):
 
 
 def test_other_generators_get_numpys_calls(monkeypatch):
+    def kind(rng):
+        return draws.draws_and_uniforms(rng)[0].__qualname__.split(".")[0]
+
     for rng in (np.random.Generator(np.random.Philox(3)), np.random.Generator(np.random.SFC64(3))):
-        draw, _ = draws.integer_draws(rng)
-        assert draw.__qualname__.startswith("numpy_draws")
+        assert kind(rng) == "_numpy"
+        assert draws.integer_draws(rng)[0].__qualname__.startswith("_numpy")
     monkeypatch.setattr(draws, "_EXACT", [False])
-    draw, _ = draws.integer_draws(np.random.default_rng(1))
-    assert draw.__qualname__.startswith("numpy_draws")
+    assert kind(np.random.default_rng(1)) == "_numpy"
     monkeypatch.setattr(draws, "_EXACT", [True])
-    draw, _ = draws.integer_draws(np.random.default_rng(1))
-    assert draw.__qualname__.startswith("pcg64_draws")
+    assert kind(np.random.default_rng(1)) == "_pcg64"
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_uniforms_between_the_integers_are_numpys(kept):
+    """``random()`` takes a whole new output and leaves a kept half for the next ``integers``, as numpy does."""
+    plans = ["uuu", "2u3", "u2u2u", "22u", "2u2u2u2", "1u1", "u" * 300 + "7" * 301, "2" * 257 + "u"]
+    for seed in range(3):
+        for plan in plans:
+            for cut in (len(plan), len(plan) // 2):
+                ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+                if kept:
+                    ours.integers(9)
+                    theirs.integers(9)
+                draw, uniform, finish = draws.draws_and_uniforms(ours)
+                got = [uniform() if c == "u" else draw(int(c)) for c in plan[:cut]]
+                finish()
+                want = [float(theirs.random()) if c == "u" else int(theirs.integers(int(c))) for c in plan[:cut]]
+                assert got == want, (seed, plan, cut)
+                assert ours.bit_generator.state == theirs.bit_generator.state, (seed, plan, cut)
+                assert all(type(x) is float for x, c in zip(got, plan) if c == "u")
 
 
 def test_finish_after_an_error_leaves_the_generator_as_numpy_would():
