@@ -4,7 +4,8 @@
 one game from ``game.initial_state()`` to the end, as :func:`mineedu.core.playout` would
 with the bots of those specs, and gives the very same final :class:`CoalMineState` (every
 field ``==``) after the very same calls on the generator (``rng.integers(total)`` with the
-same totals, ``rng.random()``, in the same order). ``tests/coal_mine/test_fast.py`` holds
+same totals, ``rng.random()``, in the same order: by :func:`mineedu.core.draws.draws_and_uniforms`,
+numpy's own numbers without a numpy call each). ``tests/coal_mine/test_fast.py`` holds
 it to the engine (``tests/fast_check.py``).
 
 How it mirrors the engine (``rules.py`` stays the source of truth; read it beside this):
@@ -64,6 +65,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import ConfigError, Game, RandomBot, State, build
+from mineedu.core.draws import Draw, Uniform, draws_and_uniforms
 
 from .bots import MixBot, PlanBot, RaiderBot, SteadyBot
 from .odds import raid_mix
@@ -283,8 +285,13 @@ def _player(game: CoalMineGame, bots: list[tuple[int, int]]) -> Callable[[np.ran
     empty_boards = ((),) * n
 
     def run(rng: np.random.Generator) -> State:
-        draw = rng.integers
-        rand = rng.random
+        draw, rand, finish = draws_and_uniforms(rng)
+        try:
+            return play(draw, rand)
+        finally:
+            finish()
+
+    def play(draw: Draw, rand: Uniform) -> State:
         hands = [hand0[:] for _ in range(n)]
         held = [mask0] * n  # hand masks
         deck, dn = deck0[:], sum(deck0)
