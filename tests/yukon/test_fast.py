@@ -17,7 +17,7 @@ import pytest
 import mineedu
 from mineedu.core import RandomBot
 from mineedu.games.yukon import YukonGame, bots, fast
-from mineedu.games.yukon.board import DEFAULT_VALUES
+from mineedu.games.yukon.board import CENTRE, DEFAULT_VALUES
 from mineedu.games.yukon.lesson import SPEC
 from tests.fast_check import assert_same_games, assert_same_tournament
 from tests.known_answers import make
@@ -64,6 +64,7 @@ CONFIGS = [  # the rules' corners, each with every kind of bot at the table
     {"pawns": 1, "centre_leaves": False},
     {"values": tuple(v if v != 2 else 0 for v in DEFAULT_VALUES)},  # claims of 0 nuggets: rows of -0.0
     {"values": tuple(range(37)), "pawns": 3},  # a value of its own per claim, short teams
+    {"values": tuple(4 if c == CENTRE else v for c, v in enumerate(DEFAULT_VALUES))},  # the centre's value shared
     {"max_rounds": 3},  # the round limit ends games in setup
     {"max_rounds": 16, "pawns": 8, "reroll": 6},
 ]

@@ -49,8 +49,20 @@ The bots, inlined (:mod:`mineedu.games.yukon.bots`):
   any ring (``min`` over the claims' values ``v`` of ``row_v[n + steps to the
   nearest ring of value v]``, those steps memoized per set of claims in a
   bounded module-level dict). ``U`` is read only when it can matter: it is at
-  least the best row at 0 steps, so a move whose touched claims already score
-  that low, or a move that cannot reach the best move so far, needs no ``U``.
+  least the best row at 0 steps (:func:`_floor`), so a move whose touched claims
+  already score that low, or a move that cannot reach the best move so far,
+  needs no ``U``.
+
+  Where the time goes, and what keeps it low: the terms of a claim per space are
+  tables made once per bot (``_Greedy.tabs``: ``row[b + ring distance]``), and
+  for the turns it leaves the centre alone the centre's terms are +inf (a term
+  that is never the least) rather than a test per term; what ``U`` reads is
+  kept per game for every bot at once (``free``: per claim value its free
+  claims, both with and without the centre), changed by a claim only
+  (:func:`_claimed`), and its floor per (bot, team size) while the values stay;
+  the free neighbours of the head that ``_settle`` lists are the next pip's
+  steps; explicit loops rather than list comprehensions in the hot paths (a
+  comprehension is a function call in Python 3.11).
   The one case a greedy bot reads a claim as a move (only centre claims legal
   while it leaves the centre alone: it scores ``chain_after`` of a claim) is
   handed to the bot itself, with the real view and legal actions.
@@ -72,7 +84,7 @@ rows are not non-decreasing in ``steps``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import count, pairwise
+from itertools import combinations, count, pairwise
 
 import numpy as np
 
@@ -92,21 +104,25 @@ SORTED_STARTS: tuple[int, ...] = tuple(sorted(STARTS))
 CLAIMS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(cs)) for cs in CELLS_OF)
 """Per space: the claims whose ring holds it, sorted (``on_ring`` lists claims sorted)."""
 INF = float("inf")
+DROP: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {
+    (cs, c): tuple(x for x in cs if x != c)
+    for claims in CLAIMS_OF for k in range(1, len(claims) + 1) for cs in combinations(claims, k) for c in cs}
+"""(the free claims of a space, a claim among them) -> the others (as ``fco`` keeps them, sorted)."""
 
 _ROWS: dict[tuple[tuple[float, ...], ...], int] = {}
-"""Interned key rows: one number per (bot key, claim values), the first part of a cache key."""
+"""Interned key rows: one number per (bot key, claim values)."""
 _RIDS = count()
+_TABS: dict[int, list[list[list[float]]]] = {}
+"""Rows id -> per claim, per ``b`` (0 to 12): per space ``row[b + ring distance]``, a claim's term (see _pick)."""
+_TABS_MAX = 16  # about 1 MB each
 _ORDERS: dict[tuple[int, ...], list[tuple[int, int, list[list[tuple[int, int]]]]]] = {}
 """Claim values -> per value: (value, mask of its claims, per space those claims by ring distance)."""
 _DIST: dict[int, list[int]] = {}
 """A set of claims (a bit mask) -> per space the steps to the nearest ring of those claims (-1: not yet known)."""
 _DIST_MAX = 1 << 12  # lists of 228 numbers
-Group = tuple[list[float], int, list[int], list[list[tuple[int, int]]]]
-_NEAR: dict[tuple[int, int], tuple[list[Group], list[float]]] = {}
-"""(rows id, mask of the bot's claims) -> per claim value present in the mask: (its row, its claims in the mask,
-their _DIST list, those claims by ring distance per space), what ``U`` reads; and per n the least U can be."""
-_NEAR_MAX = 1 << 11
-Item = tuple[list[float], int, tuple[int, ...]]
+Group = tuple[int, int, list[int], list[list[tuple[int, int]]]]
+"""What ``U`` reads of one claim value: its index in ``_orders``, its free claims (a mask), their _DIST list,
+and per space the claims of that value by ring distance."""
 
 
 def _orders(values: tuple[int, ...]) -> list[tuple[int, int, list[list[tuple[int, int]]]]]:
@@ -123,9 +139,21 @@ def _orders(values: tuple[int, ...]) -> list[tuple[int, int, list[list[tuple[int
     return got
 
 
+def _dists(sm: int) -> list[int]:
+    """The _DIST list of the claims in ``sm`` (a new one, nothing known yet, if not kept)."""
+    dist = _DIST.get(sm)
+    if dist is None:
+        if len(_DIST) >= _DIST_MAX:
+            _DIST.clear()
+        dist = _DIST[sm] = [-1] * N_SPACES
+    return dist
+
+
 class _Greedy:
     """What one greedy seat needs: the bot (for the rare move it plays itself), its key rows per claim
-    and per claim value, and the id of its rows for the memo of ``U``."""
+    (``rows``) and per claim value in ``_orders`` order (``vrows``), and per claim and ``b`` the terms
+    ``row[b + ring distance]`` per space (``tabs``); ``rows_nc``/``tabs_nc``: the same with the centre's
+    terms +inf, for the turns it leaves the centre alone (a term that is never the least)."""
 
     def __init__(self, bot: GreedyBot, values: tuple[int, ...]) -> None:
         self.bot = bot
@@ -138,122 +166,151 @@ class _Greedy:
                 _ROWS.clear()  # forgets which rows it has seen, never reuses a number
             rid = _ROWS[key] = next(_RIDS)
         self.rid = rid
-        self.groups = [(bot._row(v), gmask, order) for v, gmask, order in _orders(values)]
-        self.mask = -1  # the claims of the last near(), its answer, and per n the least U can be
-        self.last: list[Group] = []
-        self.floors: list[float] = []
-
-    def near(self, mask: int) -> list[Group]:
-        """Per claim value present in ``mask``: what ``U`` reads (see ``_NEAR``)."""
-        got = _NEAR.get((self.rid, mask))
-        if got is None:
-            if len(_NEAR) >= _NEAR_MAX:
-                _NEAR.clear()
-            if len(_DIST) >= _DIST_MAX:
-                _DIST.clear()
-            groups = []
-            for row, gmask, order in self.groups:
-                sm = mask & gmask
-                if sm:
-                    dist = _DIST.get(sm)
-                    if dist is None:
-                        dist = _DIST[sm] = [-1] * N_SPACES
-                    groups.append((row, sm, dist, order))
-            floors: list[float] = [-INF] * 14  # 1 to 13 pawns; -INF: not known yet
-            got = _NEAR[(self.rid, mask)] = (groups, floors)
-        self.mask, (self.last, self.floors) = mask, got
-        return self.last
+        tabs = _TABS.get(rid)
+        if tabs is None:
+            if len(_TABS) >= _TABS_MAX:
+                _TABS.clear()
+            tabs = _TABS[rid] = [[[row[b + d] for d in RING_DISTANCE[c]] for b in range(13)]
+                                 for c, row in enumerate(self.rows)]
+        self.tabs = tabs
+        self.rows_nc = list(self.rows)
+        self.rows_nc[CENTRE] = [INF] * len(self.rows[CENTRE])
+        self.tabs_nc = list(tabs)
+        self.tabs_nc[CENTRE] = [[INF] * N_SPACES] * 13
+        self.orders = _orders(values)
+        self.vrows = [bot._row(v) for v, _, _ in self.orders]
 
 
-def _dist(dist: list[int], sm: int, order: list[list[tuple[int, int]]], x: int) -> int:
-    """Steps from ``x`` to the nearest ring of the claims in ``sm`` (``order[x]``: those claims by distance), kept in ``dist``."""
-    for d, c in order[x]:
-        if sm >> c & 1:
-            dist[x] = d
-            return d
-    raise AssertionError("no claim in the mask")  # pragma: no cover - near() keeps the values present
+def _groups(values: tuple[int, ...], shun: bool) -> list[Group]:
+    """At the start of a game: per claim value, its claims (without the centre if ``shun``), as ``U`` reads them."""
+    groups = []
+    for gi, (_, gmask, order) in enumerate(_orders(values)):
+        sm = gmask & ~(1 << CENTRE) if shun else gmask
+        if sm:
+            groups.append((gi, sm, _dists(sm), order))
+    return groups
 
 
-def _pick(g: _Greedy, mask: int, m: int, heads: Sequence[Head], on: dict[int, int], fco: list[tuple[int, ...]],
-          n_moves: int, draw: Draw) -> int:
-    """The greedy bot's choice among ``n_moves`` moves (``GreedyBot.act`` when it takes no claim), as an
+def _claimed(free: tuple[list[Group], list[Group]], floors: tuple[dict[int, float], dict[int, float]],
+             claim: int) -> None:
+    """``claim`` is taken: it leaves its value's group, both ways (the group goes with its last claim, and
+    the floors of that way with it)."""
+    was, now = 0, 0
+    dist: list[int] = []
+    for groups, kept in zip(free, floors):
+        for j, (gi, sm, _, order) in enumerate(groups):
+            if sm >> claim & 1:
+                if sm != was:  # not the same claims as the other way: not the centre's value
+                    was, now = sm, sm & ~(1 << claim)
+                    dist = _dists(now) if now else dist
+                if now:
+                    groups[j] = (gi, now, dist, order)
+                else:
+                    del groups[j]
+                    kept.clear()
+                break
+
+
+def _floor(floors: dict[int, float], g: _Greedy, groups: list[Group], m: int) -> float:
+    """The least ``U`` can be for ``g``'s bot and a chain of ``m`` pawns: the best row at 0 steps away,
+    kept in ``floors`` per (rows, m) while the groups stay."""
+    key = g.rid * 16 + m
+    floor = floors.get(key)
+    if floor is None:
+        floor = INF
+        for gi, _, _, _ in groups:
+            t = g.vrows[gi][m]
+            if t < floor:
+                floor = t
+        floors[key] = floor
+    return floor
+
+
+def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[list[float]], groups: list[Group],
+          floor: float, m: int, heads: Sequence[Head], on: dict[int, int], fco: list[tuple[int, ...]], draw: Draw) -> int:
+    """The greedy bot's choice among the moves of ``heads`` (``GreedyBot.act`` when it takes no claim), as an
     index in legal order. ``heads`` lists ``(tail, other end, new ends)``: each move makes the chain of
     ``m`` pawns of the pawns counted in ``on`` (per free claim, the pawns on its ring) less the one on
     ``tail`` (-1: none) plus one on a new end, the other end staying; ``fco``: per space its free claims;
-    ``mask``: the claims the bot reckons with. Ties: ``rng.integers`` over the best, in legal order."""
-    if not mask:  # no claim to reckon with: every move scores 0.0
-        return draw(n_moves)
-    shunned = -1 if mask >> CENTRE & 1 else CENTRE
-    rows = g.rows
-    groups = g.last if mask == g.mask else g.near(mask)
-    floor = g.floors[m]  # the least U can be: the best row at 0 steps away
-    if floor == -INF:
-        floor = INF
-        for row, _, _, _ in groups:
-            if row[m] < floor:
-                floor = row[m]
-        g.floors[m] = floor
-    RD = RING_DISTANCE
+    ``rows``/``tabs``/``vrows``: the bot's (see _Greedy); ``groups``: per claim value it reckons with (not
+    none), what ``U`` reads; ``floor``: the least ``U`` can be (_floor). Ties: ``rng.integers`` over the
+    best, in legal order."""
     best_i: list[int] = []
     best_score = INF
     i = 0
-    last = -1 << 20  # no (other end, tail) yet
-    items: list[Item] = []
-    tco: Sequence[int] = ()
-    near_other = uo = INF  # per head: the best term with the other end, and U(m, other)
+    m1 = m - 1
+    last_tail = last_other = -2  # none yet
+    kept = on  # the pawns per claim of the chain less the tail's
+    items: list[list[float]] = []
+    near_other = uo = INF  # per (tail, other end): the best term with the other end, and U(m, other)
     for tail, other, news in heads:
-        if other * 512 + tail != last:
-            # the exact terms of the claims the rest of the chain touches: with the other end now,
-            # the new end's distance per move (row[b + min(r, s)] = min(row[b + r], row[b + s]))
-            last = other * 512 + tail
-            tco = fco[tail] if tail >= 0 else ()
+        if tail != last_tail:
+            # the exact terms of the claims the rest of the chain touches (k pawns on the ring, 0 for a
+            # claim only the tail touched: its exact term too), per space: ``tabs[c][m - k]``; with the
+            # other end now, the new end's per move (row[b + min(r, s)] = min(row[b + r], row[b + s]))
+            last_tail, last_other = tail, other
+            kept = on
+            if tail >= 0 and fco[tail]:
+                kept = on.copy()
+                for c in fco[tail]:
+                    kept[c] -= 1
             items = []
             near_other = INF
             uo = -INF  # not known yet
-            for c, k in on.items():
-                if c in tco:
-                    k -= 1
-                    if not k:
-                        continue
-                if c != shunned:
-                    rc = RD[c]
-                    row = rows[c]
-                    b = m - k
-                    t = row[b + rc[other]]
-                    if t < near_other:
-                        near_other = t
-                    items.append((row, b, rc))
+            for c, k in kept.items():
+                tab = tabs[c][m - k]
+                items.append(tab)
+                t = tab[other]
+                if t < near_other:
+                    near_other = t
+        elif other != last_other:  # the same tail, another other end (setup)
+            last_other = other
+            near_other = INF
+            uo = -INF
+            for tab in items:
+                t = tab[other]
+                if t < near_other:
+                    near_other = t
         for new in news:
             best = near_other
-            for row, b, rc in items:
-                t = row[b + rc[new]]
+            for tab in items:
+                t = tab[new]
                 if t < best:
                     best = t
             for c in fco[new]:  # the rings of the new end: one pawn more, 0 steps away
-                if c != shunned:
-                    t = rows[c][m - on.get(c, 0) - 1 + (c in tco)]
-                    if t < best:
-                        best = t
+                t = rows[c][m1 - kept.get(c, 0)]
+                if t < best:
+                    best = t
             if best > floor:  # the claims no pawn stands by may do better: U(m, other), U(m, new)
                 if floor > best_score:  # not as good as the best move, whatever U is
                     i += 1
                     continue
                 if uo == -INF:
                     uo = INF
-                    for row, sm, dist, order in groups:
+                    for gi, sm, dist, order in groups:
                         d = dist[other]
-                        if d < 0:
-                            d = _dist(dist, sm, order, other)
-                        t = row[m + d]
+                        if d < 0:  # not known yet: the nearest of its claims (see _DIST)
+                            for dd, c in order[other]:
+                                if sm >> c & 1:
+                                    d = dist[other] = dd
+                                    break
+                            else:  # pragma: no cover - groups hold free claims only
+                                raise AssertionError("no claim in the group")
+                        t = vrows[gi][m + d]
                         if t < uo:
                             uo = t
                 if uo < best:
                     best = uo
-                for row, sm, dist, order in groups:
+                for gi, sm, dist, order in groups:
                     d = dist[new]
                     if d < 0:
-                        d = _dist(dist, sm, order, new)
-                    t = row[m + d]
+                        for dd, c in order[new]:
+                            if sm >> c & 1:
+                                d = dist[new] = dd
+                                break
+                        else:  # pragma: no cover - groups hold free claims only
+                            raise AssertionError("no claim in the group")
+                    t = vrows[gi][m + d]
                     if t < best:
                         best = t
             if best < best_score:
@@ -318,7 +375,6 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
     draw, finish = draws[-1]
     NB = NEIGHBOURS
     CO = CLAIMS_OF
-    no_centre = ~(1 << CENTRE)
 
     chains: list[list[int]] = [[] for _ in range(n_players)]
     ons: list[dict[int, int]] = [{} for _ in range(n_players)]
@@ -331,6 +387,9 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
     in_play = n_players
     moves = 0
 
+    free = (_groups(values, False), _groups(values, True))  # what U reads (see _pick), per: leaves the centre alone
+    floors: tuple[dict[int, float], dict[int, float]] = ({}, {})
+
     # --- the start spaces (legal_actions with an empty chain, _apply "start") ---------------
     for p in range(n_players):
         starts = [s for s in SORTED_STARTS if not occ[s]]
@@ -339,7 +398,9 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
         if g is None or k == 1:  # RandomBot, or a single start: the greedy bot's tie of one
             s = starts[draw(k)]
         else:
-            s = starts[_pick(g, free_mask, 1, [(-1, t, (t,)) for t in starts], {}, fco, k, draw)]
+            groups = free[0]
+            s = starts[_pick(g.rows, g.tabs, g.vrows, groups, _floor(floors[0], g, groups, 1), 1,
+                             [(-1, t, (t,)) for t in starts], {}, fco, draw) if groups else draw(k)]
         moves += 1
         chains[p].append(s)
         occ[s] = True
@@ -366,21 +427,33 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
         if len(chain) + held[p] < pawns:  # in_setup (out players never get a turn)
             while True:
                 a, b = chain[0], chain[-1]
-                places = [t for t in NB[a] if not occ[t]]
+                places = []
+                for t in NB[a]:
+                    if not occ[t]:
+                        places.append(t)
                 if b != a:
-                    places += [t for t in NB[b] if not occ[t] and t not in places]
-                places.sort()
+                    for t in NB[b]:
+                        if not occ[t] and t not in places:
+                            places.append(t)
+                    places.sort()
                 if not places:
                     break  # blocked: the pips are lost
                 k = len(places)
                 if g is None or k == 1:
                     t = places[draw(k)]
                 else:
-                    ct = g.centre_team
-                    mask = free_mask & no_centre if ct is not None and len(chain) > ct else free_mask
-                    nb = NB[b]
-                    heads: list[Head] = [(-1, a if t in nb else b, (t,)) for t in places]
-                    t = places[_pick(g, mask, len(chain) + 1, heads, on, fco, k, draw)]
+                    shun = g.centre_team is not None and len(chain) > g.centre_team
+                    groups = free[shun]
+                    if groups:
+                        nb = NB[b]
+                        heads: list[Head] = []
+                        for t in places:
+                            heads.append((-1, a if t in nb else b, (t,)))
+                        m = len(chain) + 1
+                        t = places[_pick(g.rows_nc if shun else g.rows, g.tabs_nc if shun else g.tabs, g.vrows, groups,
+                                         _floor(floors[shun], g, groups, m), m, heads, on, fco, draw)]
+                    else:  # no claim to reckon with: every move scores 0.0
+                        t = places[draw(k)]
                 moves += 1
                 if t in NB[b]:
                     chain.append(t)
@@ -392,29 +465,42 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
                 pips -= 1
                 if len(chain) + held[p] >= pawns or pips <= 0:
                     break
-        else:  # moving: the team's size, and the claims a greedy bot reckons with, hold for the turn
+        else:  # moving: the team's size, and what a greedy bot reckons with, hold for the turn
             n = len(chain)
             shun = g is not None and g.centre_team is not None and n > g.centre_team
-            mask = free_mask & no_centre if shun else free_mask
+            groups = free[shun]
+            floor = -INF  # not known yet
+            ahead: list[int] | None = None  # the head's free neighbours, when _settle listed them
             while True:
                 e0, e1 = chain[0], chain[-1]
                 # _steps: per head (end 0 first while none is chosen), the free neighbours of its pawn
-                s0, s1 = [], []
-                if head == 0 or (head < 0 and n > 1):
-                    for t in NB[e0]:
-                        if not occ[t]:
-                            s0.append(t)
-                if head > 0 or head < 0:
-                    for t in NB[e1]:
-                        if not occ[t]:
-                            s1.append(t)
+                # (explicit loops: a list comprehension is a function call in Python 3.11)
+                s0: Sequence[int]
+                s1: Sequence[int]
+                if ahead is not None:  # the head's, listed by _settle
+                    if head:
+                        s0, s1 = (), ahead
+                    else:
+                        s0, s1 = ahead, ()
+                else:
+                    s0 = l0 = []
+                    s1 = l1 = []
+                    if head == 0 or (head < 0 and n > 1):
+                        for t in NB[e0]:
+                            if not occ[t]:
+                                l0.append(t)
+                    if head:  # 1, or -1: none chosen yet
+                        for t in NB[e1]:
+                            if not occ[t]:
+                                l1.append(t)
                 n0 = len(s0)
                 nsteps = n0 + len(s1)
                 # _claims: the free claims whose ring holds the whole chain
-                ring = []
+                ring: Sequence[int] = ()
                 for c in fco[e0]:
                     if on[c] == n:
-                        ring.append(c)
+                        ring = [c for c in fco[e0] if on[c] == n]
+                        break
                 if not nsteps and not ring:
                     break  # both ends stuck: the pips are lost
                 claim, i = -1, 0
@@ -445,24 +531,29 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
                     if claim < 0 and nsteps == 1:
                         draw(1)  # the greedy bot's tie of one
                     elif claim < 0:
-                        if n == 1:
-                            heads = [(e0, t, (t,)) for t in s1]
-                        elif not s1:
-                            heads = [(e1, chain[-2], s0)]
-                        elif not s0:
-                            heads = [(e0, chain[1], s1)]
+                        if not groups:  # no claim to reckon with: every move scores 0.0
+                            i = draw(nsteps)
                         else:
-                            heads = [(e1, chain[-2], s0), (e0, chain[1], s1)]
-                        i = _pick(g, mask, n, heads, on, fco, nsteps, draw)
+                            if n == 1:
+                                heads = [(e0, t, (t,)) for t in s1]
+                            elif not s1:
+                                heads = [(e1, chain[-2], s0)]
+                            elif not s0:
+                                heads = [(e0, chain[1], s1)]
+                            else:
+                                heads = [(e1, chain[-2], s0), (e0, chain[1], s1)]
+                            if floor == -INF:
+                                floor = _floor(floors[shun], g, groups, n)
+                            i = _pick(g.rows_nc if shun else g.rows, g.tabs_nc if shun else g.tabs, g.vrows, groups,
+                                      floor, n, heads, on, fco, draw)
                 moves += 1
                 if claim >= 0:  # _apply "claim": the pawn stays on the claim, the turn ends
                     owners[claim] = p
                     free_mask &= ~(1 << claim)
+                    _claimed(free, floors, claim)
                     held[p] += 1
                     for s in RINGS[claim]:
-                        cs = fco[s]
-                        j = cs.index(claim)
-                        fco[s] = cs[:j] + cs[j + 1:]
+                        fco[s] = DROP[fco[s], claim]
                     for q_on in ons:
                         q_on.pop(claim, None)
                     gone = [pawn]
@@ -514,13 +605,13 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
                 pips -= 1
                 if pips <= 0:
                     break
-                # _settle: blocked ahead, the other end leads (once a turn)
-                if not turned and n > 1:
-                    for t in NB[chain[-1] if head == 1 else chain[0]]:
-                        if not occ[t]:
-                            break
-                    else:
-                        head, turned = 1 - head, True
+                # _settle: blocked ahead (the head pawn is on t), the other end leads (once a turn)
+                ahead = []
+                for x in NB[t]:
+                    if not occ[x]:
+                        ahead.append(x)
+                if not ahead and not turned and n > 1:
+                    head, turned, ahead = 1 - head, True, None
         if moves > limit:  # play() stops a game past max_moves() (it cannot get there)
             raise RuntimeError(f"{game.name}: no end after {limit} moves")  # pragma: no cover - max_moves() bounds it
         # _pass_turn
