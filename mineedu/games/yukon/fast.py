@@ -104,10 +104,10 @@ SORTED_STARTS: tuple[int, ...] = tuple(sorted(STARTS))
 CLAIMS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(cs)) for cs in CELLS_OF)
 """Per space: the claims whose ring holds it, sorted (``on_ring`` lists claims sorted)."""
 INF = float("inf")
-DROP: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {
-    (cs, c): tuple(x for x in cs if x != c)
-    for claims in CLAIMS_OF for k in range(1, len(claims) + 1) for cs in combinations(claims, k) for c in cs}
-"""(the free claims of a space, a claim among them) -> the others (as ``fco`` keeps them, sorted)."""
+DROP: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
+    cs: {c: tuple(x for x in cs if x != c) for c in cs}
+    for claims in CLAIMS_OF for k in range(1, len(claims) + 1) for cs in combinations(claims, k)}
+"""The free claims of a space -> per claim among them: the others (as ``fco`` keeps them, sorted)."""
 
 _ROWS: dict[tuple[tuple[float, ...], ...], int] = {}
 """Interned key rows: one number per (bot key, claim values)."""
@@ -236,13 +236,14 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
     none), what ``U`` reads; ``floor``: the least ``U`` can be (_floor). Ties: ``rng.integers`` over the
     best, in legal order."""
     best_i: list[int] = []
-    best_score = INF
+    inf, unknown = INF, -INF  # as locals
+    best_score = inf
     i = 0
     m1 = m - 1
     last_tail = last_other = -2  # none yet
     kept = on  # the pawns per claim of the chain less the tail's
     items: list[list[float]] = []
-    near_other = uo = INF  # per (tail, other end): the best term with the other end, and U(m, other)
+    near_other = uo = inf  # per (tail, other end): the best term with the other end, and U(m, other)
     for tail, other, news in heads:
         if tail != last_tail:
             # the exact terms of the claims the rest of the chain touches (k pawns on the ring, 0 for a
@@ -255,8 +256,8 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
                 for c in fco[tail]:
                     kept[c] -= 1
             items = []
-            near_other = INF
-            uo = -INF  # not known yet
+            near_other = inf
+            uo = unknown  # not known yet
             for c, k in kept.items():
                 tab = tabs[c][m - k]
                 items.append(tab)
@@ -265,8 +266,8 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
                     near_other = t
         elif other != last_other:  # the same tail, another other end (setup)
             last_other = other
-            near_other = INF
-            uo = -INF
+            near_other = inf
+            uo = unknown
             for tab in items:
                 t = tab[other]
                 if t < near_other:
@@ -285,8 +286,8 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
                 if floor > best_score:  # not as good as the best move, whatever U is
                     i += 1
                     continue
-                if uo == -INF:
-                    uo = INF
+                if uo == unknown:
+                    uo = inf
                     for gi, sm, dist, order in groups:
                         d = dist[other]
                         if d < 0:  # not known yet: the nearest of its claims (see _DIST)
@@ -469,6 +470,8 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
             n = len(chain)
             shun = g is not None and g.centre_team is not None and n > g.centre_team
             groups = free[shun]
+            if g is not None:
+                rows, tabs = (g.rows_nc, g.tabs_nc) if shun else (g.rows, g.tabs)
             floor = -INF  # not known yet
             ahead: list[int] | None = None  # the head's free neighbours, when _settle listed them
             while True:
@@ -544,8 +547,7 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
                                 heads = [(e1, chain[-2], s0), (e0, chain[1], s1)]
                             if floor == -INF:
                                 floor = _floor(floors[shun], g, groups, n)
-                            i = _pick(g.rows_nc if shun else g.rows, g.tabs_nc if shun else g.tabs, g.vrows, groups,
-                                      floor, n, heads, on, fco, draw)
+                            i = _pick(rows, tabs, g.vrows, groups, floor, n, heads, on, fco, draw)
                 moves += 1
                 if claim >= 0:  # _apply "claim": the pawn stays on the claim, the turn ends
                     owners[claim] = p
@@ -553,7 +555,7 @@ def _game(game: YukonGame, policies: Sequence[_Greedy | None], rng: np.random.Ge
                     _claimed(free, floors, claim)
                     held[p] += 1
                     for s in RINGS[claim]:
-                        fco[s] = DROP[fco[s], claim]
+                        fco[s] = DROP[fco[s]][claim]
                     for q_on in ons:
                         q_on.pop(claim, None)
                     gone = [pawn]
