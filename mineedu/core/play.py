@@ -261,6 +261,27 @@ def _bot_seats(game: Game) -> list[int]:
     return [p for p in range(game.num_players) if p not in auto]  # seats a bot plays
 
 
+def seated_bots(game: Game, seats: Sequence[str | None]) -> list[Bot | None] | None:
+    """The bots a ``Hooks.fast_playout`` is handed ``seats`` for: one per seat, built as the game builds
+    them (:meth:`Game.make_bot`), ``None`` on the rules' own seats (whatever spec sits there); or ``None``
+    for a seating no playout can play (the wrong number of seats, a bot's seat without a spec, a bad spec)."""
+    if len(seats) != game.num_players:
+        return None
+    auto = set(game.auto_seats())
+    out: list[Bot | None] = []
+    for p, spec in enumerate(seats):
+        if p in auto:
+            out.append(None)
+            continue
+        if spec is None:
+            return None
+        try:
+            out.append(game.make_bot(spec))
+        except ConfigError:
+            return None
+    return out
+
+
 def tournament_specs(game: Game, bot_specs: Sequence[str]) -> list[str]:
     """One bot spec per seat a bot plays (a single spec plays every seat); a bad spec raises ``ConfigError``."""
     n = len(_bot_seats(game))

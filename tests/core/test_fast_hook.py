@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import mineedu
 from mineedu.core import Hooks, RandomBot, playout, tournament
 from tests.core.toy import ToyGame
 from tests.fast_check import assert_same_games, assert_same_tournament
@@ -129,3 +130,20 @@ def test_other_calls_for_the_same_numbers_are_seen_by_the_recorder():
     assert assert_same_games(game, ["random", "random"], range(20), recorded=0) == 20  # the state alone: blind
     with pytest.raises(AssertionError, match="call 0 on the generator"):
         assert_same_games(game, ["random", "random"], range(20))
+
+
+def test_seated_bots_builds_the_bots_of_a_seating_or_refuses_it():
+    from mineedu.core.play import seated_bots
+
+    game = ToyGame(2)
+    got = seated_bots(game, ("random", "random:3"))
+    assert got is not None and all(isinstance(b, RandomBot) for b in got)
+    assert seated_bots(game, ("random",)) is None  # the wrong number of seats
+    assert seated_bots(game, ("random", None)) is None  # a bot's seat without a spec
+    assert seated_bots(game, ("random", "no-such-bot")) is None  # a spec the game cannot build
+    coal = mineedu.make("coal_mine", 3, dummy=True)
+    auto = coal.auto_seats()
+    seats = tuple(None if p in auto else "mix" for p in range(3))
+    table = seated_bots(coal, seats)
+    assert table is not None and [b is None for b in table] == [p in auto for p in range(3)]
+    assert seated_bots(coal, tuple("no-such-bot" if p in auto else "mix" for p in range(3))) is not None

@@ -64,8 +64,9 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import ConfigError, Game, RandomBot, State, build
+from mineedu.core import Game, RandomBot, State, build
 from mineedu.core.draws import Draw, Uniform, draws_and_uniforms
+from mineedu.core.play import seated_bots
 
 from .bots import MixBot, PlanBot, RaiderBot, SteadyBot
 from .odds import raid_mix
@@ -170,21 +171,14 @@ def _hand_tables(game: CoalMineGame) -> tuple[list[int], list[int], list[int], l
 
 def _seat_bots(game: CoalMineGame, seats: tuple[str | None, ...]) -> list[tuple[int, int]] | None:
     """(bot code, raider's card count) per seat, or ``None`` for a seating this module does not play."""
-    if len(seats) != game.num_players:
+    table = seated_bots(game, seats)
+    if table is None:
         return None
-    auto = set(game.auto_seats())
     out: list[tuple[int, int]] = []
-    for p, spec in enumerate(seats):
-        if p in auto:  # the rules play this seat; a bot sitting there is never asked
+    for bot in table:
+        if bot is None:  # the rules play this seat; a bot sitting there is never asked
             out.append((NOBODY, 0))
-            continue
-        if spec is None:
-            return None
-        try:
-            bot = game.make_bot(spec)
-        except ConfigError:
-            return None
-        if type(bot) is RandomBot:
+        elif type(bot) is RandomBot:
             out.append((RANDOM, 0))
         elif type(bot) is SteadyBot:
             out.append((STEADY, 0))

@@ -62,7 +62,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from mineedu.core import ConfigError, Game, RandomBot, State, build
+from mineedu.core import Game, RandomBot, State, build
+from mineedu.core.play import seated_bots
 
 from .bots import GreedyDepthBot, OddsBot, TurnBackBot
 from .odds import card_expectation, escape_probability
@@ -205,14 +206,8 @@ def _memo(cfg: Config) -> _Memo:
 # --- the hook -----------------------------------------------------------------------------
 
 
-def _seat(game: Game, spec: str | None) -> Seat | None:
-    """The bot of ``spec`` as the game builds it (:meth:`~mineedu.core.Game.make_bot`), or ``None``."""
-    if spec is None:
-        return None
-    try:
-        bot = game.make_bot(spec)
-    except ConfigError:
-        return None
+def _seat(bot: Any) -> Seat | None:
+    """What the playout needs of ``bot`` (built as the game builds it), or ``None`` for a bot it does not know."""
     kind = type(bot)
     if kind is RandomBot:
         return (RANDOM, None)
@@ -231,9 +226,12 @@ def _seat(game: Game, spec: str | None) -> Seat | None:
 def fast_playout(game: Game, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], State] | None:
     """``Hooks.fast_playout``: a function playing one whole game with the bots of ``seats``
     (``rng -> final state``), or ``None`` for what it does not play (see the module docstring)."""
-    if type(game) is not DragonCave or len(seats) != game.num_players:
+    if type(game) is not DragonCave:
         return None
-    bots = [_seat(game, s) for s in seats]
+    seated = seated_bots(game, seats)
+    if seated is None:
+        return None
+    bots = [_seat(b) for b in seated]
     table: list[Seat] = [b for b in bots if b is not None]
     if len(table) != len(bots):
         return None

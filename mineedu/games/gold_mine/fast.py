@@ -73,6 +73,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core.draws import Draw, integer_draws
+from mineedu.core.play import seated_bots
 
 from . import bots
 from .cards import BURNED, CARD_GOLD, DRAGON, EXIT_OPTIONS, EXPLORE_KINDS, EYES, KIND_INDEX, LANTERN, NUGGET, TURN
@@ -110,13 +111,14 @@ def _seat(bot: Any) -> Seat | None:
 
 def fast_playout(game: Any, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], GoldMineState] | None:
     """``Hooks.fast_playout``: a function playing one whole game with the bots of ``seats``, or ``None``."""
-    if type(game) is not GoldMine or len(seats) != game.num_players:
+    if type(game) is not GoldMine:
+        return None
+    seated = seated_bots(game, seats)
+    if seated is None:
         return None
     plan: list[Seat] = []
-    for spec in seats:
-        if spec is None:
-            return None
-        seat = _seat(game.make_bot(spec))
+    for bot in seated:
+        seat = _seat(bot)
         if seat is None:
             return None
         plan.append(seat)

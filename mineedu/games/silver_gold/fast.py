@@ -69,6 +69,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import Game, RandomBot, State
+from mineedu.core.play import seated_bots
 
 from .bots import GreedyBot, OpenBot, _card_room, card_appeal
 from .rules import CARDS, Board, Config, SilverGold, SilverGoldState
@@ -352,13 +353,14 @@ def _reveal(shapes: tuple[str, ...], left: tuple[int, ...]) -> tuple[tuple[int, 
 def fast_playout(game: Game, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], State] | None:
     """``Hooks.fast_playout``: a function playing one whole game with the bots of ``seats``, or
     ``None`` for what it does not play (see the module docstring)."""
-    if type(game) is not SilverGold or len(seats) != game.num_players:
+    if type(game) is not SilverGold:
+        return None
+    seated = seated_bots(game, seats)
+    if seated is None:
         return None
     kinds: list[int] = []
-    for spec in seats:
-        if spec is None:
-            return None
-        kind = _KINDS.get(type(game.make_bot(spec)))
+    for bot in seated:
+        kind = _KINDS.get(type(bot))
         if kind is None:
             return None
         kinds.append(kind)

@@ -88,8 +88,9 @@ from itertools import combinations, count, pairwise
 
 import numpy as np
 
-from mineedu.core import ConfigError, Game, RandomBot
+from mineedu.core import Game, RandomBot
 from mineedu.core.draws import Draw, integer_draws
+from mineedu.core.play import seated_bots
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, RINGS, SPACES, STARTS
 from .bots import GreedyBot
@@ -330,17 +331,14 @@ def _monotone(bot: GreedyBot, values: Sequence[int]) -> bool:
 
 def fast_playout(game: Game, seats: tuple[str | None, ...]) -> Run | None:
     """The playout of ``game`` with the bots of ``seats`` (one spec per seat), or ``None`` if not handled."""
-    if type(game) is not YukonGame or len(seats) != game.num_players:
+    if type(game) is not YukonGame:
+        return None
+    seated = seated_bots(game, seats)
+    if seated is None:
         return None
     values = game.config.values
     policies: list[_Greedy | None] = []
-    for spec in seats:
-        if spec is None:
-            return None
-        try:
-            bot = game.make_bot(spec)
-        except ConfigError:
-            return None
+    for bot in seated:
         if type(bot) is RandomBot:
             policies.append(None)
         elif type(bot) is GreedyBot and _monotone(bot, values):
