@@ -244,6 +244,21 @@ class State(ABC):
         return self.game.render_svg(self, show_all=True)
 
 
+
+_RESULT: list[tuple[State, tuple[int, ...], tuple[float, ...]] | None] = [None]
+"""The state :func:`result` was last asked about, with its winners and scores."""
+
+
+def result(state: State) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """``(state.winners(), state.scores())``, worked out once for the state asked about last: a
+    tournament asks :meth:`Game.metrics` of every seat of one final state in turn. States never
+    change, so the same object (``is``) has the same result."""
+    last = _RESULT[0]
+    if last is not None and last[0] is state:
+        return last[1], last[2]
+    got = _RESULT[0] = (state, state.winners(), state.scores())
+    return got[1], got[2]
+
 @runtime_checkable
 class Bot(Protocol):
     """A policy: picks one of ``legal`` from what its player may see, and can say why.
@@ -430,8 +445,8 @@ class Game(ABC):
         ``win`` counts a shared win as ``1/k`` for each of the ``k`` winners.
         Games add their own (``escaped``, ``gold`` ...).
         """
-        w = state.winners()
-        return {"win": (1.0 / len(w)) if player in w else 0.0, "score": float(state.scores()[player])}
+        w, scores = result(state)
+        return {"win": (1.0 / len(w)) if player in w else 0.0, "score": float(scores[player])}
 
     def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
         """The exact odds a lesson shows for ``state`` (JSON-ready), from the game's ``odds.py``."""

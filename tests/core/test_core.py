@@ -193,3 +193,23 @@ def test_replay_checks_who_made_each_move():
     with pytest.raises(SavedGameError, match=r"move 2 .*not a player's move"):
         SavedGame(game, 0, [(0, "draw"), (0, "red")]).replay()
     assert SavedGame(game, 0, [(0, "draw"), (CHANCE, "red")]).replay().points == (1, 0)
+
+
+def test_metrics_of_several_final_states_asked_in_turn():
+    """``Game.metrics`` works a state's winners and scores out once for the state asked about last
+    (``core.game.result``); asking about states in any order gives each its own figures."""
+    from tests.core.toy import ToyGame
+
+    game = ToyGame(2)
+    a = game.initial_state().__class__(game, (0, 0), stopped=(True, True), points=(2, 1), done=True,
+                                       bids=("low", "low"))
+    b = game.initial_state().__class__(game, (0, 0), stopped=(True, True), points=(1, 1), done=True,
+                                       bids=("low", "low"))
+    assert a.winners() == (0,) and b.winners() == (0, 1)
+    for state, seat, want in [(a, 0, (1.0, 2.0)), (b, 0, (0.5, 1.0)), (a, 1, (0.0, 1.0)), (b, 1, (0.5, 1.0)),
+                              (a, 0, (1.0, 2.0))]:
+        m = game.metrics(state, seat)
+        assert (m["win"], m["score"]) == want
+    c = a.__class__(game, (0, 0), stopped=(True, True), points=(2, 1), done=True, bids=("low", "low"))
+    assert c == a and c is not a
+    assert game.metrics(c, 0)["win"] == 1.0  # an equal state, another object: worked out again, the same

@@ -598,7 +598,7 @@ class SilverGoldState(State):
     # --- the result ---------------------------------------------------------------------------
     def score_sheet(self, player: int) -> dict[str, int]:
         """One player's points by kind (D18, D17); the total is ``score``."""
-        return score_sheet(self.boards[player], self.game.config)
+        return dict(_sheet(self.boards[player], self.game.config))
 
     def scores(self) -> tuple[float, ...]:
         cfg = self.game.config
@@ -613,7 +613,10 @@ class SilverGoldState(State):
 
 def colour_counts(b: Board | PlayerView) -> tuple[int, ...]:
     """Completed cards per colour, in tie-break order grey, green, orange, purple."""
-    return tuple(sum(1 for c in b.completed if CARDS[c].colour == col) for col in COLOURS)
+    counts = dict.fromkeys(COLOURS, 0)
+    for c in b.completed:
+        counts[CARDS[c].colour] += 1
+    return tuple(counts.values())
 
 
 def score_sheet(b: Board | PlayerView, cfg: Config) -> dict[str, int]:
@@ -637,8 +640,13 @@ def score_sheet(b: Board | PlayerView, cfg: Config) -> dict[str, int]:
 
 
 @lru_cache(maxsize=1 << 13)  # a speed cache: a board is scored again at every later move that leaves it as it is
+def _sheet(b: Board, cfg: Config) -> tuple[tuple[str, int], ...]:
+    """:func:`score_sheet` of a board, as ``(kind, points)`` pairs (kept: a dict could be changed)."""
+    return tuple(score_sheet(b, cfg).items())
+
+
 def _score(b: Board, cfg: Config) -> int:
-    return score_sheet(b, cfg)["score"]
+    return _sheet(b, cfg)[-1][1]
 
 
 @lru_cache(maxsize=4096)

@@ -131,11 +131,16 @@ class Facts:
 
     def scores(self) -> tuple[float, ...]:
         values = self.config.values
-        return tuple(float(sum(values[c] for c in self.claims_of(p))) for p in range(len(self.chains)))
+        totals = [0] * len(self.chains)
+        for c, o in enumerate(self.owners):
+            if o != NO_OWNER:
+                totals[o] += values[c]
+        return tuple(float(t) for t in totals)
 
     def winners(self) -> tuple[int, ...]:
         sc = self.scores()
-        return tuple(p for p, v in enumerate(sc) if v == max(sc))
+        best = max(sc)
+        return tuple(p for p, v in enumerate(sc) if v == best)
 
 
 @dataclass(frozen=True)
@@ -402,6 +407,6 @@ class YukonGame(Game):
     def metrics(self, state: State, player: int) -> dict[str, float]:
         assert isinstance(state, YukonState)
         m = super().metrics(state, player)
-        claims = state.claims_of(player)
-        m.update(claims=float(len(claims)), centre=float(CENTRE in claims), rounds=float(state.round + 1))
+        m.update(claims=float(state.owners.count(player)), centre=float(state.owners[CENTRE] == player),
+                 rounds=float(state.round + 1))
         return m
