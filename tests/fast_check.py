@@ -61,11 +61,13 @@ def _plain(x: Any) -> Any:
     return int(x) if isinstance(x, np.integer) else x
 
 
-def assert_same_games(game: Game, specs: Sequence[str], seeds: Iterable[int], recorded: int = 3) -> int:
+def assert_same_games(game: Game, specs: Sequence[str], seeds: Iterable[int], recorded: int = 3,
+                      hook: Callable[..., Any] | None = None) -> int:
     """Every seed gives the same final state and the same draws both ways, and the first ``recorded``
-    seeds the same calls on the generator; returns how many games were compared."""
+    seeds the same calls on the generator; returns how many games were compared. ``hook``: the fast
+    playout to hold to the engine (the game's own, ``game.hooks.fast_playout``, unless given)."""
     seats = seating(game, specs)
-    hook = game.hooks.fast_playout
+    hook = hook or game.hooks.fast_playout
     assert hook is not None, f"{game.name} has no fast playout"
     run = hook(game, seats)
     assert run is not None, f"{game.name}: the fast playout refuses {seats} ({game.config})"

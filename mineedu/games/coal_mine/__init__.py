@@ -10,8 +10,9 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 """
 
 from mineedu.core import Hooks, Variant, register
+from mineedu.core.compiled import fast_playout
 
-from . import bots, choices, fast, odds, panel, svg, words
+from . import bots, choices, odds, panel, svg, words
 from .odds import RaidEquilibrium, p_at_least, p_at_least_one, raid_equilibrium, raid_game
 from .rules import (
     EVENT_EFFECTS,
@@ -47,7 +48,7 @@ register(CoalMineGame, Hooks(
     ),
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
-    fast_playout=fast.fast_playout,
+    fast_playout=fast_playout(__name__),
 ))
 
 __all__ = [

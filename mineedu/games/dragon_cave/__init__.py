@@ -12,9 +12,10 @@ board's odds panel and status in :mod:`.panel`, and the lesson's spec in
 """
 
 from mineedu.core import Hooks, register
+from mineedu.core.compiled import fast_playout
 from mineedu.core.hooks import Variant
 
-from . import bots, choices, fast, odds, panel, svg, words
+from . import bots, choices, odds, panel, svg, words
 from .bots import BOTS, GreedyDepthBot, OddsBot, TurnBackBot
 from .odds import (
     break_even_depth,
@@ -56,7 +57,7 @@ register(DragonCave, Hooks(
     variants=VARIANTS,
     lesson="mineedu.games.dragon_cave.lesson",
     hidden_information=False,  # nothing is hidden: a face-down value is decided when it is turned over
-    fast_playout=fast.fast_playout,
+    fast_playout=fast_playout(__name__),
 ))
 
 __all__ = [

@@ -8,8 +8,9 @@ picture), :mod:`.words` (the log), :mod:`.choices` (acting at a board),
 """
 
 from mineedu.core import Hooks, Variant, register
+from mineedu.core.compiled import fast_playout
 
-from . import bots, cards, choices, fast, odds, panel, svg, words
+from . import bots, cards, choices, odds, panel, svg, words
 from .cards import BURNED, EXIT_OPTIONS, EXPLORE_KINDS, LADDER
 from .odds import burn_risk, dragons_in_next, gold_change, p_dragon_next, p_dragon_within
 from .rules import (
@@ -38,7 +39,7 @@ register(GoldMine, Hooks(
                       {"face_down": {"fr": "face cachée (le texte)", "en": "face down (the text)"},
                        "face_up": {"fr": "face visible (la règle publiée)", "en": "face up (the published rules)"}}),),
     lesson="mineedu.games.gold_mine.lesson",
-    fast_playout=fast.fast_playout,
+    fast_playout=fast_playout(__name__),
 ))
 
 __all__ = [

@@ -8,9 +8,10 @@ ties them to the core (:func:`mineedu.core.register`).
 """
 
 from mineedu.core import Hooks, register
+from mineedu.core.compiled import fast_playout
 from mineedu.core.hooks import Variant
 
-from . import bots, choices, fast, odds, panel, svg, words
+from . import bots, choices, odds, panel, svg, words
 from .odds import p_shape_this_round
 from .rules import (
     CARDS,
@@ -43,7 +44,7 @@ register(SilverGold, Hooks(
         "fr": "Les cartes non gardées retournent dans la pioche", "en": "Cards not kept go back into the deck"}),),
     lesson="mineedu.games.silver_gold.lesson",
     hidden_information=True,
-    fast_playout=fast.fast_playout,
+    fast_playout=fast_playout(__name__),
 ))
 
 __all__ = [

@@ -12,8 +12,9 @@ This file ties them together.
 """
 
 from mineedu.core import Hooks, Variant, register
+from mineedu.core.compiled import fast_playout
 
-from . import bots, choices, fast, odds, panel, svg, words
+from . import bots, choices, odds, panel, svg, words
 from .bots import GreedyBot, nearest_claim_bot, value_per_distance_bot
 from .odds import pip_distribution, pip_mean, pip_probability, turns_to_collect
 from .rules import YukonConfig, YukonGame, YukonState, YukonView
@@ -38,7 +39,7 @@ register(YukonGame, Hooks(
     ),
     lesson="mineedu.games.yukon.lesson",  # imported by the apps only
     hidden_information=False,  # everyone sees the whole board
-    fast_playout=fast.fast_playout,  # tournaments play with it (fast.py: the same games, quicker)
+    fast_playout=fast_playout(__name__),  # tournaments play with it (fast.py, compiled if built)
 ))
 
 __all__ = [
