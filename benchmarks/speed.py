@@ -10,9 +10,14 @@ Prints three tables; it measures, it does not judge (no asserts):
    how the engines were driven before), through the engine's play loop
    (:func:`mineedu.core.tournament` with ``fast=False``), and *now*, through
    :func:`mineedu.core.tournament` (what ``mineedu simulate`` and a lesson's
-   tournament run: the game's own playout, ``fast.py``, where it has one).
-   Figures are per CPU second of this process (the fairer figure on a shared
-   machine) and, for *now*, per wall second.
+   tournament run: the game's own playout, ``fast.py``, where it has one,
+   compiled to C where ``make install`` compiled it), and *source*: the same
+   tournament with the playout's Python source (``fast.py`` not compiled: what
+   a machine without a C compiler plays). Figures are per CPU second of this
+   process (the fairer figure on a shared machine) and, for *now*, per wall
+   second. *Now* is timed as the median of five blocks, one after the other,
+   and the range of the five is printed: this machine's speed drifts by 10 to
+   20 % from one minute to the next.
 2. **Each vectorized simulator** (``mineedu/games/<game>/simulate.py``):
    trials per second against the rules engine playing the same trials one
    at a time (its ``*_by_engine`` function), and the ratio.
@@ -33,8 +38,11 @@ printed first: on a shared machine figures drop when others run.
 from __future__ import annotations
 
 import argparse
+import copy
+import dataclasses
 import importlib
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -93,6 +101,31 @@ def _checked_games(game: Any, bots: Sequence[Any], n: int) -> None:
         checked_game(game, bots, np.random.default_rng(children[g]))
 
 
+def _source_playout(game: Any) -> Any:
+    """The same game, its tournaments played by the Python source of its playout (``fast.py``), compiled or not."""
+    module = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.fast")
+    clone = copy.copy(game)
+    clone.hooks = dataclasses.replace(type(game).hooks, fast_playout=module.fast_playout)
+    return clone
+
+
+def _in_use(game: Any) -> str:
+    hook = game.hooks.fast_playout
+    if hook is None:
+        return "engine"
+    return "compiled" if hook.__module__.endswith(".fastc") else "source"
+
+
+def _blocks(game: Any, specs: Sequence[str], k: int, blocks: int = 5) -> tuple[float, float, float, float]:
+    """Games per CPU second of ``k`` games a block, ``blocks`` blocks: (median, lowest, highest, per wall second)."""
+    rates, walls = [], []
+    for b in range(blocks):
+        wall, cpu = _timed(tournament, game, specs, k, 1 + b)
+        rates.append(k / cpu)
+        walls.append(k / wall)
+    return statistics.median(rates), min(rates), max(rates), statistics.median(walls)
+
+
 def _engine_trials(slow: Callable[[np.random.Generator], Any], rng: np.random.Generator, n: int) -> None:
     for _ in range(n):
         slow(rng)
@@ -100,8 +133,9 @@ def _engine_trials(slow: Callable[[np.random.Generator], Any], rng: np.random.Ge
 
 def engines(quick: bool) -> None:
     print("1. Full games per second, 4 players, the lessons' tournament bots, one core")
-    print(f"   {'game':12} {'checked CPU':>12} {'engine CPU':>11} {'now CPU':>9} {'now wall':>9} {'ratio':>6}"
-          f" {'goal':>6}  bots")
+    print("   now CPU: the median of 5 blocks (lowest-highest); playout: what plays the tournament now")
+    print(f"   {'game':12} {'checked CPU':>12} {'engine CPU':>11} {'source CPU':>11} {'now CPU':>9} {'(range)':>13}"
+          f" {'now wall':>9} {'ratio':>6} {'goal':>6}  {'playout':9} bots")
     for name, specs in TOURNAMENT_BOTS.items():
         game = mineedu.make(name, 4)
         n = 10 if name in GOALS else 100
@@ -109,10 +143,14 @@ def engines(quick: bool) -> None:
         _, cpu_checked = _timed(_checked_games, game, _bots(game, specs), n)
         m = n * 4
         _, cpu_engine = _timed(partial(tournament, fast=False), game, specs, m, 1)
-        k = m * 10 if game.hooks.fast_playout is not None else m
-        wall_now, cpu_now = _timed(tournament, game, specs, k, 1)
-        print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_engine:11,.0f} {k / cpu_now:9,.0f} {k / wall_now:9,.0f}"
-              f" {k / cpu_now / (m / cpu_engine):5.1f}× {GOALS.get(name, GOAL):6,}  {','.join(specs)}")
+        k = m * 2 if game.hooks.fast_playout is not None else m // 5
+        source = _source_playout(game) if game.hooks.fast_playout is not None else game
+        _, cpu_source = _timed(tournament, source, specs, k * 2, 1)
+        now, low, high, wall = _blocks(game, specs, k)
+        span = f"({low:,.0f}-{high:,.0f})"
+        print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_engine:11,.0f} {k * 2 / cpu_source:11,.0f} {now:9,.0f}"
+              f" {span:>13} {wall:9,.0f} {now / (m / cpu_engine):5.1f}× {GOALS.get(name, GOAL):6,}  {_in_use(game):9}"
+              f" {','.join(specs)}")
     lesson_tournaments(quick)
 
 
@@ -121,7 +159,8 @@ def lesson_tournaments(quick: bool) -> None:
     from mineedu.ui.lesson import lesson_spec
 
     print("   Each lesson's own tournament (its players, variant and bots), games per CPU second")
-    print(f"   {'game':12} {'engine CPU':>11} {'now CPU':>9} {'ratio':>6}  players, variant, bots")
+    print(f"   {'game':12} {'engine CPU':>11} {'now CPU':>9} {'(range)':>13} {'ratio':>6} {'goal':>6}"
+          "  players, variant, bots")
     for name in mineedu.core.game_names():
         spec = lesson_spec(name)
         if spec is None or spec.tournament is None:
@@ -131,10 +170,11 @@ def lesson_tournaments(quick: bool) -> None:
         m = (8 if name in GOALS else 80) // (5 if quick else 1)
         _, cpu_engine = _timed(partial(tournament, fast=False), game, list(t.bots), m, 1)
         k = m * 10
-        _, cpu_now = _timed(tournament, game, list(t.bots), k, 1)
+        now, low, high, _ = _blocks(game, list(t.bots), k)
         variant = ",".join(f"{key}={v}" for key, v in t.config.items()) or "default"
-        print(f"   {name:12} {m / cpu_engine:11,.0f} {k / cpu_now:9,.0f} {k / cpu_now / (m / cpu_engine):5.1f}×"
-              f"  {t.players}, {variant}, {','.join(t.bots)}")
+        span = f"({low:,.0f}-{high:,.0f})"
+        print(f"   {name:12} {m / cpu_engine:11,.0f} {now:9,.0f} {span:>13}"
+              f" {now / (m / cpu_engine):5.1f}× {GOALS.get(name, GOAL):6,}  {t.players}, {variant}, {','.join(t.bots)}")
 
 
 def _simulators() -> list[tuple[str, Callable[[int, np.random.Generator], Any], Callable[[np.random.Generator], Any]]]:
