@@ -24,9 +24,9 @@ from types import ModuleType
 from typing import Any
 
 COMPILED = ("yukon", "silver_gold", "coal_mine", "dragon_cave")
-"""The games whose playout ``tools/compile_fast.py`` compiles: those it makes quicker (measured side by side:
-about 1.2 times the games a second for Mine, 1.6 to 1.8 for the others; My Gold Mine's playout, which
-spends its time in numpy's generator, not at all)."""
+"""The games whose playout ``tools/compile_fast.py`` compiles: those it makes quicker (``benchmarks/speed.py``,
+source and compiled side by side: 1.2 to 1.3 times the games a second for Mine, 1.3 to 2.5 for the others;
+My Gold Mine's playout, whose time goes to numpy's generator and Python's objects, not at all)."""
 PURE = "MINEEDU_PURE_PYTHON"
 """Set to ``1`` in the environment: every game plays its ``fast.py`` source, compiled or not."""
 
