@@ -66,6 +66,7 @@ import numpy as np
 
 from mineedu.core import Game, RandomBot, State, build
 from mineedu.core.draws import Draw, Uniform, draws_and_uniforms
+from mineedu.core.memo import remember
 from mineedu.core.play import seated_bots
 
 from .bots import MixBot, PlanBot, RaiderBot, SteadyBot
@@ -106,26 +107,17 @@ _LOOT: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
 def p_attack(a: int, stock: int) -> float:
     """The mix bot's P(attack) as the float it compares ``rng.random()`` with, kept in :data:`_P_ATTACK`
     (``run`` looks there first)."""
-    if len(_P_ATTACK) >= _MEMO_MAX:
-        _P_ATTACK.clear()
-    p = _P_ATTACK[a, stock] = float(raid_mix(a, a, stock)[0])
-    return p
+    return remember(_P_ATTACK, (a, stock), float(raid_mix(a, a, stock)[0]), _MEMO_MAX)
 
 
 def p_defend(attack: int, defence: int, stock: int) -> float:
     """The mix bot's P(defend) as a float, kept in :data:`_P_DEFEND`."""
-    if len(_P_DEFEND) >= _MEMO_MAX:
-        _P_DEFEND.clear()
-    p = _P_DEFEND[attack, defence, stock] = float(raid_mix(attack, defence, stock)[1])
-    return p
+    return remember(_P_DEFEND, (attack, defence, stock), float(raid_mix(attack, defence, stock)[1]), _MEMO_MAX)
 
 
 def loot(stock: int, defence: int, attacks: tuple[int, ...]) -> tuple[int, ...]:
     """:func:`~.rules.split_loot`, kept in :data:`_LOOT` (``run`` looks there first)."""
-    if len(_LOOT) >= _MEMO_MAX:
-        _LOOT.clear()
-    got = _LOOT[stock, defence, attacks] = split_loot(stock, defence, attacks)
-    return got
+    return remember(_LOOT, (stock, defence, attacks), split_loot(stock, defence, attacks), _MEMO_MAX)
 
 
 def _pick(pile: list[int], total: int, draw: Callable[[int], Any]) -> int:

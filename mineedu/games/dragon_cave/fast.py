@@ -58,11 +58,12 @@ import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
 from mineedu.core import Game, RandomBot, State, build
+from mineedu.core.memo import remember
 from mineedu.core.play import seated_bots
 
 from .bots import GreedyDepthBot, OddsBot, TurnBackBot
@@ -79,16 +80,8 @@ Ratio = tuple[int, int]
 """An exact number >= 0 as (numerator, denominator > 0), not always reduced: the odds bot's
 figures, added, multiplied and compared by cross products instead of as :class:`Fraction`."""
 
-_V = TypeVar("_V")
 MEMO_SIZE = 1 << 16
 """The most entries of each memo (a full memo is emptied and starts again)."""
-
-
-def _remember(memo: dict[Any, _V], key: Any, value: _V) -> _V:
-    if len(memo) >= MEMO_SIZE:
-        memo.clear()
-    memo[key] = value
-    return value
 
 
 # --- a config's tables and memos --------------------------------------------------------------
@@ -177,11 +170,11 @@ class _Memo:
         dragon, others, dragon first)``, the arguments of :func:`.odds.escape_probability`."""
         p_min, steps, cards, dragon, others, first = key
         pe = escape_probability(steps, cards, dragon, self.cfg, others, dragon_first=first)
-        return _remember(self.escapes, key, (pe >= p_min, pe.numerator, pe.denominator))
+        return remember(self.escapes, key, (pe >= p_min, pe.numerator, pe.denominator), MEMO_SIZE)
 
     def fixed(self, key: tuple[Any, ...], pe: Fraction) -> tuple[bool, int, int]:
         """The same for a move that ends the race (``pe`` 1 out, 0 eaten), under its own ``key``."""
-        return _remember(self.escapes, key, (pe >= key[0], pe.numerator, pe.denominator))
+        return remember(self.escapes, key, (pe >= key[0], pe.numerator, pe.denominator), MEMO_SIZE)
 
 
 _MEMOS: dict[tuple[Any, ...], _Memo] = {}
@@ -197,9 +190,7 @@ def _memo(cfg: Config) -> _Memo:
     key = tuple((f.name, _frozen(getattr(cfg, f.name))) for f in dataclasses.fields(cfg))
     memo = _MEMOS.get(key)
     if memo is None:
-        if len(_MEMOS) >= 64:
-            _MEMOS.clear()
-        memo = _MEMOS[key] = _Memo(cfg)
+        memo = remember(_MEMOS, key, _Memo(cfg), 64)
     return memo
 
 
@@ -563,7 +554,7 @@ def _play(game: DragonCave, seats: Sequence[Seat], rng: np.random.Generator, mem
         # the legal moves depend on no more than this (and the config): runs and choices are remembered
         where = (i >= 0, back_now, held, ahead, behind, roll)
         if kind == RANDOM:
-            runs = lists.get(where) or _remember(lists, where, _listed(where, movement, dice_move, max_carry))
+            runs = lists.get(where) or remember(lists, where, _listed(where, movement, dice_move, max_carry), MEMO_SIZE)
             x = int(draw(runs[1]))  # RandomBot: legal[rng.integers(len(legal))]
             for seg in runs[0]:
                 k = seg[3] or 1
@@ -580,17 +571,17 @@ def _play(game: DragonCave, seats: Sequence[Seat], rng: np.random.Generator, mem
                    tuple(path[i if i > 0 else 0:dragon]), pool)
             chosen = decisions.get(key)
             if chosen is None:
-                runs = lists.get(where) or _remember(lists, where, _listed(where, movement, dice_move, max_carry))
-                chosen = _remember(decisions, key, _odds_move(
+                runs = lists.get(where) or remember(lists, where, _listed(where, movement, dice_move, max_carry), MEMO_SIZE)
+                chosen = remember(decisions, key, _odds_move(
                     runs[0], arg, memo, expect, path, pos, status, returning, carried, dragon, p, occ,
-                    blind, dice_dragon, max_carry, last))
+                    blind, dice_dragon, max_carry, last), MEMO_SIZE)
             back, drop, capture, steps = chosen
         else:
             # turnback: holds its n cards; greedy: deep enough
             wish = (kind, held >= arg if kind == TURNBACK else (arg is not None and i >= arg)) + where
             chosen = picks.get(wish)
             if chosen is None:
-                chosen = _remember(picks, wish, _picked(wish, movement, dice_move, max_carry))
+                chosen = remember(picks, wish, _picked(wish, movement, dice_move, max_carry), MEMO_SIZE)
             back, drop, capture, steps = chosen
         path, pos, status, r, cards, dragon, shown, dragon_die = _move(
             path, pos, status, back_now, carried[p], dragon, p, occ, drop, back, steps, capture, blind, dice_dragon)

@@ -69,6 +69,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import Game, RandomBot, State
+from mineedu.core.memo import remember
 from mineedu.core.play import seated_bots
 
 from .bots import GreedyBot, OpenBot, _card_room, card_appeal
@@ -163,9 +164,7 @@ class CardTable:
                         m |= w << off
                 if m:
                     planes.append((m, b))
-            if len(self.weights) >= 4096:
-                self.weights.clear()
-            hit = self.weights[lid] = tuple(planes)
+            hit = remember(self.weights, lid, tuple(planes), 4096)
         return hit
 
 
@@ -250,10 +249,7 @@ class Slot:
             elif k == top:
                 best.append(e)
         done = _SCALE if top > 0 else 0
-        if len(self.plans) >= 256:
-            self.plans.clear()
-        plan = self.plans[key] = (done, done - top, tuple(best))
-        return plan
+        return remember(self.plans, key, (done, done - top, tuple(best)), 256)
 
 
 class DeckTables:
@@ -287,10 +283,7 @@ class DeckTables:
         g = gcd(*kept) or 1
         small = tuple(k // g for k in kept)
         hit = (self.left_id(small), g, small)
-        if len(self.canon) >= _LIMIT:
-            self.canon.clear()
-        self.canon[(lid << len(self.shapes)) | present] = hit
-        return hit
+        return remember(self.canon, (lid << len(self.shapes)) | present, hit, _LIMIT)
 
     def fresh(self, cid: int) -> Slot:
         """Card ``cid`` with every box free."""
@@ -331,9 +324,7 @@ def deck_tables(shapes: tuple[str, ...]) -> DeckTables:
     """The memos for the expedition deck of these shapes (the config's order)."""
     hit = _DECKS.get(shapes)
     if hit is None:
-        if len(_DECKS) >= 16:
-            _DECKS.clear()
-        hit = _DECKS[shapes] = DeckTables(shapes)
+        hit = remember(_DECKS, shapes, DeckTables(shapes), 16)
     return hit
 
 

@@ -90,6 +90,7 @@ import numpy as np
 
 from mineedu.core import Game, RandomBot
 from mineedu.core.draws import Draw, integer_draws
+from mineedu.core.memo import remember
 from mineedu.core.play import seated_bots
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, RINGS, SPACES, STARTS
@@ -130,9 +131,7 @@ def _orders(values: tuple[int, ...]) -> list[tuple[int, int, list[list[tuple[int
     """Per claim value (see ``_ORDERS``), computed once per set of values."""
     got = _ORDERS.get(values)
     if got is None:
-        if len(_ORDERS) >= 64:
-            _ORDERS.clear()
-        got = _ORDERS[values] = []
+        got = remember(_ORDERS, values, [], 64)
         for v in sorted(set(values)):
             cs = [c for c in range(N_CLAIMS) if values[c] == v]
             got.append((v, sum(1 << c for c in cs),
@@ -144,9 +143,7 @@ def _dists(sm: int) -> list[int]:
     """The _DIST list of the claims in ``sm`` (a new one, nothing known yet, if not kept)."""
     dist = _DIST.get(sm)
     if dist is None:
-        if len(_DIST) >= _DIST_MAX:
-            _DIST.clear()
-        dist = _DIST[sm] = [-1] * N_SPACES
+        dist = remember(_DIST, sm, [-1] * N_SPACES, _DIST_MAX)
     return dist
 
 
@@ -162,17 +159,13 @@ class _Greedy:
         self.rows: list[list[float]] = [bot._row(v) for v in values]
         key = tuple(tuple(r) for r in self.rows)
         rid = _ROWS.get(key)
-        if rid is None:
-            if len(_ROWS) >= 256:
-                _ROWS.clear()  # forgets which rows it has seen, never reuses a number
-            rid = _ROWS[key] = next(_RIDS)
+        if rid is None:  # a full table forgets which rows it has seen, and never gives a number again
+            rid = remember(_ROWS, key, next(_RIDS), 256)
         self.rid = rid
         tabs = _TABS.get(rid)
         if tabs is None:
-            if len(_TABS) >= _TABS_MAX:
-                _TABS.clear()
-            tabs = _TABS[rid] = [[[row[b + d] for d in RING_DISTANCE[c]] for b in range(13)]
-                                 for c, row in enumerate(self.rows)]
+            tabs = remember(_TABS, rid, [[[row[b + d] for d in RING_DISTANCE[c]] for b in range(13)]
+                                         for c, row in enumerate(self.rows)], _TABS_MAX)
         self.tabs = tabs
         self.rows_nc = list(self.rows)
         self.rows_nc[CENTRE] = [INF] * len(self.rows[CENTRE])
@@ -225,6 +218,16 @@ def _floor(floors: dict[int, float], g: _Greedy, groups: list[Group], m: int) ->
                 floor = t
         floors[key] = floor
     return floor
+
+
+def _nearest(dist: list[int], order: list[list[tuple[int, int]]], sm: int, x: int) -> int:
+    """The steps from space ``x`` to the nearest ring of the claims in ``sm`` (one value's, by ring
+    distance in ``order[x]``), kept in its _DIST list ``dist`` (where -1 said: not known yet)."""
+    for d, c in order[x]:
+        if sm >> c & 1:
+            dist[x] = d
+            return d
+    raise AssertionError("no claim in the group")  # pragma: no cover - groups hold free claims only
 
 
 def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[list[float]], groups: list[Group],
@@ -291,13 +294,8 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
                     uo = inf
                     for gi, sm, dist, order in groups:
                         d = dist[other]
-                        if d < 0:  # not known yet: the nearest of its claims (see _DIST)
-                            for dd, c in order[other]:
-                                if sm >> c & 1:
-                                    d = dist[other] = dd
-                                    break
-                            else:  # pragma: no cover - groups hold free claims only
-                                raise AssertionError("no claim in the group")
+                        if d < 0:  # not known yet (see _DIST)
+                            d = _nearest(dist, order, sm, other)
                         t = vrows[gi][m + d]
                         if t < uo:
                             uo = t
@@ -306,12 +304,7 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
                 for gi, sm, dist, order in groups:
                     d = dist[new]
                     if d < 0:
-                        for dd, c in order[new]:
-                            if sm >> c & 1:
-                                d = dist[new] = dd
-                                break
-                        else:  # pragma: no cover - groups hold free claims only
-                            raise AssertionError("no claim in the group")
+                        d = _nearest(dist, order, sm, new)
                     t = vrows[gi][m + d]
                     if t < best:
                         best = t
