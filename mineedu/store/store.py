@@ -581,8 +581,8 @@ class Store:
                         "ON CONFLICT (code, number) DO NOTHING", (c, number, player, text, time.time()))
             if cur.rowcount != 1:
                 return False
-            cur.execute("UPDATE game_tables SET moves = moves + 1 WHERE code = ?", (c,))
-            self._touch(cur, c)
+            cur.execute("UPDATE game_tables SET moves = moves + 1, version = version + 1 WHERE code = ?", (c,))
+            self.dialect.notify(cur, c)
             return True
 
     def mark_finished(self, code: str) -> None:
