@@ -208,23 +208,17 @@ def _seat_words(seat: Any, game: Game) -> str:
 
 
 def _table_new(args: argparse.Namespace) -> int:
-    cls = game_class(args.game)
-    if not cls.min_players <= args.players <= cls.max_players:
-        raise MineeduError(f"{args.game} is played by {cls.min_players} to {cls.max_players} players, not {args.players}")
     config = _settings(args.set)
-    game = make(args.game, args.players, **config)
-    seats = _bot_seats(args.bots, args.players)
-    for spec in seats:
-        if spec is not None:
-            game.make_bot(spec)
-    store = _store(args)
-    info = store.create_table(args.game, args.players, bots=seats, config=config, seed=args.seed)
+    store = _store(args)  # the store checks the game, players, config and bots with the game itself
+    info = store.create_table(args.game, args.players, bots=_bot_seats(args.bots, args.players), config=config,
+                              seed=args.seed)
+    game = make(info.game, info.players, **config)
     server = args.server or os.environ.get(SERVER_ENV)
     link = table_link(info.game, info.code, server)
     if args.json:
         print(json.dumps({**info.to_json(), "link": link, "store": repr(store)}, ensure_ascii=False, indent=1))
         return 0
-    print(f"Table {info.code}: {cls.title['en']}, {info.players} players "
+    print(f"Table {info.code}: {game.title['en']}, {info.players} players "
           f"({', '.join(_seat_words(s, game) for s in info.seats)})")
     print(f"Link: {link}")
     if not server:

@@ -206,6 +206,7 @@ def _process_racer(url: str, code: str, rounds: int, start, queue) -> None:
     s.close()
 
 
+@pytest.mark.slow  # four Python processes start (about 10 s on 2 shared cores)
 def test_processes_racing_for_every_move_exactly_one_wins_each(store_url):
     """Four real processes (as four Voilà kernels) race for each of 25 moves: each move is stored once."""
     import multiprocessing
