@@ -703,10 +703,10 @@ class Store:
         """Per question of ``lesson``: the class's predictions (count, mean, range by SQL; values for the dot plot)."""
         with self._tx(write=False) as cur:
             heads = cur.execute("SELECT key, COUNT(*), AVG(number), MIN(number), MAX(number) FROM records "
-                                "WHERE lesson = ? AND kind = 'prediction' GROUP BY key", (lesson,)).all()
+                                "WHERE lesson = ? AND kind = 'prediction' GROUP BY key", (_short(lesson),)).all()
             rows = cur.execute("SELECT r.key, r.student, s.name, r.number FROM records r JOIN students s ON s.id = r.student "
                                "WHERE r.lesson = ? AND r.kind = 'prediction' ORDER BY r.key, r.number, r.student",
-                               (lesson,)).all()
+                               (_short(lesson),)).all()
         values: dict[str, list[tuple[int, str, float]]] = {}
         for key, sid, name, x in rows:
             values.setdefault(key, []).append((int(sid), name, float(x)))
@@ -722,13 +722,13 @@ class Store:
         """Per question of ``lesson``: the pooled samples (sums by SQL), per student, and the running total."""
         with self._tx(write=False) as cur:
             heads = cur.execute("SELECT key, COUNT(DISTINCT student), COUNT(*), SUM(successes), SUM(trials) FROM records "
-                                "WHERE lesson = ? AND kind = 'trials' GROUP BY key", (lesson,)).all()
+                                "WHERE lesson = ? AND kind = 'trials' GROUP BY key", (_short(lesson),)).all()
             per = cur.execute("SELECT r.key, r.student, s.name, SUM(r.successes), SUM(r.trials) FROM records r "
                               "JOIN students s ON s.id = r.student WHERE r.lesson = ? AND r.kind = 'trials' "
-                              "GROUP BY r.key, r.student, s.name ORDER BY r.key, s.name, r.student", (lesson,)).all()
+                              "GROUP BY r.key, r.student, s.name ORDER BY r.key, s.name, r.student", (_short(lesson),)).all()
             running = cur.execute("SELECT key, SUM(trials) OVER (PARTITION BY key ORDER BY id), "
                                   "SUM(successes) OVER (PARTITION BY key ORDER BY id) FROM records "
-                                  "WHERE lesson = ? AND kind = 'trials' ORDER BY key, id", (lesson,)).all()
+                                  "WHERE lesson = ? AND kind = 'trials' ORDER BY key, id", (_short(lesson),)).all()
         by: dict[str, list[tuple[int, str, int, int]]] = {}
         for key, sid, name, s, n in per:
             by.setdefault(key, []).append((int(sid), name, int(s), int(n)))
@@ -743,14 +743,15 @@ class Store:
         """Per exercise of ``lesson``: students who tried, students right at least once, attempts (SQL counts)."""
         with self._tx(write=False) as cur:
             rows = cur.execute("SELECT key, COUNT(DISTINCT student), COUNT(DISTINCT CASE WHEN correct = 1 THEN student END), "
-                               "COUNT(*) FROM records WHERE lesson = ? AND kind = 'exercise' GROUP BY key", (lesson,)).all()
+                               "COUNT(*) FROM records WHERE lesson = ? AND kind = 'exercise' GROUP BY key",
+                               (_short(lesson),)).all()
         return {key: ExerciseSummary(key, int(a), int(b), int(c)) for key, a, b, c in rows}
 
     def tournament_summary(self, lesson: str) -> dict[str, TournamentSummary]:
         """Per tournament of ``lesson``: students who ran it, wins and games summed (SQL)."""
         with self._tx(write=False) as cur:
             rows = cur.execute("SELECT key, COUNT(DISTINCT student), SUM(successes), SUM(trials) FROM records "
-                               "WHERE lesson = ? AND kind = 'tournament' GROUP BY key", (lesson,)).all()
+                               "WHERE lesson = ? AND kind = 'tournament' GROUP BY key", (_short(lesson),)).all()
         return {key: TournamentSummary(key, int(a), int(w), int(g)) for key, a, w, g in rows}
 
     def export(self) -> dict[str, Any]:
