@@ -213,7 +213,7 @@ def _table_new(args: argparse.Namespace) -> int:
     info = store.create_table(args.game, args.players, bots=_bot_seats(args.bots, args.players), config=config,
                               seed=args.seed)
     game = make(info.game, info.players, **config)
-    server = args.server or os.environ.get(SERVER_ENV)
+    server = args.server or os.environ.get(SERVER_ENV) or store.server_url()
     link = table_link(info.game, info.code, server)
     if args.json:
         print(json.dumps({**info.to_json(), "link": link, "store": repr(store)}, ensure_ascii=False, indent=1))
@@ -223,7 +223,7 @@ def _table_new(args: argparse.Namespace) -> int:
     print(f"Link: {link}")
     if not server:
         print(f"  (on the class server: http://ADDRESS:8866{link}, with the class token as mineedu serve --class "
-              f"prints it; or give --server URL / ${SERVER_ENV})")
+              f"prints it; or give --server URL, or ${SERVER_ENV})")
     print(f"Students may also type the code {info.code} on the lesson page.")
     return 0
 
@@ -440,7 +440,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a seat per entry from J1: a bot spec, or empty/- for a student (later seats: students)")
     tn.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a config setting (repeatable)")
     tn.add_argument("--seed", type=int, help="the table's seed (default: drawn at random and kept in the store)")
-    tn.add_argument("--server", help=f"the class server's address for the link (default ${SERVER_ENV})")
+    tn.add_argument("--server", help=f"the class server's address for the link (default ${SERVER_ENV}, "
+                                     "else the one mineedu serve noted in the store)")
     tn.add_argument("--store", help=store_help)
     tn.add_argument("--json", action="store_true")
     tn.set_defaults(func=_table_new)

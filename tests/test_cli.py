@@ -126,7 +126,13 @@ def test_table_new_prints_the_code_and_the_link(class_store, capsys):
     assert [s["bot"] for s in made["seats"]] == [None, None, None] and "seed" not in made
     from mineedu.store import open_store
 
-    assert open_store(class_store).seed(made["code"]) == 4
+    store = open_store(class_store)
+    assert store.seed(made["code"]) == 4
+    store.set_server_url("http://10.0.0.9:8866/?token=abc")  # as mineedu serve notes it
+    again = _new_table(capsys, "yukon", "--players", "3")
+    assert again["link"] == f"http://10.0.0.9:8866/voila/render/yukon.ipynb?token=abc&table={again['code']}"
+    store.set_server_url(None)
+    assert _new_table(capsys, "yukon", "--players", "3")["link"].startswith("/voila/render/yukon.ipynb?table=")
 
 
 @pytest.mark.parametrize("args, words", [

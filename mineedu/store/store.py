@@ -361,6 +361,23 @@ class Store:
             row = cur.execute("SELECT value FROM meta WHERE key = 'schema_version'").one()
         return int(row[0]) if row else 0
 
+    def set_server_url(self, url: str | None) -> None:
+        """The class server's address for links (``mineedu serve`` tells it, with its class token:
+        ``http://10.0.0.5:8866/?token=...``); ``mineedu table new`` prints links on it. ``None`` forgets it.
+        With one store shared by several servers, the last one to start is the one named."""
+        with self._tx() as cur:
+            if url is None:
+                cur.execute("DELETE FROM meta WHERE key = 'server_url'")
+            else:
+                cur.execute("INSERT INTO meta (key, value) VALUES ('server_url', ?) "
+                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(url)[:2000],))
+
+    def server_url(self) -> str | None:
+        """What :meth:`set_server_url` last stored."""
+        with self._tx(write=False) as cur:
+            row = cur.execute("SELECT value FROM meta WHERE key = 'server_url'").one()
+        return str(row[0]) if row else None
+
     # --- tables -----------------------------------------------------------------------
 
     def create_table(

@@ -300,3 +300,12 @@ def test_students_racing_for_the_last_seats_each_get_their_own(store_url):
         t.join()
     assert sorted(got, key=str) == [0, 2, 3, "full", "full"]
     assert [s.held for s in store.table(code).seats] == [True, False, True, True]
+
+
+def test_the_server_notes_its_address_for_links(store):
+    assert store.server_url() is None
+    store.set_server_url("http://10.0.0.5:8866/?token=a")
+    store.set_server_url("http://10.0.0.6:8866/?token=b")
+    assert store.server_url() == "http://10.0.0.6:8866/?token=b"
+    store.set_server_url(None)
+    assert store.server_url() is None
