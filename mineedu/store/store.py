@@ -942,7 +942,7 @@ class PostgresListener(Listener):
             err = self.dialect.translate(exc)
             if err is None:
                 raise
-            self._conn = None
+            self.close()  # the next wait connects again
             raise err from exc
         return changed
 
