@@ -309,3 +309,17 @@ def test_the_server_notes_its_address_for_links(store):
     assert store.server_url() == "http://10.0.0.6:8866/?token=b"
     store.set_server_url(None)
     assert store.server_url() is None
+
+
+def test_the_command_line_reads_either_backend(store_url, capsys):
+    """mineedu table new/show --store URL on this backend."""
+    import json
+
+    from mineedu.cli import main
+
+    assert main(["table", "new", "gold_mine", "--players", "3", "--bots", ",,random", "--store", store_url, "--json"]) == 0
+    code = json.loads(capsys.readouterr().out)["code"]
+    open_store(store_url).join(code, name="Léa")
+    assert main(["table", "show", code, "--store", store_url, "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert view["seats"][0]["name"] == "Léa" and view["turn"]["seats"] == [0]
