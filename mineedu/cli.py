@@ -319,19 +319,26 @@ def _class_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _when(t: float | None) -> str:
+    """A moment as a spreadsheet reads it (this computer's local time), ``""`` for never."""
+    import time
+
+    return "" if t is None else time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t))
+
+
 def export_rows(data: dict[str, Any]) -> dict[str, list[list[Any]]]:
-    """The class export as spreadsheet rows, one sheet per kind (first row: the headings)."""
+    """The class export as spreadsheet rows, one sheet per kind (first row: the headings; moments in local time)."""
     columns = {
         "predictions": ["value"], "trials": ["successes", "trials"],
         "exercises": ["correct", "answer"], "tournaments": ["wins", "games"],
     }
     out: dict[str, list[list[Any]]] = {
         "students": [["student", "name", "last_seen", "lesson", "section"]]
-        + [[s["id"], s["name"], s["last_seen"], s["lesson"], s["section"]] for s in data["students"]],
+        + [[s["id"], s["name"], _when(s["last_seen"]), s["lesson"], s["section"]] for s in data["students"]],
     }
     for kind, cols in columns.items():
         out[kind] = [["student", "name", "lesson", "question", *cols, "at"]] + [
-            [s["id"], s["name"], r["lesson"], r["key"], *(r.get(c) for c in cols), r["at"]]
+            [s["id"], s["name"], r["lesson"], r["key"], *(r.get(c) for c in cols), _when(r["at"])]
             for s in data["students"] for r in s[kind]
         ]
     return out
@@ -345,7 +352,7 @@ def _write_csv(folder: str, name: str, rows: list[list[Any]]) -> str:
     try:
         path.mkdir(parents=True, exist_ok=True)
         target = path / f"{name}.csv"
-        with target.open("w", newline="", encoding="utf-8") as f:
+        with target.open("w", newline="", encoding="utf-8-sig") as f:  # the mark lets a spreadsheet read the accents
             csv.writer(f).writerows(rows)
     except OSError as exc:
         raise MineeduError(f"cannot write {path}: {exc}") from exc

@@ -216,6 +216,7 @@ def test_table_bot_seats_a_bot_for_an_absent_student(class_store, capsys):
 def test_class_export_and_clear(class_store, capsys, tmp_path, monkeypatch):
     import csv
     import io
+    import re
 
     from mineedu.store import open_store
 
@@ -230,9 +231,12 @@ def test_class_export_and_clear(class_store, capsys, tmp_path, monkeypatch):
     assert [(s["name"], len(s["predictions"]), len(s["trials"])) for s in data["students"]] == [("Léa", 1, 0), ("Noé", 0, 1)]
     assert main(["class", "export", "--csv", str(tmp_path / "sheets")]) == 0
     assert "trials.csv (1 rows)" in capsys.readouterr().out
-    rows = list(csv.reader((tmp_path / "sheets" / "trials.csv").open(encoding="utf-8")))
-    assert rows[0][:6] == ["student", "name", "lesson", "question", "successes", "trials"]
+    raw = (tmp_path / "sheets" / "trials.csv").read_bytes()
+    assert raw.startswith("\ufeff".encode())  # a spreadsheet reads the accents
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0] == ["student", "name", "lesson", "question", "successes", "trials", "at"]
     assert rows[1][1:6] == ["Noé", "gold_mine", "burn", "12", "100"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", rows[1][6])
     assert main(["class", "export"]) == 0
     assert "2 students" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
