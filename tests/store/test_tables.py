@@ -29,12 +29,15 @@ def test_codes_are_short_readable_and_unique(store):
 
 
 def test_a_table_keeps_its_config_and_seed_server_side(store):
-    info = store.create_table("gold_mine", 4, bots=[None, None, "greedy", None], config={"deck_mode": "face_up"}, seed=99)
+    seed = 4_611_686_018_427_387_847  # 19 digits: no code, count or time of the table can spell it
+    info = store.create_table("gold_mine", 4, bots=[None, None, "greedy", None], config={"deck_mode": "face_up"},
+                              seed=seed)
     assert (info.game, info.players, dict(info.config)) == ("gold_mine", 4, {"deck_mode": "face_up"})
     assert (info.moves, info.finished) == (0, False)
     assert [s.bot for s in info.seats] == [None, None, "greedy", None]
-    assert store.seed(info.code) == 99
-    assert "seed" not in info.to_json() and "99" not in repr(info).replace(info.code, "")
+    assert store.seed(info.code) == seed
+    for seen in (repr(info), repr(store.table(info.code)), repr(store.tables()), str(info.to_json())):
+        assert str(seed) not in seen and "seed" not in seen
     drawn = {store.seed(store.create_table("gold_mine", 3).code) for _ in range(5)}
     assert len(drawn) == 5  # drawn at random (2**62 of them)
 
