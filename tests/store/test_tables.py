@@ -25,7 +25,9 @@ def test_codes_are_short_readable_and_unique(store):
     for c in codes:
         assert 4 <= len(c) <= 8 and set(c) <= set(ALPHABET)
     assert not set("01OI") & set(ALPHABET)
-    assert [t.code for t in store.tables()] == codes
+    listed = store.tables()
+    assert sorted(t.code for t in listed) == sorted(codes)
+    assert [t.created for t in listed] == sorted(t.created for t in listed)  # oldest first
 
 
 def test_a_table_keeps_its_config_and_seed_server_side(store):
