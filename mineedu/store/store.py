@@ -3,8 +3,7 @@
 One :class:`Store` per process, over one connection (a lock makes it safe for
 the threads of a kernel); every method is one transaction. The logic is written
 once; :mod:`mineedu.store.dialects` holds what SQLite and PostgreSQL spell
-differently. The API is the contract of ``/work/briefs/STORE_API.md``; the
-refinements made here:
+differently. What a caller may rely on beyond the method signatures:
 
 * :class:`SeatInfo` has ``auto`` (the rules play this seat, as Mine's dummy
   player: no student or bot sits there) and :class:`TableInfo` has ``version``.
