@@ -35,6 +35,7 @@ from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherN
 from . import odds
 from .bots import bot_name, short_name
 from .panel import figures
+from .words import card_name
 
 # --- the raid of the lesson -------------------------------------------------------------
 
@@ -99,6 +100,12 @@ def start_unseen(players: int = 3) -> tuple[int, int]:
 
 
 UNSEEN, PIPES = start_unseen()
+
+
+def start_hand_text(lang: str) -> str:
+    """The public starting hand in words ("4 Mineurs, 4 Tuyauteurs"), from the rules' config."""
+    game = make("coal_mine", 3)
+    return ", ".join(f"{count} × {card_name(kind, lang)}" for kind, count in game.config.start_hand)
 
 
 def exact_pipe(k: int | None) -> Fraction:
@@ -178,10 +185,12 @@ W: dict[str, Mapping[str, str]] = {
     "c_naive": {"fr": "piller toujours face à un rival prévisible qui ne défend jamais",
                 "en": "always raiding against a predictable rival who never defends"},
     "q_pipe": {
-        "fr": "Au début de la partie, vous ne voyez pas {n} cartes (la pioche et les mains des autres), dont {g} tuyauteurs. "
-              "Vous recrutez <b>{k}</b> cartes. Quelle est la probabilité d'y trouver au moins un tuyauteur ?",
-        "en": "At the start of the game you cannot see {n} cards (the deck and the others' hands), {g} of them pipe-miners. "
-              "You recruit <b>{k}</b> cards. What is the chance of finding at least one pipe-miner among them?",
+        "fr": "Au début de la partie, chacun a la même main de départ, connue de tous : {hand}. En comptant les cartes, "
+              "celles que vous ne pouvez pas situer sont donc les {n} de la pioche, dont {g} tuyauteurs. Vous recrutez "
+              "<b>{k}</b> cartes. Quelle est la probabilité d'y trouver au moins un tuyauteur ?",
+        "en": "At the start of the game everyone holds the same starting hand, known to all: {hand}. Counting cards, the "
+              "cards you cannot place are therefore the {n} of the deck, {g} of them pipe-miners. You recruit <b>{k}</b> "
+              "cards. What is the chance of finding at least one pipe-miner among them?",
     },
     "k": {"fr": "k cartes", "en": "k cards"},
     "d_pipe": {
@@ -319,7 +328,7 @@ SPEC = LessonSpec(
             compare=_compare_reader,
         ),
         Predict(
-            question=lambda k, lang: words("q_pipe", lang, k=k, n=UNSEEN, g=PIPES),
+            question=lambda k, lang: words("q_pipe", lang, k=k, n=UNSEEN, g=PIPES, hand=start_hand_text(lang)),
             param=Param({"fr": W["k"]["fr"], "en": W["k"]["en"]}, 1, 6, 3),
             exact=exact_pipe, simulate=simulate_pipe, derivation=_derive_pipe, compare=_compare_pipe,
         ),

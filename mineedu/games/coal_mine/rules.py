@@ -240,6 +240,14 @@ def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b))
 
 
+def _board_counts(game: CoalMineGame, cards: tuple[tuple[str, str, int], ...]) -> tuple[int, ...]:
+    """One board's placements as counts by kind (in ``game.kinds`` order)."""
+    out = [0] * len(game.kinds)
+    for _, k, _ in cards:
+        out[game.index[k]] += 1
+    return tuple(out)
+
+
 @lru_cache(maxsize=1 << 14)  # a board is seen again at every move of a round (a frozen view of a tuple: shared)
 def _board_view(cards: tuple[tuple[str, str, int], ...], face_up: bool) -> BoardView:
     """``cards`` (one player's placements) as a viewer sees them: counts per space, the cards if ``face_up``."""
@@ -274,6 +282,16 @@ class CoalMineView:
     die cards still to come and every count are public. ``log`` is the public
     record of the last resolution (see :meth:`CoalMineState._resolve`), made in
     round ``log_round`` (0: none yet).
+
+    ``known[p]``: what a viewer with a perfect memory (card counting) knows seat
+    ``p`` holds, by kind: the starting hands are public, so it is the starting
+    hand less every card ``p`` has turned up since (played, once the resolution
+    showed it, or discarded over the hand limit), never below 0. During the
+    placement it counts ``p``'s hand *and* face-down cards together (the viewer
+    cannot tell which of them were laid); in the viewer's own seat, and for
+    ``SEE_ALL``, it is the true hand (with the face-down cards in placement).
+    Every card the viewer cannot place (the deck and the cards the others drew)
+    is then :attr:`unseen`.
     """
 
     game: CoalMineGame
@@ -298,6 +316,27 @@ class CoalMineView:
     log: tuple[tuple[Any, ...], ...]
     log_round: int
     winner: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """The cards, by kind, whose place this viewer cannot know (card counting): every card
+        less the discard pile, the cards face up on the boards, and what :attr:`known` places
+        in each seat's hand (and face-down cards). They are the deck and the cards the
+        others drew, unseen; for ``SEE_ALL`` just the deck."""
+        if self.deck is not None:
+            return self.deck
+        left = list(self.game.card_counts)
+        for i, c in enumerate(self.discard):
+            left[i] -= c
+        for p, board in enumerate(self.boards):
+            if board.cards is not None and (self.revealed or p != self.player):
+                for _, k, _ in board.cards:
+                    left[self.game.index[k]] -= 1
+        for held in self.known:
+            for i, c in enumerate(held):
+                left[i] -= c
+        return tuple(left)
 
     @property
     def player(self) -> int | None:
@@ -366,6 +405,10 @@ class CoalMineState(State):
     winner: tuple[int, ...] = ()
     mined: int = field(default=0)
     sold: int = field(default=0)
+    shown: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    """Per seat, by kind, every card that seat has turned up so far (played, at the end of
+    the round; discarded over the hand limit): public record for :meth:`observation`'s
+    ``known``, no part of the game's dynamics (hence not compared)."""
 
     # --- small views -----------------------------------------------------------
     @property
@@ -510,7 +553,8 @@ class CoalMineState(State):
             return s._continue_draws()
         if self.phase == "discard":  # a player (or, by chance, the dummy) over the hand limit
             s = evolve(self, discard=_add(self.discard, g.index[kind], 1),
-                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)))
+                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)),
+                        shown=_set(self._shown(), self.turn, _add(self._shown()[self.turn], g.index[kind], 1)))
             return s._continue_draws()
         if self.phase == "dummy":
             return self._dummy_lays(kind)
@@ -665,6 +709,10 @@ class CoalMineState(State):
                 return evolve(s, phase="discard", turn=p)
         return s._end_round()
 
+    def _shown(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`shown`, or none yet (a state made without it)."""
+        return self.shown or ((0,) * len(self.game.kinds),) * self.game.num_players
+
     def _end_round(self) -> CoalMineState:
         g = self.game
         played = [0] * len(g.kinds)
@@ -674,7 +722,8 @@ class CoalMineState(State):
         deck, discard = self.deck, _plus(self.discard, played)
         if not sum(deck):
             deck, discard = discard, (0,) * len(discard)
-        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players)
+        shown = tuple(_plus(before, _board_counts(g, board)) for before, board in zip(self._shown(), self.boards))
+        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players, shown=shown)
         if self.round >= g.config.rounds:
             return s._finish()
         return evolve(s, round=self.round + 1, start=(self.start + 1) % g.num_players)._begin_round()
@@ -781,7 +830,23 @@ class CoalMineState(State):
             log=self.log,
             log_round=self.resolutions[-1][0] if self.resolutions else 0,
             winner=self.winner,
+            known=self._known(player),
         )
+
+    def _known(self, player: int | None) -> tuple[tuple[int, ...], ...]:
+        """What ``player`` knows each seat holds (:attr:`CoalMineView.known`): the public
+        starting hand less the cards that seat turned up since, never below 0."""
+        g = self.game
+        start = g.start_counts
+        revealed = self.revealed()
+        out = []
+        for p, (hand, board, before) in enumerate(zip(self.hands, self.boards, self._shown())):
+            if player == SEE_ALL or p == player:
+                out.append(hand if revealed else _plus(hand, _board_counts(g, board)))
+                continue
+            up = _plus(before, _board_counts(g, board)) if revealed else before
+            out.append(tuple(max(0, h - u) for h, u in zip(start, up)))
+        return tuple(out)
 
     # --- the result ---------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -823,20 +888,23 @@ class CoalMineGame(Game):
         self.index: dict[str, int] = {k: i for i, k in enumerate(self.kinds)}
         self.event_kinds: frozenset[str] = frozenset(e[0] for e in cfg.events)
         self.card_counts: tuple[int, ...] = tuple(j[2] for j in cfg.jobs) + tuple(e[1] for e in cfg.events)
+        hand = [0] * len(self.kinds)
+        for k, c in cfg.start_hand:
+            hand[self.index[k]] += c
+        self.start_counts: tuple[int, ...] = tuple(hand)
+        """Every seat's starting hand by kind: public (each player starts with the same cards)."""
         self.legal_cache: dict[tuple[bool, int, tuple[int, ...]], tuple[Any, ...]] = {}
         """Legal actions by (discarding?, seat, hand): they depend on nothing else (a speed cache)."""
 
     def initial_state(self) -> CoalMineState:
         cfg, n = self.config, self.num_players
-        hand = [0] * len(self.kinds)
-        for k, c in cfg.start_hand:
-            hand[self.index[k]] += c
+        hand = self.start_counts
         deck = tuple(t - n * h for t, h in zip(self.card_counts, hand))
         start_coal = cfg.variant_start_coal if cfg.variant else cfg.start_coal
         s = CoalMineState(
             self, phase="place", round=1, start=0, turn=0, coal=(start_coal,) * n, points=(0,) * n,
             central=None if cfg.variant else cfg.coal_total - start_coal * n,
-            deck=deck, discard=(0,) * len(deck), hands=(tuple(hand),) * n, boards=((),) * n,
+            deck=deck, discard=(0,) * len(deck), hands=(hand,) * n, boards=((),) * n,
             passed=(False,) * n, caps=(None, 1), die_cards=cfg.die_cards if cfg.variant else (),
             tally=((0, 0, 0, 0),) * n,
         )
