@@ -77,6 +77,12 @@ T = french({
     "every_kind": {"fr": "Chaque type de carte, de 2 à 5 cartes piochées", "en": "Every kind of card, 2 to 5 cards drawn"},
     "recruit_note_all": {"fr": "Tirages sans remise dans la vraie pioche ({pile} cartes, défausse {discard}).",
                          "en": "Drawn without replacement from the true deck ({pile} cards, discard {discard})."},
+    "mixed": {"fr": "≈ en comptant les cartes, les cartes piochées par les autres prises comme bien mêlées à la pioche : "
+                    "proche, pas exact (une mémoire de toute la partie en sait un peu plus : quelles cartes un rival a "
+                    "forcément piochées, ce que tenait la défausse remise en pioche).",
+              "en": "≈ with card counting, the cards the others drew taken as well mixed with the deck: close, not exact "
+                    "(a memory of the whole game knows a little more: which cards a rival must have drawn, what the "
+                    "discard held when it became the deck)."},
     "unseen_note": {"fr": "En comptant les cartes : tirages sans remise parmi les {pile} cartes dont {p} ne peut pas savoir "
                           "où elles sont (la pioche et les cartes piochées par les autres).",
                     "en": "With card counting: drawn without replacement from the {pile} cards whose place {p} cannot know "
@@ -206,7 +212,8 @@ def _pipe(view: CoalMineView, f: dict[str, Any], lang: str) -> str:
                 gd=view.discard[view.game.index[PIPE]], **fmt)
     return (f"<p class='odds-key'>{esc(T('pipe', lang, d=d))} "
             f"<b class='odds-pipe' data-exact='{fraction_text(prob)}' data-draws='{d}'>{hits}/{total}</b>"
-            f" ≈ <b class='odds-pipe-pct'>{_pct(prob, lang)}</b></p><p class='odds-why'>{esc(why)}</p>")
+            f" ≈ <b class='odds-pipe-pct'>{_pct(prob, lang)}</b></p><p class='odds-why'>{esc(why)}</p>"
+            + ("" if view.counting_complete else f"<p class='odds-why odds-mixed'>{esc(T('mixed', lang))}</p>"))
 
 
 def _every_kind(view: CoalMineView, lang: str) -> str:
@@ -228,6 +235,8 @@ def _every_kind(view: CoalMineView, lang: str) -> str:
         cells = "".join(_percent_cell(table[d][kind]["1"], lang) if kind in table[d] else "<td>–</td>" for d in draws)
         rows.append(f"<tr><th scope='row' style='text-align:left'>{esc(card_name(kind, lang))}</th>{cells}</tr>")
     opened = " open" if view.player is None else ""
+    if not view.counting_complete:
+        note += " " + T("mixed", lang)
     return (f"<details class='odds-kinds'{opened}><summary>{esc(T('every_kind', lang))}</summary><p>{esc(note)}</p>"
             f"<table class='odds-kinds-table'><thead><tr><th scope='col'>{esc(T('kind', lang))}</th>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></details>")

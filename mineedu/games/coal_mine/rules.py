@@ -317,6 +317,12 @@ class CoalMineView:
     log_round: int
     winner: tuple[int, ...]
     known: tuple[tuple[int, ...], ...] = ()
+    counting_complete: bool = True
+    """Whether :attr:`known` is all a perfect memory knows: while the discard has never
+    replaced the deck and every card a rival turned up could be one of its starting cards
+    (always so in the first two rounds of the default game). Past that, a memory of the
+    whole game knows a little more (which cards a rival must have drawn, and when; what the
+    reshuffled deck held), and counting the unseen cards as well mixed is close, not exact."""
 
     @property
     def unseen(self) -> tuple[int, ...]:
@@ -409,6 +415,11 @@ class CoalMineState(State):
     """Per seat, by kind, every card that seat has turned up so far (played, at the end of
     the round; discarded over the hand limit): public record for :meth:`observation`'s
     ``known``, no part of the game's dynamics (hence not compared)."""
+    past_counting: int = field(default=0, compare=False)
+    """How many public events told more than card counting keeps (for :meth:`observation`'s
+    ``counting_complete``): the discard replacing an empty deck (its cards were known), the
+    dummy player laying or discarding, by chance, from a hand that held drawn cards (the
+    spaces and kinds it showed weigh on what it drew)."""
 
     # --- small views -----------------------------------------------------------
     @property
@@ -554,10 +565,12 @@ class CoalMineState(State):
         if self.phase == "discard":  # a player (or, by chance, the dummy) over the hand limit
             s = evolve(self, discard=_add(self.discard, g.index[kind], 1),
                         hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)),
-                        shown=_set(self._shown(), self.turn, _add(self._shown()[self.turn], g.index[kind], 1)))
+                        shown=_set(self._shown(), self.turn, _add(self._shown()[self.turn], g.index[kind], 1)),
+                        past_counting=self.past_counting + (self.turn == self.dummy_seat and self._has_drawn(self.turn)))
             return s._continue_draws()
-        if self.phase == "dummy":
-            return self._dummy_lays(kind)
+        if self.phase == "dummy":  # by chance from its hand: the space it shows weighs on what it drew
+            s = evolve(self, past_counting=self.past_counting + 1) if self._has_drawn(self.turn) else self
+            return s._dummy_lays(kind)
         if self.phase == "dummy_target":
             s = self._lay(self.turn, "raid", self.pending, action[1])
             return evolve(s, phase="dummy", pending="")._dummy_next()
@@ -614,6 +627,12 @@ class CoalMineState(State):
         """Seats from the die holder, clockwise."""
         n = self.game.num_players
         return [(self.start + i) % n for i in range(n)]
+
+    def _has_drawn(self, p: int) -> bool:
+        """Whether seat ``p`` holds (in hand or laid this round) more cards than its starting
+        hand less what it turned up: some of them were drawn."""
+        held = sum(self.hands[p]) + len(self.boards[p])
+        return held > sum(self.game.start_counts) - sum(self._shown()[p])
 
     def _resolve(self) -> CoalMineState:
         """Events, raids, expedition, mine (D21), then on to the recruitment draws."""
@@ -701,7 +720,7 @@ class CoalMineState(State):
         order = s._order()
         for p in order[order.index(s.turn):]:
             if s.to_draw[p] and not sum(s.deck) and sum(s.discard):  # the discard replaces an empty deck
-                s = evolve(s, deck=s.discard, discard=(0,) * len(s.discard))
+                s = evolve(s, deck=s.discard, discard=(0,) * len(s.discard), past_counting=s.past_counting + 1)
             if s.to_draw[p] and sum(s.deck):
                 return evolve(s, phase="draw", turn=p)
             s = evolve(s, to_draw=_set(s.to_draw, p, 0))  # nothing left to draw
@@ -720,10 +739,11 @@ class CoalMineState(State):
             for _, k, _ in board:
                 played[g.index[k]] += 1
         deck, discard = self.deck, _plus(self.discard, played)
+        past = self.past_counting
         if not sum(deck):
-            deck, discard = discard, (0,) * len(discard)
+            deck, discard, past = discard, (0,) * len(discard), past + bool(sum(discard))
         shown = tuple(_plus(before, _board_counts(g, board)) for before, board in zip(self._shown(), self.boards))
-        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players, shown=shown)
+        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players, shown=shown, past_counting=past)
         if self.round >= g.config.rounds:
             return s._finish()
         return evolve(s, round=self.round + 1, start=(self.start + 1) % g.num_players)._begin_round()
@@ -831,6 +851,7 @@ class CoalMineState(State):
             log_round=self.resolutions[-1][0] if self.resolutions else 0,
             winner=self.winner,
             known=self._known(player),
+            counting_complete=see_all or (not self.past_counting and not self._drawn_for_sure(player)),
         )
 
     def _known(self, player: int | None) -> tuple[tuple[int, ...], ...]:
@@ -847,6 +868,27 @@ class CoalMineState(State):
             up = _plus(before, _board_counts(g, board)) if revealed else before
             out.append(tuple(max(0, h - u) for h, u in zip(start, up)))
         return tuple(out)
+
+    def _drawn_for_sure(self, player: int | None) -> bool:
+        """Whether a rival of ``player`` showed a card it can only have drawn: turned up more
+        of a kind than its starting hand held, or laid face down on Events (or elsewhere) more
+        event (or job) cards than its known starting cards hold; a perfect memory then knows
+        a little of what it drew."""
+        g = self.game
+        revealed = self.revealed()
+        for p, (board, before) in enumerate(zip(self.boards, self._shown())):
+            if p == player:
+                continue
+            up = _plus(before, _board_counts(g, board)) if revealed else before
+            if any(u > h for u, h in zip(up, g.start_counts)):
+                return True
+            if not revealed and board:
+                known = [max(0, h - u) for h, u in zip(g.start_counts, before)]
+                events = sum(c for k, c in zip(g.kinds, known) if k in g.event_kinds)
+                laid_events = sum(1 for sp, _, _ in board if sp == "event")
+                if laid_events > events or len(board) - laid_events > sum(known) - events:
+                    return True
+        return False
 
     # --- the result ---------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
