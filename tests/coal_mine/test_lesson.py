@@ -100,10 +100,14 @@ def test_the_recruitment_question_is_hypergeometric_by_brute_force() -> None:
 def test_the_exercises_answers_by_independent_counts() -> None:
     spec = lesson_spec("coal_mine")
     assert spec is not None
-    hyper, pennies, mined, value = (e.answer for e in spec.exercises)
+    hyper, pennies, mined, firedamp = (e.answer for e in spec.exercises)
     assert hyper == brute_at_least_one(["pipe"] * 4 + ["other"] * 8, "pipe", 2) == Fraction(19, 33)
     assert pennies == mixed_2x2(((0, 2), (2, 0)))[0] == Fraction(1, 2)
-    assert value == mixed_2x2(L.GAME)[2]
+    # round 1: every hand is the public starting hand, without a single grisou card; by the rules,
+    # every placement a seat could make at the first decision lays no grisou on Events
+    start = CoalMineGame(3, dummy=True).initial_state()
+    assert firedamp == 0 and not any(a[1:2] == ("event",) for a in start.legal_actions(0))
+    assert all(h[start.game.index["grisou"]] == 0 for h in start.hands)
     # the expected coal mined, through the rules: each rival lays a grisou with probability 1/4
     g = CoalMineGame(3)
     expected = Fraction(0)
