@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
-from collections.abc import Mapping
-from typing import SupportsFloat
+from collections.abc import Callable, Mapping
+from typing import Any, SupportsFloat
 
 LANGS = ("fr", "en")
 DEFAULT_LANG = "fr"
@@ -51,16 +53,93 @@ NBSP = "\u00a0"  # a no-break space: "13,8 %" never breaks before its "%"
 
 
 _BEFORE = re.compile(r"[ \u202f]([:;?!%»])")  # a plain or narrow space before a high sign
-_AFTER = re.compile(r"«[ \u202f]")
+_AFTER = re.compile(r"(«|\bn°)[ \u202f]")
 
 
 def french(text: str) -> str:
-    """``text`` with a no-break space before ``: ; ? ! % »`` and after ``«``.
+    """``text`` with a no-break space before ``: ; ? ! % »`` and after ``«`` and ``n°``: the one
+    place French typography is made (:class:`Texts`, :func:`typeset`).
 
     >>> french("Valeur refusée pour « x » : 3 %") == "Valeur refusée pour «\xa0x\xa0»\xa0: 3\xa0%"
     True
+    >>> french("le gain n° 4") == "le gain n°\xa04"
+    True
     """
-    return _AFTER.sub("«" + NBSP, _BEFORE.sub(NBSP + r"\1", text))
+    return _AFTER.sub(r"\1" + NBSP, _BEFORE.sub(NBSP + r"\1", text))
+
+
+def typeset(x: Any) -> Any:
+    """``x`` with French typography (:func:`french`) on every French text it holds: the one
+    way a lesson's texts get it (its spec goes through here whole).
+
+    A text table ``{"fr": ..., "en": ...}`` gets it on its French text; a mapping, tuple or
+    frozen dataclass, on everything inside; a function called with the language last
+    (``question(k, lang)``), on the French text it returns (or on the labels of the
+    ``(label, value)`` pairs it returns). Anything else is returned as it is.
+
+    >>> typeset({"fr": "Gain : 3 %", "en": "Gain: 3%"})["fr"] == "Gain\xa0: 3\xa0%"
+    True
+    >>> typeset(lambda k, lang: f"{k} cartes ?")(2, "fr") == "2 cartes\xa0?"
+    True
+    >>> typeset(lambda k, lang: [("avec remise : x", 1)])(2, "fr") == [("avec remise\xa0: x", 1)]
+    True
+    """
+    if isinstance(x, str) or x is None:
+        return x
+    if isinstance(x, Mapping):
+        if "fr" in x and set(x) <= set(LANGS) and isinstance(x["fr"], str):
+            return {**x, "fr": french(x["fr"])}
+        return {k: typeset(v) for k, v in x.items()}
+    if isinstance(x, tuple):
+        return tuple(typeset(v) for v in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return dataclasses.replace(x, **{f.name: typeset(getattr(x, f.name)) for f in dataclasses.fields(x) if f.init})
+    if callable(x) and not isinstance(x, type):
+        return _typeset_call(x)
+    return x
+
+
+def _typeset_out(out: Any) -> Any:
+    if isinstance(out, str):
+        return french(out)
+    if isinstance(out, list):
+        return [(french(a), *rest) if isinstance(a, str) else (a, *rest) for a, *rest in out] \
+            if all(isinstance(o, tuple) and o for o in out) else out
+    return out
+
+
+def _typeset_call(f: Callable[..., Any]) -> Callable[..., Any]:
+    if getattr(f, "_typeset", False):
+        return f
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        out = f(*args, **kwargs)
+        return _typeset_out(out) if args and args[-1] == "fr" else out
+
+    wrapper._typeset = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def bilingual(text: Callable[[str], str]) -> dict[str, str]:
+    """A text table ``{"fr": text("fr"), "en": text("en")}`` from a function of the language.
+
+    >>> bilingual(lambda lang: "oui" if lang == "fr" else "yes")
+    {'fr': 'oui', 'en': 'yes'}
+    """
+    return {lang: text(lang) for lang in LANGS}
+
+
+def ordinal(n: int, lang: str = DEFAULT_LANG, feminine: bool = True) -> str:
+    """An ordinal the reader's way: ``1re``/``1er``, ``2e`` / ``1st``, ``2nd``, ``3rd``, ``11th``.
+
+    >>> ordinal(1, "fr"), ordinal(1, "fr", feminine=False), ordinal(2, "fr"), ordinal(1, "en"), ordinal(12, "en")
+    ('1re', '1er', '2e', '1st', '12th')
+    """
+    if lang != "en":
+        return f"{n}{('re' if feminine else 'er') if n == 1 else 'e'}"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def format_count(n: int, lang: str = DEFAULT_LANG) -> str:

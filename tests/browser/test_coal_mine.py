@@ -20,18 +20,34 @@ NAMES_FR = ("Mineur", "Tuyauteur", "Porion", "Chef porion", "Grisou", "Grève", 
 
 
 def pipe_odds_by_hand(state, p: int, draws: int) -> Fraction:
-    """P(at least one pipe-miner among ``draws`` cards from the cards ``p`` cannot see), counted
-    here from the state: every card of the game less p's hand, the cards p sees on the boards
-    (its own; everyone's once turned up) and the discard pile."""
+    """P(at least one pipe-miner among the next ``draws`` cards, for ``p`` counting cards), counted
+    here from the state: every card of the game less p's hand (and face-down cards), the cards face
+    up on the boards, the discard pile, and what p knows the others hold (their public starting
+    hand less every card they turned up, ``state.shown``); the deck is a part of the rest taken at
+    random, the discard replaces it once it is empty."""
     g = state.game
-    seen = {k: state.hands[p][i] + state.discard[i] for i, k in enumerate(g.kinds)}
+    revealed = state.phase in ("draw", "discard", "tiebreak", "over")
+    pool = {k: c - state.hands[p][i] - state.discard[i] for i, (k, c) in enumerate(zip(g.kinds, g.card_counts))}
     for q, board in enumerate(state.boards):
-        if q == p or state.phase in ("draw", "discard", "tiebreak", "over"):
+        if q == p or revealed:
             for _, k, _ in board:
-                seen[k] += 1
-    unseen = sum(c - seen[k] for k, c in zip(g.kinds, g.card_counts))
-    pipes = dict(zip(g.kinds, g.card_counts))["pipe"] - seen["pipe"]
-    return 1 - Fraction(comb(unseen - pipes, draws), comb(unseen, draws))
+                pool[k] -= 1
+    start = dict(g.config.start_hand)
+    for q in range(g.num_players):
+        if q == p:
+            continue
+        up = {k: state.shown[q][i] if state.shown else 0 for i, k in enumerate(g.kinds)}
+        if revealed:
+            for _, k, _ in state.boards[q]:
+                up[k] += 1
+        for k, c in start.items():
+            pool[k] -= max(0, c - up[k])
+    n, pipes, deck = sum(pool.values()), pool["pipe"], sum(state.deck)
+    if draws <= deck:
+        return 1 - Fraction(comb(n - pipes, draws), comb(n, draws))
+    disc, dpipes = sum(state.discard), state.discard[g.index["pipe"]]
+    rest = min(draws - deck, disc)
+    return 1 - Fraction(comb(n - pipes, deck), comb(n, deck)) * Fraction(comb(disc - dpipes, rest), comb(disc, rest))
 
 
 def raid_by_hand(attack: int, stock: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -146,3 +162,29 @@ def test_the_address_opens_english(server, page):
     assert "Your turn" in page.locator(".mineedu-status").inner_text()
     assert "P(at least one Pipe-miner" in page.locator(".mineedu-panel").inner_text()
     assert page.title() == "Mine (coal): drawing cards and choosing in secret"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_at_the_start_the_panel_and_the_lesson_give_209_over_345(server, page, lang):
+    """Counting cards, the starting hands are public: the 46 deck cards, 12 pipe-miners, 3 drawn."""
+    page.goto(server + APP + ("?lang=en" if lang == "en" else ""))
+    wait_ready(page)
+    pipe = page.locator(".mineedu-panel .odds-pipe").first
+    pipe.wait_for()
+    assert Fraction(pipe.get_attribute("data-exact")) == Fraction(209, 345) and pipe.get_attribute("data-draws") == "3"
+    shown = "60,6\u00a0%" if lang == "fr" else "60.6%"
+    assert page.locator(".mineedu-panel .odds-pipe-pct").first.inner_text().replace(" ", "\u00a0") == shown
+    why = page.locator(".mineedu-panel .odds-why").first.inner_text()
+    assert ("En comptant les cartes" in why and "46 cartes" in why) if lang == "fr" else \
+        ("With card counting" in why and "46 cards" in why)
+    # the lesson's recruitment question (its third predict section), k = 3 by default
+    section = page.locator(".mineedu-predict").nth(2)
+    assert "46" in section.inner_text() and "12" in section.inner_text()
+    section.locator(".mineedu-guess input").first.fill("0,5")
+    section.locator(".mineedu-commit").first.click()
+    reveal = section.locator(".mineedu-reveal button, button.mineedu-reveal").first
+    page.wait_for_function("b => !b.disabled", arg=reveal.element_handle())
+    reveal.click()
+    value = section.locator(".mineedu-exact-value").first
+    value.wait_for()
+    assert "209/345" in value.inner_text() and shown in value.inner_text().replace(" ", "\u00a0")

@@ -307,18 +307,20 @@ def panel_numbers(html_text: str) -> dict[str, Any]:
 def test_the_panel_gives_the_odds_the_player_to_move_faces_from_what_they_see() -> None:
     g = CoalMineGame(3)
     s = g.initial_state()
-    # P1 holds 4 miners and 4 pipe-miners; the 62 cards they cannot see hold 20 pipe-miners
+    # every player starts with the same public hand, 4 miners and 4 pipe-miners: with card
+    # counting, the cards P1 cannot place are the 70 - 3 x 8 = 46 of the deck, 12 of them pipe-miners
     unseen = [k for k, c in zip(g.kinds, g.card_counts) for _ in range(c)]
-    for k in ["miner"] * 4 + ["pipe"] * 4:
+    for k in (["miner"] * 4 + ["pipe"] * 4) * 3:
         unseen.remove(k)
-    assert brute_at_least_one(unseen, "pipe", 2) == 1 - Fraction(comb(42, 2), comb(62, 2)) == Fraction(1030, 1891)
+    assert brute_at_least_one(unseen, "pipe", 2) == 1 - Fraction(comb(34, 2), comb(46, 2)) == Fraction(158, 345)
     fr, en = panel(s.observation(0), "fr"), panel(s.observation(0), "en")
     # nothing on Recruitment yet: as if one 1-helmet card went there, 2 + 1 = 3 cards
     three = brute_at_least_one(unseen, "pipe", 3)
-    assert panel_numbers(fr)["pipe"] == (three, 3, "26340/37820") and three == Fraction(26340, 37820)
-    assert f">69,6{NBSP}%<" in fr and ">69.6%<" in en
-    assert f"data-exact='1030/1891'>54,5{NBSP}%<" in fr and "data-exact='1030/1891'>54.5%<" in en
-    assert "62 cartes que vous ne voyez pas" in fr and "the 62 cards you cannot see" in en
+    assert panel_numbers(fr)["pipe"] == (three, 3, "9196/15180") and three == Fraction(209, 345)
+    assert f">60,6{NBSP}%<" in fr and ">60.6%<" in en
+    assert f"data-exact='158/345'>45,8{NBSP}%<" in fr and "data-exact='158/345'>45.8%<" in en
+    assert "46 cartes dont vous ne pouvez pas savoir" in fr and "the 46 cards whose place you cannot know" in en
+    assert "En comptant les cartes" in fr and "With card counting" in en
     assert html.escape(f"Contre J2{NBSP}: 2 charbons en stock, 0 carte sur sa Tour de guet", quote=False) in fr
     assert "Against P2: 2 coal in stock, 0 cards on their Watchtower" in en
     # the raid with a 1-helmet card on 2 coal: mine or raid against mine or defend
@@ -341,11 +343,10 @@ def test_the_panel_follows_what_lies_on_my_recruitment_and_my_strongest_card() -
     s = replace(s, turn=0)
     view = s.observation(0)
     nums = panel_numbers(panel(view, "en"))
-    unseen = [k for k, c in zip(g.kinds, g.card_counts) for _ in range(c)]
-    for k in ["miner"] * 2 + ["chief", "foreman"]:
-        unseen.remove(k)
+    # with card counting: 70 cards less my 4 and the 2 x 8 public starting cards of the others,
+    # 50 cards, 24 - 8 = 16 of them pipe-miners
     assert nums["pipe"] is not None and nums["pipe"][1] == 4
-    assert nums["pipe"][0] == 1 - Fraction(comb(70 - 4 - 24, 4), comb(70 - 4, 4))
+    assert nums["pipe"][0] == 1 - Fraction(comb(50 - 16, 4), comb(50, 4))
     # my chief (3 helmets) against P3 (5 coal) as strong: rows mine / raid, columns mine / defend, my coal
     # gain minus theirs, by hand: both mine: 3 - 3; I mine, they defend: 3 - 0; I raid undefended: I take 3,
     # they mine 3 and lose 3: 3 - 0; I raid a defended tower: 0 - 0
@@ -377,10 +378,11 @@ def test_the_report_writes_every_fraction_in_the_exact_json_form() -> None:
     for c in cells:
         assert set(c) == {"fraction", "reduced", "float"} and from_json(c) == Fraction(c["fraction"])
         assert c["float"] == float(from_json(c))
-    # counted as a player counts: pairs with at least one pipe-miner among all pairs
-    assert report["recruit"]["p_at_least"]["2"]["pipe"]["1"]["fraction"] == "1030/1891"
+    # counted as a player counts cards: pairs with at least one pipe-miner among all pairs of the
+    # 46 cards whose place they cannot know (the starting hands are public), 12 pipe-miners
+    assert report["recruit"]["p_at_least"]["2"]["pipe"]["1"]["fraction"] == f"{comb(46, 2) - comb(34, 2)}/{comb(46, 2)}"
     three = report["recruit"]["p_at_least"]["3"]["pipe"]["2"]
-    assert three["fraction"] == f"{comb(20, 2) * 42 + comb(20, 3)}/{comb(62, 3)}"
+    assert three["fraction"] == f"{comb(12, 2) * 34 + comb(12, 3)}/{comb(46, 3)}"
 
 
 def test_status_tells_the_last_resolution_and_the_final_scores() -> None:

@@ -90,9 +90,9 @@ def test_the_lessons_simulators_agree_with_the_speed_modules() -> None:
 def test_the_recruitment_question_is_hypergeometric_by_brute_force() -> None:
     g = CoalMineGame(3)
     unseen = [k for k, c in zip(g.kinds, g.card_counts) for _ in range(c)]
-    for kind in ["miner"] * 4 + ["pipe"] * 4:
+    for kind in (["miner"] * 4 + ["pipe"] * 4) * 3:  # the three starting hands are public
         unseen.remove(kind)
-    assert (L.UNSEEN, L.PIPES) == (len(unseen), unseen.count("pipe")) == (62, 20)
+    assert (L.UNSEEN, L.PIPES) == (len(unseen), unseen.count("pipe")) == (46, 12)
     for k in (1, 2, 3):
         assert L.exact_pipe(k) == brute_at_least_one(unseen, "pipe", k)
 
@@ -100,10 +100,14 @@ def test_the_recruitment_question_is_hypergeometric_by_brute_force() -> None:
 def test_the_exercises_answers_by_independent_counts() -> None:
     spec = lesson_spec("coal_mine")
     assert spec is not None
-    hyper, pennies, mined, value = (e.answer for e in spec.exercises)
+    hyper, pennies, mined, firedamp = (e.answer for e in spec.exercises)
     assert hyper == brute_at_least_one(["pipe"] * 4 + ["other"] * 8, "pipe", 2) == Fraction(19, 33)
     assert pennies == mixed_2x2(((0, 2), (2, 0)))[0] == Fraction(1, 2)
-    assert value == mixed_2x2(L.GAME)[2]
+    # round 1: every hand is the public starting hand, without a single grisou card; by the rules,
+    # every placement a seat could make at the first decision lays no grisou on Events
+    start = CoalMineGame(3, dummy=True).initial_state()
+    assert firedamp == 0 and not any(a[1:2] == ("event",) for a in start.legal_actions(0))
+    assert all(h[start.game.index["grisou"]] == 0 for h in start.hands)
     # the expected coal mined, through the rules: each rival lays a grisou with probability 1/4
     g = CoalMineGame(3)
     expected = Fraction(0)
@@ -135,7 +139,7 @@ def test_the_page_seats_a_human_a_bot_and_the_dummy_and_its_summary_is_the_same_
     assert board.game.num_players == 3 and board.game.config.dummy and board.game.auto_seats() == (2,)
     assert board.session.seats == [None, "mix", "random"] and board.session.human_to_move() == 0
     assert pages[0].board_summary() == pages[1].board_summary()
-    assert "26340/37820" in pages[0].board_summary() and "P(attack) = 1/2" in pages[0].board_summary()
+    assert "9196/15180" in pages[0].board_summary() and "P(attack) = 1/2" in pages[0].board_summary()
     assert "(fictif)" in board.canvas.svg
 
 
@@ -151,7 +155,7 @@ def test_predict_simulate_compute_and_the_tournament_on_the_page() -> None:
     assert "Exact value: 0 " in reader.exact_box.value and "predictable raider" in reader.exact_box.value
     pipe.receive("commit", "70%")
     pipe.receive("reveal", None)
-    assert "1317/1891" in pipe.exact_box.value and "with replacement" in pipe.exact_box.value
+    assert "209/345" in pipe.exact_box.value and "with replacement" in pipe.exact_box.value
     t = page.tournament_section
     assert t is not None
     result = t.run(20)

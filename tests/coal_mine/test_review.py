@@ -4,7 +4,6 @@ line, the player's view of the odds, French card names, the picture."""
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from math import comb
 from typing import Any
 
@@ -76,10 +75,10 @@ def test_a_players_odds_draw_from_the_cards_they_cannot_see() -> None:
     deck = tuple(d - x for d, x in zip(s.deck, discard))
     s = replace(s, deck=deck, discard=discard)
     rep = odds_report(s, player=0)
-    # 70 cards - my 8 - 3 public discards = 59 unseen (the deck and player 2's hand), 3 chiefs
-    assert rep["recruit"]["source"] == "unseen" and rep["recruit"]["pile"] == 59
-    p = 1 - Fraction(comb(56, 2), comb(59, 2))
-    assert rep["recruit"]["p_at_least"]["2"]["chief"]["1"]["fraction"] == f"{p.numerator}/{p.denominator}"
+    # 70 cards - my 8 - player 2's 8 public starting cards - 3 public discards = 51 unseen
+    # (card counting: here the deck), 3 chiefs
+    assert rep["recruit"]["source"] == "unseen" and rep["recruit"]["pile"] == 51
+    assert rep["recruit"]["p_at_least"]["2"]["chief"]["1"]["fraction"] == f"{comb(51, 2) - comb(48, 2)}/{comb(51, 2)}"
     teacher = odds_report(s)
     assert teacher["recruit"]["pile"] == sum(deck) == 51
 

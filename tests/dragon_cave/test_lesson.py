@@ -13,6 +13,7 @@ from itertools import product
 import numpy as np
 import pytest
 
+import mineedu.games.dragon_cave.lesson as lesson_module
 from mineedu.games.dragon_cave import Config, escape_probability, odds
 from mineedu.games.dragon_cave.lesson import LESSON, SPEC, escaped, exact_escape, exact_treasure, race_rows, treasure
 from mineedu.ui.lesson import Lesson, lesson
@@ -103,14 +104,19 @@ def test_the_exercises_answers() -> None:
     by_hand = [
         Fraction(7 + 7 + 8 + 8 + 9 + 9, 6),  # a Difficult card's mean
         Fraction(4 - 2),  # movement points with two cards
-        Fraction(sum(1 for k in range(1, 7) if 6 - k >= 2), 6),  # 5 steps, 3 a turn, the dragon 6 away: k <= 4
+        # the race of a real game (seed 237): on card 5, 3 steps a turn, the dragon 5 cards from the entrance;
+        # after the first move on card 2, eaten unless 5 - k >= 2: k <= 3
+        Fraction(sum(1 for k in range(1, 7) if 5 - k >= 2), 6),
     ]
     means = [Fraction(sum(f), len(f)) for f in Config().families]
     family = [f for f, fam in enumerate(Config().families) for _ in fam]
     curve = [walk(card, 23, 3, 6) * means[family[card - 1]] for card in range(1, 25)]
     by_hand.append(Fraction(max(range(1, 25), key=lambda card: curve[card - 1])))
     assert [e.answer for e in SPEC.exercises] == by_hand
-    assert by_hand[2] == Fraction(2, 3) and by_hand[3] == 13
+    assert by_hand[2] == Fraction(1, 2) and by_hand[3] == 13
+    race = lesson_module.RACE  # reached by legal moves: a real state of the rules
+    assert (race.pos[race.turn] + 1, race.dragon, len(race.carried[race.turn])) == (5, 5, 1)
+    assert race.returning[race.turn] and race.status.count("in") == 1
 
 
 # --- the page, in-process ----------------------------------------------------------------------------
@@ -132,8 +138,8 @@ def test_predict_simulate_then_the_exact_table_row_by_row(page: Lesson) -> None:
     text = plain(s.exact_box.value)
     assert "26005/46656" in text and "S ≤ 7" in text and "dehors" in text
     assert text.count("≈") >= 7  # one per row, and more
-    assert "Le meilleur\u00a0: la carte 13, 7,97 en moyenne" in text
-    assert 'data-card="13"' in s.exact_box.value and 'stroke-width="4"' in s.exact_box.value  # the best bar, marked
+    assert "la carte 13" not in text and "7,97" not in text  # exercise 4's answer is not given away
+    assert 'data-card="13"' in s.exact_box.value and 'stroke-width="4"' not in s.exact_box.value  # no bar marked
     assert "demi-tour une carte plus tôt (carte 18)" in text and "sans le dé du dragon" in text
     s.param.value = 5  # a new question: a new prediction, a new simulation
     assert not s.revealed and s.last is None
@@ -164,7 +170,8 @@ def test_the_exercises_check_hint_and_solve_in_both_languages(page: Lesson) -> N
     assert "card 13" in best.solution.value
     page.language.set("fr")
     race = page.exercise_list[2]
-    assert race.check("2/3") and race.check("0,667") and not race.check("0,6")
+    assert race.check("1/2") and race.check("0,500") and not race.check("0,6")
+    assert "derrière la carte 5" in race.prompt.value and "5 cartes le séparent de l'entrée" in race.prompt.value
 
 
 def test_every_french_text_of_the_lesson_has_its_no_break_spaces(page: Lesson) -> None:

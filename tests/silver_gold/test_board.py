@@ -113,7 +113,7 @@ def test_labels_prompts_and_previews_in_both_languages() -> None:
         assert CHOICES.prompt(s, 0, (), lang).startswith(("Le tétromino en L", "The L-tetromino"))
         labels = [tree.label((), k, lang) for k in tree.options(())]
         assert len(set(labels)) == 3 and all(labels)
-    assert re.fullmatch(r"Poser le tétromino en L sur la 1re carte, n° \d+ \(violette, 14\)\xa0: \d+ placements",
+    assert re.fullmatch(r"Poser le tétromino en L sur la 1re carte, n°\xa0\d+ \(violette, 14\)\xa0: \d+ placements",
                         tree.label((), "card:0:0", "fr"))
     prefix = ("card:0:0", tree.options(("card:0:0",))[0])
     assert CHOICES.prompt(s, 0, prefix, "en").startswith("Orientation 1/")
@@ -272,7 +272,7 @@ def test_two_humans_at_one_screen_see_only_their_own_hand(lang: str) -> None:
     assert board.canvas.svg.count(">cachée<" if lang == "fr" else ">hidden<") == 4  # now J1's are hidden
     log = board.log.value
     assert ("J1 a choisi ses cartes" if lang == "fr" else "P1 has chosen their cards") in log
-    assert all(f"n° {c} " not in log and f"no. {c} " not in log for c in hand[0].hand)
+    assert all(f"n°\xa0{c} " not in log and f"no. {c} " not in log for c in hand[0].hand)
 
 
 def pick_ready(board: Board) -> None:

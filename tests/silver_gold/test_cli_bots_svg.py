@@ -87,7 +87,7 @@ def test_picture_shows_the_round_and_reads_well_in_french() -> None:
     assert s.phase == "chain"
     fr, en = render(s.observation(0), "fr"), render(s.observation(0), "en")
     assert "<title>domino\xa0: en jeu</title>" in fr and "<title>domino: being played</title>" in en
-    assert "<title>tromino droit\xa0: encore possible</title>" in fr
+    assert "<title>triomino droit\xa0: encore possible</title>" in fr
     assert "Coupes libres\xa0: 6 5 4 3 2 1" in fr and "Cups left: 6 5 4 3 2 1" in en
     assert "J1 ▶ · croix rouge\xa0: +1" in fr and "P1 ▶ · red cross: +1" in en
     assert "domino\xa0: 2 orientations" in fr

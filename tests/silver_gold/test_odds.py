@@ -192,10 +192,10 @@ def test_the_panel_writes_exact_numbers_the_readers_way() -> None:
     cards = [find_cards(lambda c: c.colour == "purple", 2), find_cards(lambda c: c.colour == "green", 2)]
     s = standard(cards=cards).apply("L3")
     fr, en = panel(s.observation(0), "fr"), panel(s.observation(0), "en")
-    assert "<td>tromino droit</td><td>2/7 ≈ 28,6\xa0%</td>" in fr and "<td>straight tromino</td><td>2/7 ≈ 28.6%</td>" in en
+    assert "<td>triomino droit</td><td>2/7 ≈ 28,6\xa0%</td>" in fr and "<td>straight tromino</td><td>2/7 ≈ 28.6%</td>" in en
     card = CARDS[s.boards[0].cards[0]]
     n = brute_placements(card_boxes(card), SHAPES["L3"])
-    headline = f"<p class='odds-key'>Le tromino en L\xa0: <b class='odds-placements' data-slot='0' data-exact='{n}'>{n}</b>"
+    headline = f"<p class='odds-key'>Le triomino en L\xa0: <b class='odds-placements' data-slot='0' data-exact='{n}'>{n}</b>"
     assert headline + " placements" in fr
     assert "(4 orientations)" in fr and f"<b>Card 1, no. {card.id} (purple, 14)</b>" in en
     assert "What P1 sees" in en and "What everyone sees" in panel(s.observation(None), "en")

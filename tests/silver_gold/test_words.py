@@ -30,9 +30,9 @@ def test_the_deal_names_only_the_viewers_own_cards() -> None:
         assert len(shown) == 4  # one line per player (when the hand is complete) and one for the display
         for p in range(3):
             line = next(x for x in shown if x.startswith(f"J{p + 1} reçoit 4 cartes trésor"))
-            named = [f"n° {c} (" in line for c in hands[p]]
+            named = [f"n°\xa0{c} (" in line for c in hands[p]]
             assert all(named) if p == viewer else not any(named), line
-        assert shown[-1].startswith("Offre\xa0: n° ")
+        assert shown[-1].startswith("Offre\xa0: n°\xa0")
     en = [describe_event(e, 2, "en") for e in deal if describe_event(e, 2, "en")]
     assert en[0] == "P1 receives 4 treasure cards" and en[2].startswith("P3 receives 4 treasure cards: no. ")
 
@@ -42,7 +42,7 @@ def test_secret_choices_stay_secret_until_everyone_has_chosen() -> None:
     keeps = [e for e in evs if e.before.phase == "keep"]
     assert [e.player for e in keeps] == [0, 1, 2]
     assert describe_event(keeps[0], 1, "fr") == "J1 a choisi ses cartes (cachées jusqu'à ce que tous aient choisi)"
-    assert describe_event(keeps[0], 0, "fr").startswith("J1 garde n° ") and "(en secret)" in describe_event(keeps[0], 0, "fr")
+    assert describe_event(keeps[0], 0, "fr").startswith("J1 garde n°\xa0") and "(en secret)" in describe_event(keeps[0], 0, "fr")
     assert describe_event(keeps[0], SEE_ALL, "en").startswith("P1 keeps no. ")
     last = describe_event(keeps[2], 1, "en")  # the last choice reveals every choice at once
     assert last.startswith("Everyone has chosen. P1 keeps no. ") and "; P2 keeps" in last and "; P3 keeps" in last

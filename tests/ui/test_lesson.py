@@ -210,7 +210,7 @@ def test_the_address_opens_the_page_in_english_and_the_teacher_view():
 def test_part_summaries_are_what_a_saved_notebook_keeps(page):
     assert repr(page.board).startswith("My Gold Mine board: seats human, burn:0.2")
     assert "P(next card is a dragon) = 8/58" in repr(page.board)
-    assert repr(page.exercises) == "4 exercises: answers 4/29, 1225/1653, 33/29, 2/5"
+    assert repr(page.exercises) == "4 exercises: answers 19/47, 780/1081, -67/47, 1267/3243"
 
 
 def test_lessons_are_built_from_their_specs_only():

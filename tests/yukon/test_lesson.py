@@ -11,6 +11,7 @@ from functools import cache
 import numpy as np
 import pytest
 
+import mineedu.games.yukon.lesson as YL
 from mineedu.core import sample_outcome
 from mineedu.core.i18n import NBSP
 from mineedu.games.yukon import YukonGame
@@ -45,10 +46,17 @@ def test_the_exact_values_are_the_enumerated_ones() -> None:
 
 def test_the_exercise_answers_are_right() -> None:
     e = {i: x.answer for i, x in enumerate(SPEC.exercises)}
-    assert e[0] == Fraction(21, 5)
-    assert e[1] == LAW[7] == Fraction(1, 36) + Fraction(1, 216) + Fraction(1, 1296) + Fraction(1, 7776) + Fraction(1, 46656)
+    # the mean turns to gather n pips, by the recursion on the first turn, with the law by hand
+    def turns(n: int) -> Fraction:
+        return Fraction(0) if n <= 0 else 1 + sum((q * turns(n - t) for t, q in LAW.items() if t < n), Fraction(0))
+
+    need = YL.RING_NEED
+    assert e[0] == turns(need) and (need, e[0]) == (6, Fraction(2401, 1296))
+    assert e[1] == LAW[4] ** 2 == (Fraction(1, 6) + Fraction(1, 36) + Fraction(1, 216)) ** 2
     assert e[2] == above(12) == Fraction(311, 362797056)
-    assert e[3] == above(3) == Fraction(23, 36)
+    two = above(need - 1) + sum(
+        (q * above(need - t - 1) for t, q in LAW.items() if t < need), Fraction(0))
+    assert e[3] == two == Fraction(49, 54)
     for x in SPEC.exercises:
         for lang in ("fr", "en"):
             assert x.question[lang] and x.hint[lang] and x.solution[lang]
@@ -110,14 +118,14 @@ def test_predict_simulate_compute_as_a_student_does() -> None:
 
 def test_the_exercises_check_answers_with_hints() -> None:
     lang = Language("fr")
-    seven = Exercise(SPEC.exercises[1], 2, lang)
-    assert seven.check("1555/46656") and seven.check("0,0333")
-    assert not seven.check("1/36") and "Indice" in seven.feedback.value
+    four = Exercise(SPEC.exercises[1], 2, lang)
+    assert four.check("1849/46656") and four.check("0,0396")
+    assert not four.check("43/216") and "Indice" in four.feedback.value
     tail = Exercise(SPEC.exercises[2], 3, lang)
     assert tail.check("311/362797056") and tail.check("0,000000857") and not tail.check("0")
     assert "0,000000001" in tail.prompt.value
-    mean = Exercise(SPEC.exercises[0], 1, lang)
-    assert mean.check("4,2") and not mean.check("3,5")
+    turns = Exercise(SPEC.exercises[0], 1, lang)
+    assert turns.check("2401/1296") and turns.check("1,85") and not turns.check("2")
 
 
 def test_the_tournament_plays_the_three_bots_with_intervals() -> None:
@@ -134,4 +142,4 @@ def test_the_page_builds_with_a_deterministic_board_summary(lang: str) -> None:
     assert a.board_summary() == b.board_summary() == (
         "Gold am Yukon board: seats human, nearest-claim, value-per-distance; P1 to move (start); pips per turn: mean 21/5")
     assert a.game_board.session.state.observation(None).players == 3
-    assert "21/5" in a.exercises.summary() and "311/362797056" in a.exercises.summary()
+    assert "2401/1296" in a.exercises.summary() and "311/362797056" in a.exercises.summary()

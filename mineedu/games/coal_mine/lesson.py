@@ -29,12 +29,14 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text, make
-from mineedu.core.i18n import NBSP
+from mineedu.core.i18n import french, typeset
 from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds
 from .bots import bot_name, short_name
 from .panel import figures
+from .rules import CoalMineGame
+from .words import card_name
 
 # --- the raid of the lesson -------------------------------------------------------------
 
@@ -101,6 +103,25 @@ def start_unseen(players: int = 3) -> tuple[int, int]:
 UNSEEN, PIPES = start_unseen()
 
 
+def firedamp_in_round_one() -> Fraction:
+    """P(firedamp hits my mine in round 1) at the lesson's first decision, from what I know with card
+    counting: the grisou cards every seat may hold (its known cards and, unknown, at most all its
+    cards: none here, nobody has drawn yet). 0 unless some seat may hold one."""
+    game = CoalMineGame(3, dummy=True)
+    view = game.initial_state().observation(0)
+    i = game.index["grisou"]
+    could = sum(known[i] for known in view.known) + sum(view.hand_sizes) - sum(map(sum, view.known))
+    if could:  # pragma: no cover - the default hands hold no grisou
+        raise ValueError("a seat may hold a grisou card at the start: the exercise's premise does not hold")
+    return Fraction(0)
+
+
+def start_hand_text(lang: str) -> str:
+    """The public starting hand in words ("4 Mineurs, 4 Tuyauteurs"), from the rules' config."""
+    game = make("coal_mine", 3)
+    return ", ".join(f"{count} × {card_name(kind, lang)}" for kind, count in game.config.start_hand)
+
+
 def exact_pipe(k: int | None) -> Fraction:
     """P(at least one pipe-miner among ``k`` cards drawn from the cards I cannot see), exact."""
     assert k is not None
@@ -117,13 +138,6 @@ def simulate_pipe(k: int | None, trials: int, rng: np.random.Generator) -> np.nd
 
 
 # --- words -------------------------------------------------------------------------------
-
-def _fr(text: str) -> str:
-    for a, b in ((" :", NBSP + ":"), (" ?", NBSP + "?"), (" ;", NBSP + ";"), (" %", NBSP + "%"), ("« ", "«" + NBSP),
-                 (" »", NBSP + "»")):
-        text = text.replace(a, b)
-    return text
-
 
 W: dict[str, Mapping[str, str]] = {
     "matrix": {
@@ -178,18 +192,20 @@ W: dict[str, Mapping[str, str]] = {
     "c_naive": {"fr": "piller toujours face à un rival prévisible qui ne défend jamais",
                 "en": "always raiding against a predictable rival who never defends"},
     "q_pipe": {
-        "fr": "Au début de la partie, vous ne voyez pas {n} cartes (la pioche et les mains des autres), dont {g} tuyauteurs. "
-              "Vous recrutez <b>{k}</b> cartes. Quelle est la probabilité d'y trouver au moins un tuyauteur ?",
-        "en": "At the start of the game you cannot see {n} cards (the deck and the others' hands), {g} of them pipe-miners. "
-              "You recruit <b>{k}</b> cards. What is the chance of finding at least one pipe-miner among them?",
+        "fr": "Au début de la partie, chacun a la même main de départ, connue de tous : {hand}. En comptant les cartes, "
+              "celles que vous ne pouvez pas situer sont donc les {n} de la pioche, dont {g} tuyauteurs. Vous recrutez "
+              "{kc}. Quelle est la probabilité d'y trouver au moins un tuyauteur ?",
+        "en": "At the start of the game everyone holds the same starting hand, known to all: {hand}. Counting cards, the "
+              "cards you cannot place are therefore the {n} of the deck, {g} of them pipe-miners. You recruit {kc}. "
+              "What is the chance of finding at least one pipe-miner among them?",
     },
     "k": {"fr": "k cartes", "en": "k cards"},
     "d_pipe": {
-        "fr": "<p class='mineedu-derivation'>Le contraire : aucun tuyauteur parmi les {k} cartes. Sans remise, on choisit "
-              "{k} cartes parmi les {bad} qui ne sont pas des tuyauteurs : P(aucun) = C({bad} ; {k}) / C({n} ; {k}) = "
+        "fr": "<p class='mineedu-derivation'>Le contraire : aucun tuyauteur {among}. Sans remise, on choisit "
+              "{cards} parmi les {bad} qui ne sont pas des tuyauteurs : P(aucun) = C({bad} ; {k}) / C({n} ; {k}) = "
               "{none}. Donc P(au moins un) = 1 − {none} = <b>{exact}</b> (loi hypergéométrique).</p>",
-        "en": "<p class='mineedu-derivation'>The opposite: no pipe-miner among the {k} cards. Without replacement, the {k} "
-              "cards are chosen among the {bad} that are not pipe-miners: P(none) = C({bad}, {k}) / C({n}, {k}) = {none}. "
+        "en": "<p class='mineedu-derivation'>The opposite: no pipe-miner {among}. Without replacement, {cards} "
+              "chosen among the {bad} that are not pipe-miners: P(none) = C({bad}, {k}) / C({n}, {k}) = {none}. "
               "So P(at least one) = 1 − {none} = <b>{exact}</b> (the hypergeometric law).</p>",
     },
     "with": {"fr": "avec remise : 1 − ({bad}/{n})^{k}", "en": "with replacement: 1 − ({bad}/{n})^{k}"},
@@ -199,12 +215,12 @@ W: dict[str, Mapping[str, str]] = {
 
 
 def _t(fr: str, en: str) -> dict[str, str]:
-    return {"fr": _fr(fr), "en": en}
+    return {"fr": french(fr), "en": en}
 
 
 def words(key: str, lang: str, **fmt: Any) -> str:
     text = W[key][lang].format(**fmt) if fmt else W[key][lang]
-    return _fr(text) if lang == "fr" else text
+    return french(text) if lang == "fr" else text
 
 
 def _q_eq(p: int | None, lang: str) -> str:
@@ -223,7 +239,12 @@ def _compare_reader(p: int | None, lang: str) -> list[tuple[str, Fraction]]:
 def _derive_pipe(k: int | None, lang: str) -> str:
     assert k is not None
     none = Fraction(comb(UNSEEN - PIPES, k), comb(UNSEEN, k))
-    return words("d_pipe", lang, k=k, n=UNSEEN, bad=UNSEEN - PIPES, none=fraction_text(none), exact=fraction_text(1 - none))
+    if lang == "en":
+        among, cards = ("in the card", "the card is") if k == 1 else (f"among the {k} cards", f"the {k} cards are")
+    else:
+        among, cards = ("dans la carte", "la carte") if k == 1 else (f"parmi les {k} cartes", f"les {k} cartes")
+    return words("d_pipe", lang, k=k, n=UNSEEN, bad=UNSEEN - PIPES, none=fraction_text(none), exact=fraction_text(1 - none),
+                 among=among, cards=cards)
 
 
 def _compare_pipe(k: int | None, lang: str) -> list[tuple[str, Fraction]]:
@@ -267,12 +288,14 @@ def board_summary(board: Any) -> str:
             + (f"; raid on P{raid['target'] + 1}: P(attack) = {raid['p_attack']}, value {raid['value']}" if raid else ""))
 
 
-SPEC = LessonSpec(
+SPEC = typeset(LessonSpec(
     game="coal_mine",
     notebook="coal_mine.ipynb",
     title=_t("Mine (charbon) : tirer des cartes et choisir en secret", "Mine (coal): drawing cards and choosing in secret"),
-    blurb=_t("Tirages hypergéométriques et choix simultanés cachés : pourquoi un pilleur prévisible perd.",
-             "Hypergeometric draws and hidden simultaneous choices: why a predictable raider loses."),
+    blurb=_t("Tirages hypergéométriques en comptant les cartes, et choix simultanés cachés : un pilleur prévisible "
+             "gagne contre qui ne le lit pas, et ne gagne plus rien contre qui le lit.",
+             "Hypergeometric draws with card counting, and hidden simultaneous choices: a predictable raider wins "
+             "against rivals who do not read it, and gains nothing against one who does."),
     notes=TeacherNotes(
         level=_t("lycée (seconde à terminale)", "secondary school (ages 15–18)"),
         duration=_t("55 minutes (20 de jeu)", "55 minutes (20 of play)"),
@@ -319,7 +342,8 @@ SPEC = LessonSpec(
             compare=_compare_reader,
         ),
         Predict(
-            question=lambda k, lang: words("q_pipe", lang, k=k, n=UNSEEN, g=PIPES),
+            question=lambda k, lang: words("q_pipe", lang, n=UNSEEN, g=PIPES, hand=start_hand_text(lang),
+                                           kc=f"<b>{k}</b> {'card' if lang == 'en' else 'carte'}{'s' if (k or 0) > 1 else ''}"),
             param=Param({"fr": W["k"]["fr"], "en": W["k"]["en"]}, 1, 6, 3),
             exact=exact_pipe, simulate=simulate_pipe, derivation=_derive_pipe, compare=_compare_pipe,
         ),
@@ -328,11 +352,11 @@ SPEC = LessonSpec(
         question=_t("Quatre robots jouent l'un contre l'autre, les places tournent : au hasard ; le mineur prudent "
                     "(un tuyauteur, un recrutement, le reste à la mine) ; le pilleur (ses deux meilleures cartes sur le plus "
                     "riche) ; le robot « équilibre » (il pille et garde sa tour avec les probabilités du jeu du pillage). "
-                    "Lequel gagne le plus souvent ? (barres : intervalles à 95 %)",
+                    "Aucun ne lit le jeu des autres. Lequel gagne le plus souvent ? (barres : intervalles à 95 %)",
                     "Four bots play each other, seats rotating: random; the steady miner (a pipe-miner, one recruit, the "
                     "rest to the mine); the raider (its two best cards on the richest); the \"equilibrium\" bot (it raids "
-                    "and guards its tower with the raid game's probabilities). Which wins most often? (whiskers: 95% "
-                    "intervals)"),
+                    "and guards its tower with the raid game's probabilities). None of them reads the others' play. Which "
+                    "wins most often? (whiskers: 95% intervals)"),
         bots=("random", "steady", "raider", "mix"),
         players=4, games=(20, 400, 100), reading=_reading, bot_words=short_name,
     ),
@@ -361,9 +385,10 @@ SPEC = LessonSpec(
             hint=_t("choisissez x pour que votre rival gagne autant à miner qu'à défendre : 2x = 2(1 − x).",
                     "choose x so that your rival does as well mining as defending: 2x = 2(1 − x)."),
             solution=_t("S'il mine, vous gagnez 2x ; s'il défend, 2(1 − x). Égaux pour x = 1/2 : c'est « pile ou face » "
-                        "(matching pennies), l'équilibre est de piller une fois sur deux, au hasard ; la valeur est 1.",
+                        "(matching pennies), l'équilibre est de piller une fois sur deux (1/2 = 0,5), au hasard ; "
+                        "la valeur est 1.",
                         "If they mine you gain 2x; if they defend, 2(1 − x). Equal for x = 1/2: this is matching pennies, "
-                        "the equilibrium raids half the time, at random; the value is 1."),
+                        "the equilibrium raids half the time (1/2 = 0.5), at random; the value is 1."),
         ),
         ExerciseSpec(
             question=_t("Vous posez un Mineur et un Porion sur la Mine (3 casques), sans tuyauteur. Chacun de vos deux "
@@ -372,7 +397,7 @@ SPEC = LessonSpec(
                         "You lay a Miner and a Foreman on the Mine (3 helmets), without a pipe-miner. Each of your two "
                         "rivals lays a Firedamp card with probability 1/4, independently. How much coal do you mine on "
                         "average (the stock is enough)?"),
-            answer=3 * Fraction(3, 4) ** 2, probability=False,
+            answer=3 * Fraction(3, 4) ** 2, probability=False, tolerance=Fraction(1, 200),
             hint=_t("sans tuyauteur, un seul grisou vide votre mine : il faut qu'aucun des deux n'en pose.",
                     "without a pipe-miner, a single firedamp card empties your mine: neither rival may lay one."),
             solution=_t("P(aucun grisou) = 3/4 × 3/4 = 9/16 ; la mine donne 3 charbons dans ce cas, 0 sinon : "
@@ -381,22 +406,35 @@ SPEC = LessonSpec(
                         "expectation = 3 × 9/16 = 27/16 ≈ 1.69 coal."),
         ),
         ExerciseSpec(
-            question=_t("Dans le pillage de la leçon (Chef porion contre Chef porion, 2 charbons ; tableau 0, +3 / +1, 0), "
-                        "quelle est la valeur du jeu, votre gain moyen par manche à l'équilibre ?",
-                        "In the lesson's raid (Chief against Chief, 2 coal; table 0, +3 / +1, 0), what is the value of "
-                        "the game, your mean gain a round at the equilibrium?"),
-            answer=VALUE, probability=False,
-            hint=_t("à l'équilibre il défend avec la probabilité y telle que miner (3y) et piller (1 − y) vous rapportent "
-                    "autant.",
-                    "at the equilibrium they defend with the probability y that makes mining (3y) and raiding (1 − y) "
-                    "bring you the same."),
-            solution=_t("3y = 1 − y donne y = 1/4 ; la valeur est 3 × 1/4 = 3/4 de charbon par manche (et vous pillez avec "
-                        "x = 3/4, qui vous garantit 3/4 quoi qu'il fasse).",
-                        "3y = 1 − y gives y = 1/4; the value is 3 × 1/4 = 3/4 coal a round (and you raid with x = 3/4, "
-                        "which guarantees you 3/4 whatever they do)."),
+            question=_t("La partie de la leçon commence (3 joueurs, le 3e fictif) : en comptant les cartes, chacun tient "
+                        "la main de départ connue de tous ({hand}). Vous posez votre première carte de la 1re manche. "
+                        "Quelle est la probabilité qu'un coup de grisou frappe votre Mine cette manche ?".format(
+                            hand=start_hand_text("fr")),
+                        "The lesson's game starts (3 players, the 3rd a dummy): counting cards, everyone holds the "
+                        "starting hand known to all ({hand}). You lay your first card of round 1. What is the chance "
+                        "that firedamp hits your Mine this round?".format(hand=start_hand_text("en"))),
+            answer=firedamp_in_round_one(), tolerance=Fraction(0),
+            hint=_t("un coup de grisou ne frappe que si quelqu'un pose une carte Grisou sur ses Évènements : combien de "
+                    "cartes Grisou y a-t-il dans les mains cette manche ?",
+                    "firedamp only strikes if someone lays a Firedamp card on their Events: how many Firedamp cards are in "
+                    "the hands this round?"),
+            solution=_t("0 : les mains de départ n'ont que des Mineurs et des Tuyauteurs, et les cartes recrutées n'arrivent "
+                        "qu'à la fin de la manche. Un Tuyauteur sur la Mine en 1re manche ne protège de rien : mieux vaut "
+                        "le garder pour la suite, quand les Grisou piochés peuvent sortir.",
+                        "0: the starting hands hold only Miners and Pipe-miners, and recruited cards arrive only at the "
+                        "end of the round. A Pipe-miner on the Mine in round 1 shields from nothing: better keep it for "
+                        "later, when drawn Firedamp cards may come out."),
         ),
     ),
     summary=board_summary,
+))
+
+HINT_CHECKS = (
+    lambda: 1 - Fraction(comb(8, 2), comb(12, 2)),           # the opposite: 2 cards among the 8 others
+    lambda: Fraction(1, 2),                                   # 2x = 2(1 - x)
+    lambda: 3 * (1 - Fraction(1, 4)) ** 2,                    # neither rival lays one: 3 coal then, 0 otherwise
+    lambda: Fraction(0),                                      # no grisou card in any hand this round
 )
+"""Each exercise's hint applied literally, as a computation (the tests check it gives the answer)."""
 
 __all__ = ["SPEC", "exact_pipe", "gain_against_a_reader", "gain_against_equilibrium", "simulate_pipe"]

@@ -64,18 +64,31 @@ def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
     return sum((hypergeom(j, good, total, draws) for j in range(max(k, 0), draws + 1)), Fraction(0))
 
 
-def draw_counts(good: int, deck: int, good_discard: int, discard: int, draws: int) -> tuple[dict[int, int], int]:
+def draw_counts(good: int, deck: int, good_discard: int, discard: int, draws: int,
+                pool: int | None = None) -> tuple[dict[int, int], int]:
     """How many of the equally likely draws give ``k`` good cards, and how many draws
     there are: the counts behind :func:`draw_distribution` (a lesson shows them).
 
+    ``good`` counts the good cards of the pile the deck's ``deck`` cards are: the deck
+    itself, or (``pool``) the ``pool`` cards a viewer cannot place, of which the deck is
+    a part taken at random (card counting: the deck and the cards the others drew). The
+    discard replaces an empty deck.
+
     >>> draw_counts(2, 4, 0, 0, 2)   # C(4, 2) = 6 pairs: 1 with both good cards, 4 with one
     ({0: 1, 1: 4, 2: 1}, 6)
+    >>> draw_counts(1, 1, 0, 2, 2, pool=2)   # the 1 deck card is one of 2 unseen, 1 good; then the discard
+    ({0: 2, 1: 2}, 4)
     """
+    pool = deck if pool is None else pool
     if draws <= deck:
-        return {k: comb(good, k) * comb(deck - good, draws - k) for k in range(draws + 1)}, comb(deck, draws)
+        return {k: comb(good, k) * comb(pool - good, draws - k) for k in range(draws + 1)}, comb(pool, draws)
     rest = min(draws - deck, discard)
-    return ({good + k: comb(good_discard, k) * comb(discard - good_discard, rest - k) for k in range(rest + 1)},
-            comb(discard, rest))
+    counts: dict[int, int] = {}
+    for j in range(min(good, deck) + 1):  # j good cards in the deck, all of it drawn
+        ways = comb(good, j) * comb(pool - good, deck - j)
+        for k in range(rest + 1):
+            counts[j + k] = counts.get(j + k, 0) + ways * comb(good_discard, k) * comb(discard - good_discard, rest - k)
+    return {k: c for k, c in counts.items() if c}, comb(pool, deck) * comb(discard, rest)
 
 
 def draw_distribution(good: int, deck: int, good_discard: int, discard: int, draws: int) -> dict[int, Fraction]:
@@ -267,11 +280,13 @@ def recruit_piles(kind: str, position: Any = None, good: int | None = None,
                   total: int | None = None) -> tuple[int, int, int, int]:
     """``(kind in the deck, deck, kind in the discard, discard)``: the piles a recruitment draws from
     (the discard shuffled in once the deck is empty), from a state (the true piles), a view
-    (every card that viewer cannot see, as :func:`piles`), or ``good`` of ``total`` cards.
+    (the cards that viewer cannot place, with card counting, as :func:`piles`: exact while the
+    draws stay within the deck), or ``good`` of ``total`` cards.
 
     >>> import mineedu
-    >>> recruit_piles("pipe", good=24, total=60), recruit_piles("pipe", mineedu.make("coal_mine", 3).initial_state())
-    ((24, 60, 0, 0), (12, 46, 0, 0))
+    >>> s = mineedu.make("coal_mine", 3).initial_state()
+    >>> recruit_piles("pipe", good=24, total=60), recruit_piles("pipe", s), recruit_piles("pipe", s.observation(0))
+    ((24, 60, 0, 0), (12, 46, 0, 0), (12, 46, 0, 0))
     """
     if position is not None:
         if good is not None or total is not None:
@@ -301,10 +316,18 @@ def p_at_least_one(draws: int, kind: str = "pipe", position: Any = None, *, good
     ...
     ValueError: cannot recruit 9 cards from 8
     """
-    good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
-    if not isinstance(draws, int) or not 0 <= draws <= deck + discard:
-        raise ValueError(f"cannot recruit {draws} cards from {deck + discard}")
-    counts, n = draw_counts(good, deck, good_discard, discard, draws)
+    if position is not None:
+        recruit_piles(kind, position)  # the same checks
+        view = _view(position)
+        pile = draw_pile(view, kind)
+        if not isinstance(draws, int) or not 0 <= draws <= view.deck_size + pile[3]:
+            raise ValueError(f"cannot recruit {draws} cards from {view.deck_size + pile[3]}")
+        counts, n = draw_counts(*pile[:4], draws, pool=pile[4])
+    else:
+        good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
+        if not isinstance(draws, int) or not 0 <= draws <= deck + discard:
+            raise ValueError(f"cannot recruit {draws} cards from {deck + discard}")
+        counts, n = draw_counts(good, deck, good_discard, discard, draws)
     return Fraction(sum(c for k, c in counts.items() if k >= 1), n)
 
 
@@ -312,28 +335,28 @@ def p_at_least_one(draws: int, kind: str = "pipe", position: Any = None, *, good
 
 
 def piles(view: CoalMineView) -> tuple[dict[str, int], dict[str, int], str]:
-    """The piles a viewer's draws come from: the true deck and discard (``SEE_ALL``), or
-    every card the viewer cannot see (the deck and others' hands, taken as well mixed)."""
+    """The piles a viewer's draws come from, by kind: the true deck and discard (``SEE_ALL``),
+    or, with card counting, the cards the viewer cannot place (:attr:`CoalMineView.unseen`:
+    the deck and the cards the others drew, the deck a part of them taken at random) and the
+    public discard, which replaces an empty deck."""
     g = view.game
     discard = {k: c for k, c in zip(g.kinds, view.discard) if c}
-    if view.deck is not None:
-        return {k: c for k, c in zip(g.kinds, view.deck) if c}, discard, "deck"
-    seen = [0] * len(g.kinds)
-    for hand in view.hands:
-        for i, c in enumerate(hand or ()):
-            seen[i] += c
-    for board in view.boards:
-        for _, k, _ in board.cards or ():
-            seen[g.index[k]] += 1
-    unseen = [t - s - d for t, s, d in zip(g.card_counts, seen, view.discard)]
-    return {k: c for k, c in zip(g.kinds, unseen) if c}, {}, "unseen"
+    pile = {k: c for k, c in zip(g.kinds, view.unseen) if c}
+    return pile, discard, "deck" if view.deck is not None else "unseen"
+
+
+def draw_pile(view: CoalMineView, kind: str) -> tuple[int, int, int, int, int]:
+    """``(kind among the unseen, deck, kind in the discard, discard, unseen)``: the arguments of
+    :func:`draw_counts` for a draw of ``kind`` from what ``view`` knows (``pool=`` the last)."""
+    i = view.game.index[kind]
+    return view.unseen[i], view.deck_size, view.discard[i], sum(view.discard), sum(view.unseen)
 
 
 def recruit_table(view: CoalMineView) -> dict[str, Any]:
     """P(at least j cards of each kind) for 2..5 cards recruited (exact, with their counts)."""
     g, cfg = view.game, view.game.config
     deck, discard, source = piles(view)
-    d_size, r_size = sum(deck.values()), sum(discard.values())
+    d_size, r_size = view.deck_size, sum(discard.values())
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for draws in range(cfg.recruit_base, cfg.recruit_base + 4):
         if draws > d_size + r_size:
@@ -342,12 +365,12 @@ def recruit_table(view: CoalMineView) -> dict[str, Any]:
         for kind in g.kinds:
             if kind not in deck and kind not in discard:
                 continue
-            counts, total = draw_counts(deck.get(kind, 0), d_size, discard.get(kind, 0), r_size, draws)
+            counts, total = draw_counts(*draw_pile(view, kind)[:4], draws, pool=sum(view.unseen))
             row[kind] = {}
             for j in range(1, draws + 1):
                 hits = sum(c for k, c in counts.items() if k >= j)
                 row[kind][str(j)] = exact_json(Fraction(hits, total), counts=(hits, total))
-    return {"source": source, "pile": d_size, "discard": r_size, "p_at_least": table}
+    return {"source": source, "pile": sum(view.unseen), "deck": d_size, "discard": r_size, "p_at_least": table}
 
 
 def planned_draws(view: CoalMineView, player: int) -> int:
@@ -361,11 +384,10 @@ def planned_draws(view: CoalMineView, player: int) -> int:
 def at_least_one(view: CoalMineView, kind: str, draws: int) -> tuple[int, int] | None:
     """(draws with at least one ``kind`` card, all the draws) among ``draws`` cards from the
     pile as the viewer knows it (:func:`piles`); ``None`` if the pile cannot give that many."""
-    deck, discard, _ = piles(view)
-    d_size, r_size = sum(deck.values()), sum(discard.values())
-    if draws > d_size + r_size or (kind not in deck and kind not in discard):
+    good, d_size, good_discard, r_size, pool = draw_pile(view, kind)
+    if draws > d_size + r_size or not good + good_discard:
         return None
-    counts, total = draw_counts(deck.get(kind, 0), d_size, discard.get(kind, 0), r_size, draws)
+    counts, total = draw_counts(good, d_size, good_discard, r_size, draws, pool=pool)
     return sum(c for k, c in counts.items() if k >= 1), total
 
 

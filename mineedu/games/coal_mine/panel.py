@@ -1,13 +1,15 @@
 """The board's decision panel and status for Mine (coal), as HTML, from one viewer's view.
 
 The panel answers the questions of the player to move, from what they may
-see only (the other hands and face-down cards are unknown to them, so the
-cards they cannot see are taken as well mixed):
+know with a perfect memory (card counting, :attr:`.rules.CoalMineView.known`):
+the starting hands are public and every card played or discarded shows, so a
+rival's starting cards not yet turned up are known to be in their hand; the
+rest (the deck and the cards the others drew) is unseen, well mixed:
 
 * **recruit?** P(at least one pipe-miner among my recruitment draws), the
   draws being 2 + the helmets on my Recruitment (as if one 1-helmet card, while
-  it is empty), without replacement from the cards I cannot see; then every
-  kind for 2 to 5 cards;
+  it is empty), without replacement from the deck, a part of the unseen cards
+  (the discard once it is empty); then every kind for 2 to 5 cards;
 * **raid?** for each rival: what my strongest card takes against each defence
   it could lay on its Watchtower (the raid table), the raid as a 2×2 game
   (attack or mine, against defend or mine, a rival as strong as me) with its
@@ -21,8 +23,8 @@ step in the text's order, and the final scores.
 >>> from mineedu.games.coal_mine import CoalMineGame
 >>> view = CoalMineGame(3).initial_state().observation(0)
 >>> f = figures(view)
->>> f["draws"], f["pipe"], f["unseen"], f["raids"][0]["p_attack"]
-(3, '26340/37820', 62, '1/2')
+>>> f["draws"], f["pipe"], f["unseen"], f["unseen_pipes"], f["raids"][0]["p_attack"]   # 209/345
+(3, '9196/15180', 46, 12, '1/2')
 """
 
 from __future__ import annotations
@@ -54,19 +56,37 @@ T = french({
             "en": "For {p}, who sees their own hand and board, not the others'."},
     "pipe": {"fr": "Recrutement : P(au moins un Tuyauteur parmi vos {d} cartes) =",
              "en": "Recruitment: P(at least one Pipe-miner among your {d} cards) ="},
-    "pipe_why": {"fr": "{d} = {base} + {h} sur votre Recrutement{empty}. Tirées sans remise parmi les {n} cartes que vous ne "
-                       "voyez pas, dont {g} tuyauteurs : 1 − C({bad} ; {d}) / C({n} ; {d}) = ({all} − {none}) / {all}.",
-                 "en": "{d} = {base} + {h} on your Recruitment{empty}. Drawn without replacement from the {n} cards you "
-                       "cannot see, {g} of them pipe-miners: 1 − C({bad}, {d}) / C({n}, {d}) = ({all} − {none}) / {all}."},
+    "pipe_why": {"fr": "{d} = {base} + {h} sur votre Recrutement{empty}. En comptant les cartes (les mains de départ sont "
+                       "connues, chaque carte jouée se voit) : tirées sans remise parmi les {n} cartes dont vous ne pouvez "
+                       "pas savoir où elles sont (la pioche et les cartes piochées par les autres), dont {g} tuyauteurs : "
+                       "1 − C({bad} ; {d}) / C({n} ; {d}) = ({all} − {none}) / {all}.",
+                 "en": "{d} = {base} + {h} on your Recruitment{empty}. With card counting (the starting hands are known, "
+                       "every card played shows): drawn without replacement from the {n} cards whose place you cannot "
+                       "know (the deck and the cards the others drew), {g} of them pipe-miners: "
+                       "1 − C({bad}, {d}) / C({n}, {d}) = ({all} − {none}) / {all}."},
+    "pipe_why_discard": {"fr": "{d} = {base} + {h} sur votre Recrutement{empty}. En comptant les cartes : la pioche ({deck} "
+                               "cartes, prises parmi les {n} dont vous ne pouvez pas savoir où elles sont, dont {g} "
+                               "tuyauteurs) ne suffit pas, la défausse ({discard} cartes, dont {gd} tuyauteurs) la remplace.",
+                         "en": "{d} = {base} + {h} on your Recruitment{empty}. With card counting: the deck ({deck} cards, "
+                               "a part of the {n} whose place you cannot know, {g} of them pipe-miners) is not enough, the "
+                               "discard ({discard} cards, {gd} pipe-miners) replaces it."},
     "if_empty": {"fr": " (vide : comme si vous y posiez une carte à 1 casque)",
                  "en": " (empty: as if you laid a 1-helmet card there)"},
-    "no_pipe": {"fr": "Recrutement : plus de tuyauteur parmi les cartes que vous ne voyez pas.",
-                "en": "Recruitment: no pipe-miner left among the cards you cannot see."},
+    "no_pipe": {"fr": "Recrutement : plus de tuyauteur parmi les cartes que vous pouvez piocher.",
+                "en": "Recruitment: no pipe-miner left among the cards you may draw."},
     "every_kind": {"fr": "Chaque type de carte, de 2 à 5 cartes piochées", "en": "Every kind of card, 2 to 5 cards drawn"},
     "recruit_note_all": {"fr": "Tirages sans remise dans la vraie pioche ({pile} cartes, défausse {discard}).",
                          "en": "Drawn without replacement from the true deck ({pile} cards, discard {discard})."},
-    "unseen_note": {"fr": "Tirages sans remise parmi les {pile} cartes que {p} ne voit pas.",
-                    "en": "Drawn without replacement from the {pile} cards {p} cannot see."},
+    "mixed": {"fr": "≈ en comptant les cartes, les cartes piochées par les autres prises comme bien mêlées à la pioche : "
+                    "proche, pas exact (une mémoire de toute la partie en sait un peu plus : quelles cartes un rival a "
+                    "forcément piochées, ce que tenait la défausse remise en pioche).",
+              "en": "≈ with card counting, the cards the others drew taken as well mixed with the deck: close, not exact "
+                    "(a memory of the whole game knows a little more: which cards a rival must have drawn, what the "
+                    "discard held when it became the deck)."},
+    "unseen_note": {"fr": "En comptant les cartes : tirages sans remise parmi les {pile} cartes dont {p} ne peut pas savoir "
+                          "où elles sont (la pioche et les cartes piochées par les autres).",
+                    "en": "With card counting: drawn without replacement from the {pile} cards whose place {p} cannot know "
+                          "(the deck and the cards the others drew)."},
     "kind": {"fr": "Carte", "en": "Card"},
     "draws": {"fr": "{d} cartes", "en": "{d} cards"},
     "raid": {"fr": "Pillage", "en": "Raids"},
@@ -183,11 +203,17 @@ def _pipe(view: CoalMineView, f: dict[str, Any], lang: str) -> str:
     prob = Fraction(hits, total)
     helmets = d - cfg.recruit_base
     laid = any(sp == "recruit" for sp, _, _ in view.my_board)
-    why = T("pipe_why", lang, d=d, base=cfg.recruit_base, h=helmets_text(helmets, lang),
-            empty="" if laid else T("if_empty", lang), n=n, g=good, bad=n - good, all=total, none=total - hits)
+    fmt = dict(d=d, base=cfg.recruit_base, h=helmets_text(helmets, lang), empty="" if laid else T("if_empty", lang),
+               n=n, g=good)
+    if d <= view.deck_size:
+        why = T("pipe_why", lang, bad=n - good, all=total, none=total - hits, **fmt)
+    else:
+        why = T("pipe_why_discard", lang, deck=view.deck_size, discard=sum(view.discard),
+                gd=view.discard[view.game.index[PIPE]], **fmt)
     return (f"<p class='odds-key'>{esc(T('pipe', lang, d=d))} "
             f"<b class='odds-pipe' data-exact='{fraction_text(prob)}' data-draws='{d}'>{hits}/{total}</b>"
-            f" ≈ <b class='odds-pipe-pct'>{_pct(prob, lang)}</b></p><p class='odds-why'>{esc(why)}</p>")
+            f" ≈ <b class='odds-pipe-pct'>{_pct(prob, lang)}</b></p><p class='odds-why'>{esc(why)}</p>"
+            + ("" if view.counting_complete else f"<p class='odds-why odds-mixed'>{esc(T('mixed', lang))}</p>"))
 
 
 def _every_kind(view: CoalMineView, lang: str) -> str:
@@ -209,6 +235,8 @@ def _every_kind(view: CoalMineView, lang: str) -> str:
         cells = "".join(_percent_cell(table[d][kind]["1"], lang) if kind in table[d] else "<td>–</td>" for d in draws)
         rows.append(f"<tr><th scope='row' style='text-align:left'>{esc(card_name(kind, lang))}</th>{cells}</tr>")
     opened = " open" if view.player is None else ""
+    if not view.counting_complete:
+        note += " " + T("mixed", lang)
     return (f"<details class='odds-kinds'{opened}><summary>{esc(T('every_kind', lang))}</summary><p>{esc(note)}</p>"
             f"<table class='odds-kinds-table'><thead><tr><th scope='col'>{esc(T('kind', lang))}</th>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></details>")

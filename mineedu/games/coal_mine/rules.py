@@ -240,6 +240,14 @@ def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b))
 
 
+def _board_counts(game: CoalMineGame, cards: tuple[tuple[str, str, int], ...]) -> tuple[int, ...]:
+    """One board's placements as counts by kind (in ``game.kinds`` order)."""
+    out = [0] * len(game.kinds)
+    for _, k, _ in cards:
+        out[game.index[k]] += 1
+    return tuple(out)
+
+
 @lru_cache(maxsize=1 << 14)  # a board is seen again at every move of a round (a frozen view of a tuple: shared)
 def _board_view(cards: tuple[tuple[str, str, int], ...], face_up: bool) -> BoardView:
     """``cards`` (one player's placements) as a viewer sees them: counts per space, the cards if ``face_up``."""
@@ -274,6 +282,16 @@ class CoalMineView:
     die cards still to come and every count are public. ``log`` is the public
     record of the last resolution (see :meth:`CoalMineState._resolve`), made in
     round ``log_round`` (0: none yet).
+
+    ``known[p]``: what a viewer with a perfect memory (card counting) knows seat
+    ``p`` holds, by kind: the starting hands are public, so it is the starting
+    hand less every card ``p`` has turned up since (played, once the resolution
+    showed it, or discarded over the hand limit), never below 0. During the
+    placement it counts ``p``'s hand *and* face-down cards together (the viewer
+    cannot tell which of them were laid); in the viewer's own seat, and for
+    ``SEE_ALL``, it is the true hand (with the face-down cards in placement).
+    Every card the viewer cannot place (the deck and the cards the others drew)
+    is then :attr:`unseen`.
     """
 
     game: CoalMineGame
@@ -298,6 +316,33 @@ class CoalMineView:
     log: tuple[tuple[Any, ...], ...]
     log_round: int
     winner: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...] = ()
+    counting_complete: bool = True
+    """Whether :attr:`known` is all a perfect memory knows: while the discard has never
+    replaced the deck and every card a rival turned up could be one of its starting cards
+    (always so in the first two rounds of the default game). Past that, a memory of the
+    whole game knows a little more (which cards a rival must have drawn, and when; what the
+    reshuffled deck held), and counting the unseen cards as well mixed is close, not exact."""
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """The cards, by kind, whose place this viewer cannot know (card counting): every card
+        less the discard pile, the cards face up on the boards, and what :attr:`known` places
+        in each seat's hand (and face-down cards). They are the deck and the cards the
+        others drew, unseen; for ``SEE_ALL`` just the deck."""
+        if self.deck is not None:
+            return self.deck
+        left = list(self.game.card_counts)
+        for i, c in enumerate(self.discard):
+            left[i] -= c
+        for p, board in enumerate(self.boards):
+            if board.cards is not None and (self.revealed or p != self.player):
+                for _, k, _ in board.cards:
+                    left[self.game.index[k]] -= 1
+        for held in self.known:
+            for i, c in enumerate(held):
+                left[i] -= c
+        return tuple(left)
 
     @property
     def player(self) -> int | None:
@@ -366,6 +411,15 @@ class CoalMineState(State):
     winner: tuple[int, ...] = ()
     mined: int = field(default=0)
     sold: int = field(default=0)
+    shown: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    """Per seat, by kind, every card that seat has turned up so far (played, at the end of
+    the round; discarded over the hand limit): public record for :meth:`observation`'s
+    ``known``, no part of the game's dynamics (hence not compared)."""
+    past_counting: int = field(default=0, compare=False)
+    """How many public events told more than card counting keeps (for :meth:`observation`'s
+    ``counting_complete``): the discard replacing an empty deck (its cards were known), the
+    dummy player laying or discarding, by chance, from a hand that held drawn cards (the
+    spaces and kinds it showed weigh on what it drew)."""
 
     # --- small views -----------------------------------------------------------
     @property
@@ -510,10 +564,13 @@ class CoalMineState(State):
             return s._continue_draws()
         if self.phase == "discard":  # a player (or, by chance, the dummy) over the hand limit
             s = evolve(self, discard=_add(self.discard, g.index[kind], 1),
-                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)))
+                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)),
+                        shown=_set(self._shown(), self.turn, _add(self._shown()[self.turn], g.index[kind], 1)),
+                        past_counting=self.past_counting + (self.turn == self.dummy_seat and self._has_drawn(self.turn)))
             return s._continue_draws()
-        if self.phase == "dummy":
-            return self._dummy_lays(kind)
+        if self.phase == "dummy":  # by chance from its hand: the space it shows weighs on what it drew
+            s = evolve(self, past_counting=self.past_counting + 1) if self._has_drawn(self.turn) else self
+            return s._dummy_lays(kind)
         if self.phase == "dummy_target":
             s = self._lay(self.turn, "raid", self.pending, action[1])
             return evolve(s, phase="dummy", pending="")._dummy_next()
@@ -570,6 +627,12 @@ class CoalMineState(State):
         """Seats from the die holder, clockwise."""
         n = self.game.num_players
         return [(self.start + i) % n for i in range(n)]
+
+    def _has_drawn(self, p: int) -> bool:
+        """Whether seat ``p`` holds (in hand or laid this round) more cards than its starting
+        hand less what it turned up: some of them were drawn."""
+        held = sum(self.hands[p]) + len(self.boards[p])
+        return held > sum(self.game.start_counts) - sum(self._shown()[p])
 
     def _resolve(self) -> CoalMineState:
         """Events, raids, expedition, mine (D21), then on to the recruitment draws."""
@@ -657,13 +720,17 @@ class CoalMineState(State):
         order = s._order()
         for p in order[order.index(s.turn):]:
             if s.to_draw[p] and not sum(s.deck) and sum(s.discard):  # the discard replaces an empty deck
-                s = evolve(s, deck=s.discard, discard=(0,) * len(s.discard))
+                s = evolve(s, deck=s.discard, discard=(0,) * len(s.discard), past_counting=s.past_counting + 1)
             if s.to_draw[p] and sum(s.deck):
                 return evolve(s, phase="draw", turn=p)
             s = evolve(s, to_draw=_set(s.to_draw, p, 0))  # nothing left to draw
             if sum(s.hands[p]) > s.game.config.hand_limit:
                 return evolve(s, phase="discard", turn=p)
         return s._end_round()
+
+    def _shown(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`shown`, or none yet (a state made without it)."""
+        return self.shown or ((0,) * len(self.game.kinds),) * self.game.num_players
 
     def _end_round(self) -> CoalMineState:
         g = self.game
@@ -672,9 +739,11 @@ class CoalMineState(State):
             for _, k, _ in board:
                 played[g.index[k]] += 1
         deck, discard = self.deck, _plus(self.discard, played)
+        past = self.past_counting
         if not sum(deck):
-            deck, discard = discard, (0,) * len(discard)
-        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players)
+            deck, discard, past = discard, (0,) * len(discard), past + bool(sum(discard))
+        shown = tuple(_plus(before, _board_counts(g, board)) for before, board in zip(self._shown(), self.boards))
+        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players, shown=shown, past_counting=past)
         if self.round >= g.config.rounds:
             return s._finish()
         return evolve(s, round=self.round + 1, start=(self.start + 1) % g.num_players)._begin_round()
@@ -781,7 +850,45 @@ class CoalMineState(State):
             log=self.log,
             log_round=self.resolutions[-1][0] if self.resolutions else 0,
             winner=self.winner,
+            known=self._known(player),
+            counting_complete=see_all or (not self.past_counting and not self._drawn_for_sure(player)),
         )
+
+    def _known(self, player: int | None) -> tuple[tuple[int, ...], ...]:
+        """What ``player`` knows each seat holds (:attr:`CoalMineView.known`): the public
+        starting hand less the cards that seat turned up since, never below 0."""
+        g = self.game
+        start = g.start_counts
+        revealed = self.revealed()
+        out = []
+        for p, (hand, board, before) in enumerate(zip(self.hands, self.boards, self._shown())):
+            if player == SEE_ALL or p == player:
+                out.append(hand if revealed else _plus(hand, _board_counts(g, board)))
+                continue
+            up = _plus(before, _board_counts(g, board)) if revealed else before
+            out.append(tuple(max(0, h - u) for h, u in zip(start, up)))
+        return tuple(out)
+
+    def _drawn_for_sure(self, player: int | None) -> bool:
+        """Whether a rival of ``player`` showed a card it can only have drawn: turned up more
+        of a kind than its starting hand held, or laid face down on Events (or elsewhere) more
+        event (or job) cards than its known starting cards hold; a perfect memory then knows
+        a little of what it drew."""
+        g = self.game
+        revealed = self.revealed()
+        for p, (board, before) in enumerate(zip(self.boards, self._shown())):
+            if p == player:
+                continue
+            up = _plus(before, _board_counts(g, board)) if revealed else before
+            if any(u > h for u, h in zip(up, g.start_counts)):
+                return True
+            if not revealed and board:
+                known = [max(0, h - u) for h, u in zip(g.start_counts, before)]
+                events = sum(c for k, c in zip(g.kinds, known) if k in g.event_kinds)
+                laid_events = sum(1 for sp, _, _ in board if sp == "event")
+                if laid_events > events or len(board) - laid_events > sum(known) - events:
+                    return True
+        return False
 
     # --- the result ---------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -823,20 +930,23 @@ class CoalMineGame(Game):
         self.index: dict[str, int] = {k: i for i, k in enumerate(self.kinds)}
         self.event_kinds: frozenset[str] = frozenset(e[0] for e in cfg.events)
         self.card_counts: tuple[int, ...] = tuple(j[2] for j in cfg.jobs) + tuple(e[1] for e in cfg.events)
+        hand = [0] * len(self.kinds)
+        for k, c in cfg.start_hand:
+            hand[self.index[k]] += c
+        self.start_counts: tuple[int, ...] = tuple(hand)
+        """Every seat's starting hand by kind: public (each player starts with the same cards)."""
         self.legal_cache: dict[tuple[bool, int, tuple[int, ...]], tuple[Any, ...]] = {}
         """Legal actions by (discarding?, seat, hand): they depend on nothing else (a speed cache)."""
 
     def initial_state(self) -> CoalMineState:
         cfg, n = self.config, self.num_players
-        hand = [0] * len(self.kinds)
-        for k, c in cfg.start_hand:
-            hand[self.index[k]] += c
+        hand = self.start_counts
         deck = tuple(t - n * h for t, h in zip(self.card_counts, hand))
         start_coal = cfg.variant_start_coal if cfg.variant else cfg.start_coal
         s = CoalMineState(
             self, phase="place", round=1, start=0, turn=0, coal=(start_coal,) * n, points=(0,) * n,
             central=None if cfg.variant else cfg.coal_total - start_coal * n,
-            deck=deck, discard=(0,) * len(deck), hands=(tuple(hand),) * n, boards=((),) * n,
+            deck=deck, discard=(0,) * len(deck), hands=(hand,) * n, boards=((),) * n,
             passed=(False,) * n, caps=(None, 1), die_cards=cfg.die_cards if cfg.variant else (),
             tally=((0, 0, 0, 0),) * n,
         )

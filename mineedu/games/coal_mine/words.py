@@ -13,7 +13,6 @@ laid face down says where, never what.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,9 +23,9 @@ from .rules import CoalMineState
 
 
 def french(table: Mapping[str, Mapping[str, str]]) -> Texts:
-    """A :class:`Texts` table whose French texts get a no-break space before ``:`` and ``;``
-    (written with an ordinary space here, so the sources stay readable)."""
-    return Texts({k: {**v, "fr": re.sub(r" ([:;])", NBSP + r"\1", v["fr"])} for k, v in table.items()})
+    """A :class:`Texts` table: its French texts get French typography (:func:`mineedu.core.i18n.french`;
+    written with an ordinary space here, so the sources stay readable)."""
+    return Texts(table)
 
 
 NAMES = french({

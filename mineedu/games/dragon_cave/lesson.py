@@ -21,14 +21,15 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import fraction_text
-from mineedu.core.i18n import colon, format_number, player_name
+from mineedu.core import fraction_text, make
+from mineedu.core.i18n import bilingual, colon, format_number, player_name, typeset
+from mineedu.core.positions import reached
 from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds, simulate
 from .bots import bot_name
 from .panel import figures
-from .rules import Config, family_name
+from .rules import IN, Config, family_name
 from .svg import FAMILY_FILLS, INK
 from .words import semicolon
 
@@ -44,6 +45,32 @@ def start(card: int | None) -> tuple[int, int]:
     and took it: the path closed up behind the captured card, the dragon started behind the last."""
     assert card is not None and 1 <= card <= CARDS
     return simulate.turn_back(card - 1, 1, LESSON)
+
+
+RACE_SEED = 237
+"""The first seed (searching from 0) whose game reaches the race of exercise 3 (:func:`race_position`)."""
+
+
+def race_position(seed: int = RACE_SEED) -> Any:
+    """Exercise 3's position, reached by legal moves: a two-player dice-dragon game, seed ``seed``
+    (a diver who turns back after one card against a greedy one), at the first turn where a lone
+    returning diver carries one card and stands 4 to 6 steps from the entrance, so that one move
+    of 3 steps leaves the dragon's die alone to decide. Its text and answer are read from it."""
+    def found(s: Any) -> bool:
+        p = s.current_player()
+        if p < 0 or s.status[p] != IN or not s.returning[p] or len(s.carried[p]) != 1 or s.status.count(IN) != 1:
+            return False
+        steps = s.pos[p] + 1
+        return bool(4 <= steps <= 6 and 1 <= s.dragon - (steps - 3) <= 5)
+
+    return reached(make("dragon_cave", 2, dice_dragon=True), ("turnback:1", "greedy"), found, seeds=(seed,))
+
+
+RACE = race_position()
+RACER = RACE.turn
+RACE_STEPS, RACE_DRAGON = RACE.pos[RACER] + 1, RACE.dragon
+RACE_LEFT = RACE_STEPS - (LESSON.movement - 1)
+"""Steps still to go after the diver's first move (3 steps with one card)."""
 
 
 def exact_escape(card: int | None) -> Fraction:
@@ -74,14 +101,49 @@ def treasure(card: int | None, trials: int, rng: np.random.Generator) -> np.ndar
     return out
 
 
+def _either(faces: list[int], lang: str) -> str:
+    """``4, 5 ou 6`` / ``4, 5 or 6``."""
+    words = [str(k) for k in faces]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + (" or " if lang == "en" else " ou ") + words[-1]
+
+
+def race_eating_faces() -> list[int]:
+    """The faces of the dragon's die that bring it onto the diver's card, or past it, after the
+    diver's first move (:data:`RACE_LEFT` steps to go): ``RACE_DRAGON - face < RACE_LEFT``."""
+    return [k for k in range(1, LESSON.die_sides + 1) if RACE_DRAGON - k < RACE_LEFT]
+
+
 W = {  # words
+    "q_race": {
+        "fr": "Variante «\u00a0dé du dragon\u00a0», une partie jouée par les règles. Vous (J{p}) revenez seul, avec 1 carte "
+              "(3 pas par tour), sur la carte {a} en comptant depuis l'entrée\u00a0: {a} pas pour sortir. Le dragon se "
+              "tient derrière la carte {d}\u00a0: {d} cartes le séparent de l'entrée. Après chacun de vos coups, il avance "
+              "d'un dé et vous dévore s'il arrive sur votre carte ou la dépasse. Quelle est la probabilité de sortir\u00a0?",
+        "en": "The \"dragon's die\" variant, a game played by the rules. You (P{p}) come back alone with 1 card (3 steps a "
+              "turn), on card {a} counting from the entrance: {a} steps to get out. The dragon stands behind card {d}: {d} "
+              "cards lie between it and the entrance. After each of your moves it moves one die, and eats you if it lands "
+              "on your card or passes it. What is the chance of getting out?",
+    },
+    "h_race": {"fr": "après votre premier coup, vous êtes sur la carte {left}\u00a0: le dragon vous dévore si, après son dé, "
+                     "moins de {left} cartes le séparent de l'entrée. Comptez les faces qui vous laissent en vie, sur 6.",
+               "en": "after your first move you are on card {left}: the dragon eats you if, after its die, fewer than {left} "
+                     "cards lie between it and the entrance. Count the faces that leave you alive, out of 6."},
+    "s_race": {"fr": "Après votre coup, vous êtes sur la carte {left}\u00a0; le dragon vous dévore si {d} − dé < {left}\u00a0: "
+                     "un {bad}. P(sortir) = {good}/6 = <b>{exact}</b> ≈ {x} (au coup suivant vous sortez avant qu'il ne "
+                     "bouge).",
+               "en": "After your move you are on card {left}; the dragon eats you if {d} − die < {left}: a {bad}. P(escape) = "
+                     "{good}/6 = <b>{exact}</b> ≈ {x} (on your next move you are out before it moves)."},
     "q_escape": {
         "fr": "Variante «\u00a0dé du dragon\u00a0». Un plongeur seul ne prend rien à l'aller, fait demi-tour sur la carte "
-              "<b>{d}</b> et la prend\u00a0: avec 1 carte, il fait 3 pas par tour\u00a0; après chacun de ses coups, le dragon "
-              "(parti à {dragon} cartes de l'entrée) avance d'un dé. Quelle est la probabilité qu'il sorte de la grotte\u00a0?",
-        "en": "The \"dragon's die\" variant. A lone diver takes nothing on the way in, turns back on card <b>{d}</b> and "
-              "takes it: with 1 card they move 3 steps a turn; after each of their moves the dragon (which started "
-              "{dragon} cards from the entrance) moves one die. What is the chance that they get out of the cave?",
+              "<b>{d}</b> (numérotée depuis l'entrée) et la prend\u00a0: avec 1 carte, il fait 3 pas par tour. Le dragon "
+              "attend derrière la dernière carte\u00a0: {all} cartes le séparent de l'entrée, {dragon} une fois la carte du "
+              "plongeur prise (le chemin se resserre). Après chacun des coups du plongeur, il avance d'un dé et le dévore "
+              "s'il arrive sur sa carte ou la dépasse. Quelle est la probabilité que le plongeur sorte de la grotte\u00a0?",
+        "en": "The \"dragon's die\" variant. A lone diver takes nothing on the way in, turns back on card <b>{d}</b> "
+              "(numbered from the entrance) and takes it: with 1 card they move 3 steps a turn. The dragon waits behind the "
+              "last card: {all} cards lie between it and the entrance, {dragon} once the diver's card is taken (the path "
+              "closes up). After each move of the diver it moves one die, and eats the diver if it lands on their card or "
+              "passes it. What is the chance that the diver gets out of the cave?",
     },
     "q_treasure": {
         "fr": "Même plongeur, même carte <b>{d}</b> ({family}). Combien de trésor rapporte-t-il <b>en moyenne</b> "
@@ -92,14 +154,16 @@ W = {  # words
     "d_card": {"fr": "carte d", "en": "card d"},
     "d_escape": {
         "fr": "<p class='mineedu-derivation'>On suit la course coup par coup. Après son t-ième coup, le plongeur est à "
-              "a<sub>t</sub> pas de l'entrée\u00a0; le dragon, parti à {dragon} cartes, a avancé du total S<sub>t</sub> de ses "
-              "dés. Il ne dévore pas le plongeur tant que {dragon} − S<sub>t</sub> ≥ a<sub>t</sub>, c'est-à-dire "
+              "a<sub>t</sub> pas de l'entrée\u00a0; le dragon, à {dragon} cartes de l'entrée une fois la carte prise, a "
+              "avancé du total S<sub>t</sub> de ses dés. Il ne dévore pas le plongeur tant que "
+              "{dragon} − S<sub>t</sub> ≥ a<sub>t</sub>, c'est-à-dire "
               "S<sub>t</sub> ≤ {dragon} − a<sub>t</sub>. Chaque ligne se calcule à partir de la précédente\u00a0: chaque total "
               "encore permis, plus chaque face du dé (1/6 chacune), en ne gardant que les totaux sous la limite. "
               "Le dernier coup fait sortir le plongeur avant que le dragon ne bouge.</p>",
         "en": "<p class='mineedu-derivation'>Follow the race move by move. After their t-th move the diver is a<sub>t</sub> "
-              "steps from the entrance; the dragon, which started {dragon} cards away, has moved the total S<sub>t</sub> of "
-              "its dice. It does not reach the diver while {dragon} − S<sub>t</sub> ≥ a<sub>t</sub>, that is "
+              "steps from the entrance; the dragon, {dragon} cards from the entrance once the card is taken, has moved the "
+              "total S<sub>t</sub> of its dice. It does not reach the diver while {dragon} − S<sub>t</sub> ≥ a<sub>t</sub>, "
+              "that is "
               "S<sub>t</sub> ≤ {dragon} − a<sub>t</sub>. Each row is made from the one before: every total still allowed, "
               "plus each face of the die (1/6 each), keeping only the totals under the limit. The last move gets the diver "
               "out before the dragon moves.</p>",
@@ -115,9 +179,9 @@ W = {  # words
                    "et un seul dé à craindre\u00a0: P(sortir) = 1.</p>",
              "en": "<p>Up to card 12 the dragon cannot catch a diver 3 steps a turn ahead of one die: P(escape) = 1.</p>"},
     "curve": {"fr": "<p><b>Le trésor espéré selon la carte où l'on fait demi-tour</b> (P(sortir) × la moyenne de la "
-                    "famille). Le meilleur\u00a0: la carte {best}, {ev} en moyenne.</p>",
-              "en": "<p><b>The expected treasure by the card where one turns back</b> (P(escape) × the family's mean). "
-                    "The best: card {best}, {ev} on average.</p>"},
+                    "famille)\u00a0: où est le meilleur\u00a0? (c'est l'exercice 4).</p>",
+              "en": "<p><b>The expected treasure by the card where one turns back</b> (P(escape) × the family's mean): "
+                    "where is the best? (that is exercise 4).</p>"},
     "d_treasure": {
         "fr": "<p class='mineedu-derivation'>Le trésor vaut la valeur de la carte si le plongeur sort, 0 sinon. Les deux "
               "sont indépendants (la valeur de la carte ne change pas la course)\u00a0: E[trésor] = P(sortir) × E[carte] = "
@@ -135,7 +199,8 @@ W = {  # words
 
 
 def _question(key: str) -> Any:
-    return lambda d, lang: W[key][lang].format(d=d, dragon=CARDS - 1, family=family_name(FAMILY_OF[(d or 1) - 1], lang))
+    return lambda d, lang: W[key][lang].format(d=d, dragon=CARDS - 1, all=CARDS,
+                                               family=family_name(FAMILY_OF[(d or 1) - 1], lang))
 
 
 def _pct(p: Fraction, lang: str) -> str:
@@ -160,7 +225,6 @@ def race_rows(card: int | None, lang: str) -> str:
 def curve_chart(lang: str) -> str:
     """The expected treasure by the card where a lone diver turns back (bars in the family colours)."""
     rows = odds.turn_back_curve(LESSON)
-    best = odds.break_even_depth(LESSON)
     w, h, left, bottom, top = 760, 360, 60, 64, 20
     hi = 12.0
     slot = (w - left - 16) / len(rows)
@@ -176,11 +240,11 @@ def curve_chart(lang: str) -> str:
     for r in rows:
         x = left + r["depth"] * slot
         ev = float(r["expected"])
-        stroke = ' stroke="#111" stroke-width="4"' if r["depth"] == best else ' stroke="#555" stroke-width="1"'
+        stroke = ' stroke="#555" stroke-width="1"'  # no bar stands out: finding the best is exercise 4
         parts.append(f'<rect class="curve-bar" data-card="{r["depth"] + 1}" data-exact="{fraction_text(r["expected"])}" '
                      f'x="{x + 2:.1f}" y="{y(ev):.1f}" width="{slot - 4:.1f}" height="{y(0) - y(ev):.1f}" '
                      f'fill="{FAMILY_FILLS[r["family"]]}"{stroke}/>')
-        if (r["depth"] + 1) % 2 == 1 or r["depth"] == best:
+        if (r["depth"] + 1) % 2 == 1:
             parts.append(f'<text x="{x + slot / 2:.1f}" y="{h - bottom + 26}" font-size="18" text-anchor="middle" '
                          f'font-family="sans-serif" fill="{INK}">{r["depth"] + 1}</text>')
     label = {"fr": "carte où l'on fait demi-tour", "en": "card where one turns back"}[lang]
@@ -193,12 +257,10 @@ def curve_chart(lang: str) -> str:
 
 def _derive_escape(card: int | None, lang: str) -> str:
     assert card is not None
-    best = odds.break_even_depth(LESSON)
-    ev = odds.turn_back_curve(LESSON)[best]["expected"]
     parts = [W["d_escape"][lang].format(dragon=CARDS - 1), race_rows(card, lang)]
     if exact_escape(card) == 1:
         parts.append(W["safe"][lang])
-    parts.append(W["curve"][lang].format(best=best + 1, ev=html.escape(format_number(float(ev), lang, 2))))
+    parts.append(W["curve"][lang])
     parts.append(f"<div class='mineedu-chart-box'>{curve_chart(lang)}</div>")
     return "".join(parts)
 
@@ -255,7 +317,7 @@ def _best_solution(lang: str) -> str:
             f"place to turn back.")
 
 
-SPEC = LessonSpec(
+SPEC = typeset(LessonSpec(
     game="dragon_cave",
     notebook="dragon_cave.ipynb",
     title={"fr": "Au fin fond de la grotte du dragon\u00a0: espérance et course contre le dragon",
@@ -332,25 +394,13 @@ SPEC = LessonSpec(
                                                                                              "half as fast as empty-handed."},
         ),
         ExerciseSpec(
-            question={"fr": "Variante «\u00a0dé du dragon\u00a0». Vous revenez avec 1 carte (3 pas par tour), à 5 "
-                            "pas de l'entrée\u00a0; le "
-                            "dragon est à 6 cartes de l'entrée et avance d'un dé après chacun de vos coups. Quelle est la "
-                            "probabilité de sortir\u00a0?",
-                      "en": "The \"dragon's die\" variant. You come back with 1 card (3 steps a turn), 5 steps "
-                            "from the entrance; "
-                            "the dragon is 6 cards from the entrance and moves one die after each of your moves. What is the "
-                            "chance of getting out?"},
-            answer=odds.escape_probability(5, 1, 6, LESSON),
-            hint={"fr": "après votre premier coup, vous êtes à 2 pas de l'entrée\u00a0: quels dés font arriver le "
-                        "dragon jusqu'à vous\u00a0?",
-                  "en": "after your first move you are 2 steps from the entrance: which dice bring the dragon to you?"},
-            solution={"fr": "Après votre coup, 2 pas restent\u00a0; le dragon vous dévore s'il arrive à moins de 2 "
-                            "cartes de l'entrée, "
-                            "soit 6 − dé < 2\u00a0: un 5 ou un 6. P(sortir) = 4/6 = 2/3 ≈ 0,667 (au coup suivant vous sortez "
-                            "avant qu'il ne bouge).",
-                      "en": "After your move 2 steps are left; the dragon eats you if it ends under 2 cards from the entrance, "
-                            "6 − die < 2: a 5 or a 6. P(escape) = 4/6 = 2/3 ≈ 0.667 (on your next move you are out before "
-                            "it moves)."},
+            question=bilingual(lambda lang: W["q_race"][lang].format(p=RACER + 1, a=RACE_STEPS, d=RACE_DRAGON)),
+            answer=odds.escape_probability(RACE),
+            hint=bilingual(lambda lang: W["h_race"][lang].format(left=RACE_LEFT)),
+            solution=bilingual(lambda lang: W["s_race"][lang].format(
+                left=RACE_LEFT, d=RACE_DRAGON, bad=_either(race_eating_faces(), lang),
+                good=LESSON.die_sides - len(race_eating_faces()), exact=fraction_text(odds.escape_probability(RACE)),
+                x=format_number(odds.escape_probability(RACE), lang, 3))),
         ),
         ExerciseSpec(
             question={"fr": "Variante «\u00a0dé du dragon\u00a0». Un plongeur seul ne prend rien à l'aller et fait "
@@ -370,6 +420,16 @@ SPEC = LessonSpec(
         ),
     ),
     summary=board_summary,
+))
+
+HINT_CHECKS = (
+    lambda: Fraction(sum(LESSON.families[2]), len(LESSON.families[2])),        # the mean of the values
+    lambda: Fraction(LESSON.movement - 2),                                      # 4 minus one per card carried
+    lambda: Fraction(sum(1 for k in range(1, 7) if RACE_DRAGON - k >= RACE_LEFT), 6),  # the faces that leave you alive
+    lambda: Fraction(max(range(CARDS), key=lambda k: (odds.escape_probability(k + 1, 1, CARDS - 1, LESSON)
+                                                     * odds.card_expectation(LESSON, FAMILY_OF[k]), k)) + 1),
 )
+"""Each exercise's hint applied literally, as a computation (the tests check it gives the answer):
+the last compares P(escape) × the family's mean card by card."""
 
 __all__ = ["LESSON", "SPEC", "escaped", "exact_escape", "exact_treasure", "race_rows", "treasure"]

@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text, make
+from mineedu.core.i18n import bilingual, format_number, plural, typeset
+from mineedu.core.positions import reached
 from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds
@@ -36,6 +38,29 @@ def start_deck(players: int = 4) -> tuple[int, ...]:
 
 DECK = start_deck()
 CARDS, DRAGONS = sum(DECK), DECK[DRAGON]
+NUGGET, LANTERN, EYES = (EXPLORE_KINDS.index(k) for k in ("nugget", "lantern", "eyes"))
+
+
+def exercise_position(bots: tuple[str, ...] = ("greedy", "greedy", "burn:0.4", "random")) -> Any:
+    """The position of the exercises, reached by legal moves: the first seeded game (seed 0, 1,
+    ...) in which, in round 1 and with the deck face down, the player to move stands next to
+    Dragobert after he has moved, holding at least 2 gold. Its text and answers are read from it."""
+    def found(s: Any) -> bool:
+        p = s.current_player()
+        return bool(p >= 0 and s.phase == "turn" and s.positions[p] == s.dragon - 1
+                    and s.dragon < s.game.config.track_length and s.gold(p) >= 2 and odds.can_explore(s, p))
+
+    return reached(make("gold_mine", 4), bots, found, stop=lambda s: s.round > 1)
+
+
+POSITION = exercise_position()
+ME = POSITION.turn
+HERE, DRAGOBERT, HELD = POSITION.positions[ME], POSITION.dragon, POSITION.gold(ME)
+LEFT = tuple(POSITION.explore)
+REACH_K = 3
+NO_DRAGON_IN_TWO = odds.dragons_in_next(LEFT, 2)[0]
+MOVED = POSITION.game.config.track_length - DRAGOBERT
+"""How many cards Dragobert has moved: one per dragon card drawn, so DRAGONS - MOVED dragons are left."""
 
 
 def exact_dragon_within(k: int | None) -> Fraction:
@@ -57,19 +82,66 @@ def simulate_gold_of_one_card(_k: int | None, trials: int, rng: np.random.Genera
 
 
 W = {  # words
+    "position": {
+        "fr": "Une partie jouée par les règles, manche 1, pioche face cachée. C'est à vous (J{p}) : votre mineur est sur "
+              "la case {q}, Dragobert sur la case {dr}. Il a avancé de {moved} depuis la case 8, une par carte "
+              "dragon sortie. Il reste {n} cartes Exploration : {nug} pépites, {lan} lanternes, {e} yeux et {d} dragons. ",
+        "en": "A game played by the rules, round 1, deck face down. It is your turn (P{p}): your miner is on card {q}, "
+              "Dragobert on card {dr}. He has moved {moved} from card 8, one per dragon card drawn. {n} "
+              "exploration cards are left: {nug} nuggets, {lan} lanterns, {e} eyes and {d} dragons. ",
+    },
+    "q_burn": {"fr": "Quelle est la probabilité d'être grillé si vous explorez ?",
+               "en": "What is the chance of being burned if you explore?"},
+    "s_burn": {"fr": "Les cartes qui grillent : {d} dragons + {e} yeux, sur {n} : {burn} ≈ {pct}. P(dragon) seule ({dragon} "
+                     "≈ {dpct}) sous-estime le risque.",
+               "en": "The cards that burn: {d} dragons + {e} eyes, of {n}: {burn} ≈ {pct}. P(dragon) alone ({dragon} ≈ "
+                     "{dpct}) underestimates the risk."},
+    "q_two": {"fr": "Quelle est la probabilité qu'aucune des deux prochaines cartes Exploration ne soit un dragon (qui "
+                    "que ce soit qui les pioche) ?",
+              "en": "What is the chance that neither of the next two exploration cards is a dragon (whoever draws them)?"},
+    "h_two": {"fr": "la première n'est pas un dragon avec {safe}/{n} ; après elle, il reste {n1} cartes, dont {safe1} sans "
+                    "dragon : multipliez.",
+              "en": "the first is not a dragon with {safe}/{n}; after it {n1} cards are left, {safe1} of them not "
+                    "dragons: multiply."},
+    "s_two": {"fr": "{safe}/{n} × {safe1}/{n1} = <b>{exact}</b> ≈ {x}.",
+              "en": "{safe}/{n} × {safe1}/{n1} = <b>{exact}</b> ≈ {x}."},
+    "q_change": {"fr": "Vous tenez {g} or cette manche. De combien votre or de la manche change-t-il en moyenne si vous "
+                       "explorez (grillé, vous perdez tout ce que vous tenez) ?",
+                 "en": "You hold {g} gold this round. By how much does your round's gold change on average if you explore "
+                       "(burned, you lose all you hold)?"},
+    "h_change": {"fr": "une pépite ou une lanterne ajoute 1 or ; une carte yeux ou dragon vous grille : −{g}. Chaque gain "
+                       "multiplié par sa probabilité, puis la somme.",
+                 "en": "a nugget or a lantern adds 1 gold; an eyes or a dragon card burns you: −{g}. Each gain times its "
+                       "probability, then the sum."},
+    "s_change": {"fr": "({nug} × 1 + {lan} × 1 − ({e} + {d}) × {g}) / {n} = <b>{exact}</b> ≈ {x} or : explorer ici coûte "
+                       "en moyenne, alors que la première carte d'une manche rapporte 33/29.",
+                 "en": "({nug} × 1 + {lan} × 1 − ({e} + {d}) × {g}) / {n} = <b>{exact}</b> ≈ {x} gold: exploring here "
+                       "costs on average, while the first card of a round brings 33/29."},
+    "q_reach": {"fr": "Quelle est la probabilité que Dragobert atteigne votre case ({q}) dans les {k} prochaines cartes "
+                      "Exploration, qui que ce soit qui les pioche ?",
+                "en": "What is the chance that Dragobert reaches your card ({q}) within the next {k} exploration cards, "
+                      "whoever draws them?"},
+    "h_reach": {"fr": "il lui suffit d'un dragon parmi les {k} cartes : passez par le contraire, aucun dragon, "
+                      "C({safe} ; {k}) / C({n} ; {k}).",
+                "en": "one dragon among the {k} cards is enough: go through the opposite, no dragon, "
+                      "C({safe}, {k}) / C({n}, {k})."},
+    "s_reach": {"fr": "P(aucun dragon dans les {k} cartes) = C({safe} ; {k}) / C({n} ; {k}) = {none} ; donc "
+                      "P(il vous atteint) = 1 − {none} = <b>{exact}</b> ≈ {x}.",
+                "en": "P(no dragon in the {k} cards) = C({safe}, {k}) / C({n}, {k}) = {none}; so P(he reaches you) = "
+                      "1 − {none} = <b>{exact}</b> ≈ {x}."},
     "q_within": {
-        "fr": "Au début d'une manche, quelle est la probabilité qu'au moins un dragon sorte dans les <b>{k}</b> "
-              "premières cartes Exploration (58 cartes, dont 8 dragons) ?",
-        "en": "At the start of a round, what is the chance that at least one dragon comes up in the first <b>{k}</b> "
-              "exploration cards (58 cards, 8 of them dragons)?",
+        "fr": "Au début d'une manche, quelle est la probabilité qu'au moins un dragon sorte {within} "
+              "(58 cartes Exploration, dont 8 dragons) ?",
+        "en": "At the start of a round, what is the chance that at least one dragon comes up {within} "
+              "(58 exploration cards, 8 of them dragons)?",
     },
     "k": {"fr": "k cartes", "en": "k cards"},
     "d_within": {
-        "fr": "<p class='mineedu-derivation'>Le contraire : aucun dragon dans les {k} premières cartes. "
+        "fr": "<p class='mineedu-derivation'>Le contraire : aucun dragon {within}. "
               "Sans remise, chaque carte piochée laisse une carte de moins : "
               "P(aucun dragon) = {prod} = C(50 ; {k}) / C(58 ; {k}) = {none}. "
               "Donc P(au moins un dragon) = 1 − {none} = <b>{exact}</b>.</p>",
-        "en": "<p class='mineedu-derivation'>The opposite: no dragon among the first {k} cards. "
+        "en": "<p class='mineedu-derivation'>The opposite: no dragon {within}. "
               "Without replacement each card drawn leaves one card fewer: "
               "P(no dragon) = {prod} = C(50, {k}) / C(58, {k}) = {none}. "
               "So P(at least one dragon) = 1 − {none} = <b>{exact}</b>.</p>",
@@ -90,8 +162,38 @@ W = {  # words
 }
 
 
+def first_cards(k: int | None, lang: str, among: bool = False) -> str:
+    """"in the first 3 cards" / "in the first card": the words for k, one card or several."""
+    if lang == "en":
+        word = "among" if among and k != 1 else "in"
+        return f"{word} the first card" if k == 1 else f"{word} the first <b>{k}</b> cards"
+    return "dans la première carte" if k == 1 else f"dans les <b>{k}</b> premières cartes"
+
+
+def reach_none() -> Fraction:
+    """P(no dragon among the next REACH_K cards of the exercises' position): Dragobert stays put."""
+    n, d = sum(LEFT), LEFT[DRAGON]
+    return Fraction(comb(n - d, REACH_K), comb(n, REACH_K))
+
+
+def _position_text(lang: str) -> str:
+    """The exercises' position in words, read from the state (a game played by the rules)."""
+    moved = plural(MOVED, "case", "cases") if lang == "fr" else f"{MOVED} card{'s' if MOVED != 1 else ''}"
+    return W["position"][lang].format(q=HERE, dr=DRAGOBERT, moved=moved, n=sum(LEFT), nug=LEFT[NUGGET],
+                                      lan=LEFT[LANTERN], e=LEFT[EYES], d=LEFT[DRAGON], p=ME + 1)
+
+
+HINT_CHECKS = (
+    lambda: Fraction(LEFT[DRAGON] + LEFT[EYES], sum(LEFT)),                       # the cards that burn, over those left
+    lambda: Fraction(sum(LEFT) - LEFT[DRAGON], sum(LEFT)) * Fraction(sum(LEFT) - LEFT[DRAGON] - 1, sum(LEFT) - 1),
+    lambda: Fraction(LEFT[NUGGET] + LEFT[LANTERN] - (LEFT[EYES] + LEFT[DRAGON]) * HELD, sum(LEFT)),  # +1, +1, -HELD
+    lambda: 1 - Fraction(comb(sum(LEFT) - LEFT[DRAGON], REACH_K), comb(sum(LEFT), REACH_K)),  # 1 - P(no dragon in k)
+)
+"""Each exercise's hint applied literally, as a computation (the tests check it gives the answer)."""
+
+
 def _question(key: str) -> Any:
-    return lambda k, lang: W[key][lang].format(k=k)
+    return lambda k, lang: W[key][lang].format(k=k, within=first_cards(k, lang))
 
 
 def _derive_within(k: int | None, lang: str) -> str:
@@ -99,7 +201,8 @@ def _derive_within(k: int | None, lang: str) -> str:
     prod = " × ".join(f"{50 - i}/{58 - i}" for i in range(k)) if k <= 4 else (
         " × ".join(f"{50 - i}/{58 - i}" for i in range(3)) + " × … × " + f"{50 - k + 1}/{58 - k + 1}")
     none = Fraction(comb(50, k), comb(58, k))
-    return W["d_within"][lang].format(k=k, prod=prod, none=fraction_text(none), exact=fraction_text(1 - none))
+    return W["d_within"][lang].format(k=k, prod=prod, none=fraction_text(none), exact=fraction_text(1 - none),
+                                      within=first_cards(k, lang, among=True).replace("<b>", "").replace("</b>", ""))
 
 
 def _compare_within(k: int | None, lang: str) -> list[tuple[str, Fraction]]:
@@ -123,7 +226,7 @@ def board_summary(board: Any) -> str:
             f"P(burned if exploring) = {f.get('burn')}; expected change of gold = {f.get('change')}")
 
 
-SPEC = LessonSpec(
+SPEC = typeset(LessonSpec(
     game="gold_mine",
     notebook="gold_mine.ipynb",
     title={"fr": "My Gold Mine : stop ou encore face au dragon", "en": "My Gold Mine: push your luck against the dragon"},
@@ -185,47 +288,46 @@ SPEC = LessonSpec(
     ),
     exercises=(
         ExerciseSpec(
-            question={"fr": "Au début d'une manche, quelle est la probabilité que la première carte Exploration soit un dragon ?",
-                      "en": "At the start of a round, what is the chance that the first exploration card is a dragon?"},
-            answer=Fraction(8, 58),
-            hint={"fr": "les cas favorables sur les cas possibles : combien de dragons, combien de cartes ?",
-                  "en": "favourable cases over possible cases: how many dragons, how many cards?"},
-            solution={"fr": "8 dragons sur 58 cartes, toutes aussi probables : 8/58 = 4/29 ≈ 0,138.",
-                      "en": "8 dragons among 58 equally likely cards: 8/58 = 4/29 ≈ 0.138."},
+            question=bilingual(lambda lang: _position_text(lang) + W["q_burn"][lang]),
+            answer=odds.burn_risk(POSITION),
+            hint={"fr": "un dragon vous grille, mais une carte yeux aussi : elle vous fait avancer d'un pas… sur Dragobert. "
+                        "Comptez les cartes qui grillent, sur les cartes qui restent.",
+                  "en": "a dragon burns you, but so does an eyes card: it walks you one step… onto Dragobert. Count the "
+                        "cards that burn, over the cards left."},
+            solution=bilingual(lambda lang: W["s_burn"][lang].format(
+                d=LEFT[DRAGON], e=LEFT[EYES], n=sum(LEFT), burn=fraction_text(odds.burn_risk(POSITION)),
+                pct=format_number(odds.burn_risk(POSITION), lang, percent=True), dragon=fraction_text(odds.p_dragon_next(LEFT)),
+                dpct=format_number(odds.p_dragon_next(LEFT), lang, percent=True))),
         ),
         ExerciseSpec(
-            question={"fr": "Quelle est la probabilité que les deux premières cartes Exploration ne soient pas des dragons ?",
-                      "en": "What is the chance that neither of the first two exploration cards is a dragon?"},
-            answer=Fraction(50 * 49, 58 * 57),
-            hint={"fr": "après une première carte sans dragon, il reste 57 cartes, dont 49 sans dragon.",
-                  "en": "after a first card that is not a dragon, 57 cards are left, 49 of them not dragons."},
-            solution={"fr": "50/58 pour la première, puis 49/57 : 50/58 × 49/57 = 2450/3306 = 1225/1653 ≈ 0,741.",
-                      "en": "50/58 for the first, then 49/57: 50/58 × 49/57 = 2450/3306 = 1225/1653 ≈ 0.741."},
+            question=bilingual(lambda lang: _position_text(lang) + W["q_two"][lang]),
+            answer=NO_DRAGON_IN_TWO,
+            hint=bilingual(lambda lang: W["h_two"][lang].format(n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON],
+                                                                n1=sum(LEFT) - 1, safe1=sum(LEFT) - LEFT[DRAGON] - 1)),
+            solution=bilingual(lambda lang: W["s_two"][lang].format(
+                n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON], n1=sum(LEFT) - 1, safe1=sum(LEFT) - LEFT[DRAGON] - 1,
+                exact=fraction_text(NO_DRAGON_IN_TWO),
+                x=format_number(NO_DRAGON_IN_TWO, lang, 3))),
         ),
         ExerciseSpec(
-            question={"fr": "Combien d'or rapporte en moyenne la première carte Exploration (un dragon ne rapporte rien) ?",
-                      "en": "How much gold does the first exploration card bring on average (a dragon brings none)?"},
-            answer=Fraction(33, 29), probability=False,
-            hint={"fr": "multipliez chaque gain par sa probabilité, puis additionnez.",
-                  "en": "multiply each gain by its probability, then add them up."},
-            solution={"fr": "(1 × 20 + 1 × 14 + 2 × 16 + 0 × 8) / 58 = 66/58 = 33/29 ≈ 1,138 or.",
-                      "en": "(1 × 20 + 1 × 14 + 2 × 16 + 0 × 8) / 58 = 66/58 = 33/29 ≈ 1.138 gold."},
+            question=bilingual(lambda lang: _position_text(lang) + W["q_change"][lang].format(g=HELD)),
+            answer=odds.gold_change(POSITION), probability=False, tolerance=Fraction(1, 200),
+            hint=bilingual(lambda lang: W["h_change"][lang].format(g=HELD)),
+            solution=bilingual(lambda lang: W["s_change"][lang].format(
+                nug=LEFT[NUGGET], lan=LEFT[LANTERN], e=LEFT[EYES], d=LEFT[DRAGON], n=sum(LEFT), g=HELD,
+                exact=fraction_text(odds.gold_change(POSITION)), x=format_number(odds.gold_change(POSITION), lang, 2))),
         ),
         ExerciseSpec(
-            question={"fr": "Votre mineur est sur la case 6, Dragobert sur la case 7. Il reste 40 cartes Exploration, dont "
-                            "12 yeux et 4 dragons. Quelle est la probabilité d'être grillé si vous explorez ?",
-                      "en": "Your miner is on card 6, Dragobert on card 7. 40 exploration cards are left, 12 of them eyes and "
-                            "4 dragons. What is the chance of being burned if you explore?"},
-            answer=Fraction(16, 40),
-            hint={"fr": "un dragon vous grille, mais une carte yeux aussi : elle vous fait avancer d'un pas… sur Dragobert.",
-                  "en": "a dragon burns you, but so does an eyes card: it walks you one step… onto Dragobert."},
-            solution={"fr": "Les cartes qui grillent : 4 dragons + 12 yeux = 16 sur 40, soit 2/5 = 40 %. "
-                            "P(dragon) seule (4/40 = 10 %) sous-estime le risque quatre fois.",
-                      "en": "The cards that burn: 4 dragons + 12 eyes = 16 of 40, that is 2/5 = 40%. "
-                            "P(dragon) alone (4/40 = 10%) underestimates the risk fourfold."},
+            question=bilingual(lambda lang: _position_text(lang) + W["q_reach"][lang].format(q=HERE, k=REACH_K)),
+            answer=odds.p_dragon_reaches(POSITION, HERE, REACH_K),
+            hint=bilingual(lambda lang: W["h_reach"][lang].format(k=REACH_K, n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON])),
+            solution=bilingual(lambda lang: W["s_reach"][lang].format(
+                k=REACH_K, n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON], none=fraction_text(reach_none()),
+                exact=fraction_text(odds.p_dragon_reaches(POSITION, HERE, REACH_K)),
+                x=format_number(odds.p_dragon_reaches(POSITION, HERE, REACH_K), lang, 3))),
         ),
     ),
     summary=board_summary,
-)
+))
 
 __all__ = ["SPEC", "exact_dragon_within", "simulate_dragon_within"]

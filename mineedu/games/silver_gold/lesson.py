@@ -1,7 +1,7 @@
 """The Silver & Gold lesson: counting placements with symmetry, and what "7 of 8 cards" does.
 
 What the page teaches (``shared/LESSONS.md``): how many ways a shape fits on a
-card (the L-tromino has 24 placements on an empty 3×4 card: 4 orientations,
+grid (the L-tromino has 24 placements on a full 3×4 grid: 4 orientations,
 6 positions each); why an L-tetromino has 8 orientations and a square 1
 (orientations = 8 / the turns and flips that leave the shape unchanged); and
 that in a round of 7 of the 8 expedition cards each card is the one left out
@@ -21,15 +21,15 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text
-from mineedu.core.i18n import colon, format_number, plural
+from mineedu.core.i18n import bilingual, colon, format_number, plural, typeset
 from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
-from .rules import Config
-from .shapes import orientations, placement_count
+from .rules import CARDS, Config
+from .shapes import SHAPES, orientations, placement_count
 from .simulate import round_end
 from .words import shape_name, the_shape
 
-ROWS, COLS = 3, 4  # an empty grey or green card (D17)
+ROWS, COLS = 3, 4  # the frame of a grey or green card (D17); full, it is no treasure card
 FULL = (1 << ROWS * COLS) - 1
 LESSON_SHAPE = "L3"
 EXPEDITION = tuple(s for s, _k in Config().expedition)
@@ -37,11 +37,11 @@ DECK = tuple(s for s, k in Config().expedition for _ in range(k))  # the 8 exped
 REVEALS = Config().reveals_per_round  # 7 of the 8
 
 
-# --- 1. placements of the L-tromino on an empty 3×4 card ---------------------------------------
+# --- 1. placements of the L-tromino on a full 3×4 grid ---------------------------------------
 
 
 def fits_table(shape: str = LESSON_SHAPE) -> np.ndarray:
-    """``[orientation, box]``: whether the orientation, its corner on that box, lies inside an empty card."""
+    """``[orientation, box]``: whether the orientation, its corner on that box, lies inside the full grid."""
     table = np.zeros((len(orientations(shape)), ROWS * COLS), dtype=bool)
     for o, cells in enumerate(orientations(shape)):
         h, w = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
@@ -52,7 +52,7 @@ def fits_table(shape: str = LESSON_SHAPE) -> np.ndarray:
 
 
 def exact_placements(_k: int | None) -> Fraction:
-    """The placements of the L-tromino on an empty 3×4 card, counted by the rules' shapes."""
+    """The placements of the L-tromino on a full 3×4 grid, counted by the rules' shapes."""
     return Fraction(placement_count(FULL, LESSON_SHAPE, ROWS, COLS))
 
 
@@ -97,6 +97,58 @@ def simulate_rounds(k: int | None, trials: int, rng: np.random.Generator) -> np.
     return np.asarray(start[i] - end[i], dtype=np.int8)
 
 
+# --- 3. a real card --------------------------------------------------------------------------------
+
+REAL = CARDS[0]
+"""Grey card no. 0 of the rules' deck (8 boxes in a 3×4 frame): the placements the board's panel counts."""
+
+
+def domino_pairs(card: Any) -> tuple[int, int]:
+    """(lying, standing) dominoes on ``card``, by hand from its boxes: two neighbouring boxes in a
+    row, or in a column (the hint of the exercise applied literally)."""
+    lying = sum(card.is_box(r, c) and card.is_box(r, c + 1) for r in range(card.rows) for c in range(card.cols - 1))
+    standing = sum(card.is_box(r, c) and card.is_box(r + 1, c) for r in range(card.rows - 1) for c in range(card.cols))
+    return lying, standing
+
+
+def unchanged_by(shape: str) -> int:
+    """How many of the 8 moves (4 turns, each flipped or not) leave ``shape`` as it was, by hand
+    from its boxes: each move applied, the result slid back to the corner, compared."""
+    cells = SHAPES[shape]
+
+    def norm(cs: list[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+        r0, c0 = min(r for r, _ in cs), min(c for _, c in cs)
+        return frozenset((r - r0, c - c0) for r, c in cs)
+
+    start, count = norm(list(cells)), 0
+    for flip in (False, True):
+        cs = [(r, -c) if flip else (r, c) for r, c in cells]
+        for _ in range(4):
+            cs = [(c, -r) for r, c in cs]  # a quarter turn
+            count += norm(cs) == start
+    return count
+
+
+def card_picture(card: Any) -> str:
+    """``card``'s frame, its boxes white and the holes grey (a small SVG)."""
+    box = 28
+    cells = "".join(f"<rect x='{c * box}' y='{r * box}' width='{box - 2}' height='{box - 2}' "
+                    f"fill='{'#fff' if card.is_box(r, c) else '#999'}' stroke='#555'/>"
+                    for r in range(card.rows) for c in range(card.cols))
+    return (f"<span style='display:block'><svg xmlns='http://www.w3.org/2000/svg' class='mineedu-real-card' "
+            f"width='{card.cols * box}' "
+            f"height='{card.rows * box}' role='img' aria-label='{card.colour} {card.id}'>{cells}</svg></span>")
+
+
+HINT_CHECKS = (
+    lambda: Fraction(ROWS * (COLS - 1) + (ROWS - 1) * COLS),  # 3 per row x 3 rows + 2 per column x 4 columns
+    lambda: Fraction(8, unchanged_by("L4")),                   # 8 moves / those that leave the L unchanged
+    lambda: Fraction(sum(domino_pairs(REAL))),                 # neighbouring pairs in rows, then in columns
+    lambda: 1 - Fraction(1, 5),                                # 5 cards left, 4 revealed: one stays out
+)
+"""Each exercise's hint applied literally, as a computation (the tests check it gives the answer)."""
+
+
 # --- words and pictures -----------------------------------------------------------------------------
 
 
@@ -108,7 +160,7 @@ def _box_svg(cells: list[tuple[int, int]], box: float, x: float, y: float, rows:
 
 
 def placements_picture(lang: str) -> str:
-    """Every placement of the L-tromino on an empty 3×4 card, one small card each, by orientation."""
+    """Every placement of the L-tromino on a full 3×4 grid, one small grid each, by orientation."""
     box, gap = 14, 12
     cw, ch = COLS * box, ROWS * box
     per_row = 6
@@ -121,7 +173,7 @@ def placements_picture(lang: str) -> str:
     rows = -(-len(items) // per_row)
     width, height = per_row * (cw + gap), rows * (ch + gap)
     body = "".join(_box_svg(cells, box, (i % per_row) * (cw + gap), (i // per_row) * (ch + gap)) for i, cells in enumerate(items))
-    label = {"fr": f"Les {len(items)} placements du tromino en L", "en": f"The {len(items)} placements of the L-tromino"}[lang]
+    label = {"fr": f"Les {len(items)} placements du triomino en L", "en": f"The {len(items)} placements of the L-tromino"}[lang]
     style = f"width:100%;max-width:{width * 1.4:.0f}px;height:auto"
     return (f"<svg class='sg-placements' viewBox='0 0 {width} {height}' style='{style}' "
             f"role='img' aria-label='{label}' data-count='{len(items)}'><title>{label}</title>{body}</svg>")
@@ -148,31 +200,43 @@ def shapes_picture(lang: str) -> str:
 
 
 W = {
+    "q_real": {"fr": "Une vraie carte : la carte grise n° {no}, {n} cases dans son cadre de 3 × 4 (en gris, les trous). "
+                     "De combien de façons peut-on y poser le <b>domino</b> (sur des cases libres, couché ou debout) ?",
+               "en": "A real card: grey card no. {no}, {n} boxes in its 3 × 4 frame (the holes in grey). In how many ways "
+                     "can the <b>domino</b> be placed on it (on its boxes, lying or standing)?"},
+    "s_real": {"fr": "Couchés : {lying} paires de cases voisines dans une ligne ; debout : {standing} dans une colonne. "
+                     "Total {lying} + {standing} = {total}, contre 17 sur la grille pleine : c'est ce que compte le panneau "
+                     "du plateau pour chacune de vos cartes.",
+               "en": "Lying: {lying} pairs of neighbouring boxes in a row; standing: {standing} in a column. In all "
+                     "{lying} + {standing} = {total}, against 17 on the full grid: this is what the board's panel counts "
+                     "for each of your cards."},
     "q_count": {
-        "fr": "Sur une carte trésor vide de 3 × 4 cases, de combien de façons peut-on poser le <b>tromino en L</b> "
+        "fr": "Sur une grille pleine de 3 × 4 cases (aucune carte trésor n'en est une : une carte grise ou verte n'a que "
+              "8 ou 10 cases dans son cadre de 3 × 4), de combien de façons peut-on poser le <b>triomino en L</b> "
               "(rotations et images miroir comprises) ? <i>La simulation lance la forme au hasard : une de ses "
-              "orientations, son coin sur une des 12 cases ; chaque lancer qui tombe dans la carte compte pour tous "
+              "orientations, son coin sur une des 12 cases ; chaque lancer qui tombe dans la grille compte pour tous "
               "les lancers possibles, si bien que la moyenne tend vers le nombre de placements.</i>",
-        "en": "On an empty 3 × 4 treasure card, in how many ways can the <b>L-tromino</b> be placed (rotations and "
+        "en": "On a full 3 × 4 grid (no treasure card is one: a grey or green card has only 8 or 10 boxes in its "
+              "3 × 4 frame), in how many ways can the <b>L-tromino</b> be placed (rotations and "
               "mirror images included)? <i>The simulation throws the shape at random: one of its orientations, its "
-              "corner on one of the 12 boxes; each throw that lands inside the card counts for all the possible "
+              "corner on one of the 12 boxes; each throw that lands inside the grid counts for all the possible "
               "throws, so the mean tends to the number of placements.</i>",
     },
     "d_count": {
-        "fr": "<p class='mineedu-derivation'>Le tromino en L se tourne de 90° (4 positions) et se retourne (× 2) : "
+        "fr": "<p class='mineedu-derivation'>Le triomino en L se tourne de 90° (4 positions) et se retourne (× 2) : "
               "8 mouvements. Mais il est symétrique par rapport à une diagonale : chacun de ses aspects revient "
               "2 fois, d'où <b>8 / 2 = 4 orientations</b>. Chacune tient dans un carré de 2 × 2 cases : son coin "
               "peut aller sur (3 − 1) × (4 − 1) = 6 cases. Donc 4 × 6 = <b>24 placements</b> ; la simulation en "
-              "trouve 4 × 12 = 48 lancers possibles, dont la moitié tombent dans la carte.</p>",
+              "trouve 4 × 12 = 48 lancers possibles, dont la moitié tombent dans la grille.</p>",
         "en": "<p class='mineedu-derivation'>The L-tromino can be turned by 90° (4 positions) and flipped (× 2): "
               "8 moves. But it is symmetric about a diagonal: each of its looks comes twice, hence "
               "<b>8 / 2 = 4 orientations</b>. Each fits in a 2 × 2 square: its corner can go on (3 − 1) × (4 − 1) = "
               "6 boxes. So 4 × 6 = <b>24 placements</b>; the simulation has 4 × 12 = 48 possible throws, half of "
-              "which land inside the card.</p>",
+              "which land inside the grid.</p>",
     },
     "compare_head": {
-        "fr": "<p>Sur la même carte vide de 3 × 4 cases, les placements de chaque forme :</p>",
-        "en": "<p>On the same empty 3 × 4 card, the placements of each shape:</p>",
+        "fr": "<p>Sur la même grille pleine de 3 × 4 cases, les placements de chaque forme :</p>",
+        "en": "<p>On the same full 3 × 4 grid, the placements of each shape:</p>",
     },
     "shapes_head": {
         "fr": "<p>Les six formes : orientations = 8 / (les mouvements qui ne la changent pas).</p>",
@@ -262,7 +326,7 @@ def board_summary(board: Any) -> str:
     return f"Silver & Gold board: {len(board.session.seats)} players (seats {seats}); the deal: keep 2 of 4 cards"
 
 
-SPEC = LessonSpec(
+SPEC = typeset(LessonSpec(
     game="silver_gold",
     notebook="silver_gold.ipynb",
     title={"fr": "Silver & Gold : compter les placements avec les symétries",
@@ -320,8 +384,8 @@ SPEC = LessonSpec(
     ),
     exercises=(
         ExerciseSpec(
-            question={"fr": "De combien de façons peut-on poser le <b>domino</b> sur une carte vide de 3 × 4 cases ?",
-                      "en": "In how many ways can the <b>domino</b> be placed on an empty 3 × 4 card?"},
+            question={"fr": "De combien de façons peut-on poser le <b>domino</b> sur une grille pleine de 3 × 4 cases ?",
+                      "en": "In how many ways can the <b>domino</b> be placed on a full 3 × 4 grid?"},
             answer=Fraction(placement_count(FULL, "I2", ROWS, COLS)), tolerance=Fraction(0), probability=False,
             hint={"fr": "comptez à part les dominos couchés (combien par ligne ?) et les dominos debout (combien par colonne ?).",
                   "en": "count the lying dominoes (how many per row?) and the standing ones (how many per column?) separately."},
@@ -340,17 +404,15 @@ SPEC = LessonSpec(
                             "(the square, unchanged by all 8 moves, has only 8 / 8 = 1)."},
         ),
         ExerciseSpec(
-            question={"fr": "Une manche révèle 7 des 8 cartes expédition. Quelle est la probabilité que le "
-                            "<b>tétromino carré</b> (une seule carte) sorte pendant la manche ?",
-                      "en": "A round reveals 7 of the 8 expedition cards. What is the chance that the <b>square "
-                            "tetromino</b> (a single card) comes up in the round?"},
-            answer=Fraction(7, 8),
-            hint={"fr": "le contraire : le carré est la carte laissée de côté.",
-                  "en": "the complement: the square is the card left out."},
-            solution={"fr": "La carte laissée de côté est l'une des 8, toutes aussi probables : P(carré laissé) = 1/8, "
-                            "donc P(le carré sort) = 1 − 1/8 = 7/8 = 0,875.",
-                      "en": "The card left out is one of the 8, all equally likely: P(square left out) = 1/8, so "
-                            "P(the square comes up) = 1 − 1/8 = 7/8 = 0.875."},
+            question=bilingual(lambda lang: W["q_real"][lang].format(no=REAL.id, n=REAL.points) + card_picture(REAL)),
+            answer=Fraction(placement_count(REAL.boxes, "I2", REAL.rows, REAL.cols)), tolerance=Fraction(0),
+            probability=False,
+            hint={"fr": "comptez les paires de cases voisines sur une même ligne (domino couché), puis sur une même "
+                        "colonne (domino debout) : une case manquante coupe la ligne ou la colonne.",
+                  "en": "count the pairs of neighbouring boxes in the same row (a lying domino), then in the same "
+                        "column (a standing one): a missing box cuts the row or the column."},
+            solution=bilingual(lambda lang: W["s_real"][lang].format(
+                lying=domino_pairs(REAL)[0], standing=domino_pairs(REAL)[1], total=sum(domino_pairs(REAL)))),
         ),
         ExerciseSpec(
             question={"fr": "Trois cartes expédition sont sorties, aucune n'est le carré. Quatre vont encore être révélées "
@@ -368,6 +430,6 @@ SPEC = LessonSpec(
         ),
     ),
     summary=board_summary,
-)
+))
 
 __all__ = ["SPEC", "copies_law", "exact_copies", "exact_placements", "simulate_rounds", "simulate_throws"]

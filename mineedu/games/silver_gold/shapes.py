@@ -32,8 +32,8 @@ SHAPES: dict[str, tuple[Cell, ...]] = {
 SHAPE_NAMES = {
     "I1": {"fr": "monomino", "en": "monomino"},
     "I2": {"fr": "domino", "en": "domino"},
-    "I3": {"fr": "tromino droit", "en": "straight tromino"},
-    "L3": {"fr": "tromino en L", "en": "L-tromino"},
+    "I3": {"fr": "triomino droit", "en": "straight tromino"},
+    "L3": {"fr": "triomino en L", "en": "L-tromino"},
     "I4": {"fr": "tétromino droit", "en": "straight tetromino"},
     "T4": {"fr": "tétromino en T", "en": "T-tetromino"},
     "L4": {"fr": "tétromino en L", "en": "L-tetromino"},

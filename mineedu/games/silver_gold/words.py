@@ -6,7 +6,7 @@ actions count them from 0); treasure cards keep their ids (``cards.json``).
 >>> action_label(("cross", 0, 1, 2), "fr"), action_label(("cross", 0, 1, 2), "en")
 ('Cocher une seule case sur la 1re carte\xa0: ligne 2, colonne 3', 'Cross a single box on card 1: row 2, column 3')
 >>> action_label("L3", "fr"), action_label(11, "en")
-('Carte expédition\xa0: tromino en L', 'Drawn: treasure card no. 11 (green, 10 boxes)')
+('Carte expédition\xa0: triomino en L', 'Drawn: treasure card no. 11 (green, 10 boxes)')
 
 A log line says only what its reader may know (:func:`describe_event`): a card
 dealt to someone else is counted, never named, and a choice made in secret is
@@ -18,24 +18,19 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Action, Event, State, Texts
-from mineedu.core.i18n import NBSP, colon, player_name, plural
+from mineedu.core.i18n import NBSP, colon, player_name, plural, typeset
 
 from .rules import CARDS, PlayerView, SilverGoldView
 from .shapes import SHAPE_NAMES, anchor, orientations
 
 
 def french(table: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """French typography in a table of texts: a no-break space before ``:``, ``;``, ``!``, ``?``.
+    """French typography in a table of texts (:func:`mineedu.core.i18n.typeset`).
 
     >>> french({"k": {"fr": "Pioche : 3 !", "en": "Deck: 3!"}})["k"]["fr"]
     'Pioche\xa0: 3\xa0!'
     """
-    out = {}
-    for key, texts in table.items():
-        fr = texts["fr"]
-        for mark in ":;!?":
-            fr = fr.replace(" " + mark, NBSP + mark)
-        out[key] = {**texts, "fr": fr}
+    out: dict[str, dict[str, str]] = typeset(table)
     return out
 
 

@@ -15,14 +15,14 @@ Each simulated trial is one turn thrown as the rules throw it, many at once
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from mineedu.core import fraction_text
+from mineedu.core import CHANCE, fraction_text, i18n, make
+from mineedu.core.i18n import bilingual, format_number
+from mineedu.core.positions import reached
 from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds
@@ -54,6 +54,89 @@ def exact_at_least(k: int | None) -> Fraction:
 def law(_k: int | None) -> dict[int, Fraction]:
     """The exact law of one turn's pips (2 to 14; more is rarer than 3 in 10^8)."""
     return {t: odds.pip_probability(t) for t in range(2, LAW_UPTO + 1)}
+
+
+def ring_position(seed: int = 0) -> Any:
+    """Exercise 1's position, reached by legal moves: a three-player game of random bots, seed
+    ``seed``, at the first turn's start (out of the setup) where the player's chain is 3 to 6
+    steps from the ring of a free claim. Its text and answer are read from it."""
+    def found(s: Any) -> bool:
+        if s.current_player() != CHANCE or s.pips or s.rolls or s.in_setup(s.turn):
+            return False
+        ring = odds.view_report(s.observation(None))["ring"]
+        return bool(ring and 3 <= ring["steps"] <= 6)
+
+    return reached(make("yukon", 3), ("random",) * 3, found, seeds=(seed,))
+
+
+RING_STATE = ring_position()
+RING_PLAYER = RING_STATE.turn
+RING = odds.view_report(RING_STATE.observation(None))["ring"]
+RING_STEPS = RING["steps"]
+RING_NEED = RING_STEPS + 1  # the steps, and 1 pip to stake the claim
+RING_TURNS = odds.turns_to_collect(RING_NEED)[2]
+DIE = (CONFIG.sides, CONFIG.reroll, None)
+RING_TWO = sum((p for t, p in odds.turns_to_collect(RING_NEED)[0].items() if t <= 2), Fraction(0))
+"""P(the pips of this turn and the next reach RING_NEED): the panel's "turns to the ring", at 2."""
+
+
+def turns_by_hand(n: int) -> Fraction:
+    """The hint of exercise 1 applied literally: T(n) = 0 for n <= 0, 1 for n = 1 or 2 (a turn gives
+    at least 2), else 1 + P(2) T(n - 2) + P(3) T(n - 3) + ... (the turn's law, from the rules' die)."""
+    if n <= 0:
+        return Fraction(0)
+    if n <= 2:
+        return Fraction(1)
+    return 1 + sum((odds.pip_probability(j) * turns_by_hand(n - j) for j in range(2, n)), Fraction(0))
+
+
+W_EX = texts({
+    "q_turns": {
+        "fr": "Une partie jouée par les règles (3 joueurs). C'est au tour de J{p} : la chaîne de son équipe est à {s} pas "
+              "de l'anneau d'un gain libre. Il lui faut donc {n} points ({s} pas et 1 pour revendiquer), qui s'ajoutent "
+              "d'un tour à l'autre. Combien de tours faut-il en moyenne (celui-ci compris) pour les réunir ?",
+        "en": "A game played by the rules (3 players). It is P{p}'s turn: their team's chain is {s} steps from the ring "
+              "of a free claim. So it needs {n} pips ({s} steps and 1 to stake the claim), which add up from turn to turn. "
+              "How many turns does it take on average (this one included) to gather them?",
+    },
+    "h_turns": {
+        "fr": "notez T(n) le nombre moyen de tours pour réunir n points : T(n) = 1 pour n = 1 ou 2 (un tour donne au moins "
+              "2), et sinon T(n) = 1 + P(2) × T(n − 2) + P(3) × T(n − 3) + … (T = 0 dès que n ≤ 0), avec P(2) = {p2}, "
+              "P(3) = {p3}, P(4) = {p4} ; montez depuis n = 3.",
+        "en": "write T(n) for the mean number of turns to gather n pips: T(n) = 1 for n = 1 or 2 (a turn gives at least 2), "
+              "otherwise T(n) = 1 + P(2) × T(n − 2) + P(3) × T(n − 3) + … (T = 0 once n ≤ 0), with P(2) = {p2}, "
+              "P(3) = {p3}, P(4) = {p4}; work up from n = 3.",
+    },
+    "q_two": {
+        "fr": "Même position : l'équipe de J{p} a besoin de {n} points. Quelle est la probabilité qu'elle les réunisse en "
+              "deux tours au plus (celui-ci et le suivant) ?",
+        "en": "The same position: P{p}'s team needs {n} pips. What is the chance that it gathers them within two turns "
+              "(this one and the next)?",
+    },
+    "h_two": {
+        "fr": "soit ce tour donne déjà au moins {n} points, soit il en donne j < {n} et le suivant au moins {n} − j : "
+              "P(≥ {n}) + somme sur j de P(j) × P(≥ {n} − j).",
+        "en": "either this turn already gives at least {n} pips, or it gives j < {n} and the next at least {n} − j: "
+              "P(≥ {n}) + the sum over j of P(j) × P(≥ {n} − j).",
+    },
+    "s_two": {
+        "fr": "P(≥ {n}) = {first} ; plus {terms}. En tout <b>{exact}</b> ≈ {x}.",
+        "en": "P(≥ {n}) = {first}; plus {terms}. In all <b>{exact}</b> ≈ {x}.",
+    },
+    "s_turns": {
+        "fr": "T(1) = T(2) = 1 ; {steps}. Donc T({n}) = <b>{exact}</b> ≈ {x} tours.",
+        "en": "T(1) = T(2) = 1; {steps}. So T({n}) = <b>{exact}</b> ≈ {x} turns.",
+    },
+})
+
+HINT_CHECKS = (
+    lambda: turns_by_hand(RING_NEED),
+    lambda: (Fraction(1, 6) + Fraction(1, 36) + Fraction(1, 216)) ** 2,           # P(4) on each turn: multiply
+    lambda: Fraction(1, 6) ** 7 * (1 - sum((odds.pip_probability(j) for j in range(2, 6)), Fraction(0))),  # seven 1s, then >= 6
+    lambda: odds.p_at_least(RING_NEED, DIE) + sum((odds.pip_probability(j) * odds.p_at_least(RING_NEED - j, DIE)
+                                                   for j in range(2, RING_NEED)), Fraction(0)),  # now, or j now and the rest next
+)
+"""Each exercise's hint applied literally, as a computation (the tests check it gives the answer)."""
 
 
 W = texts({
@@ -166,20 +249,9 @@ def board_summary(board: Any) -> str:
     return f"Gold am Yukon board: seats {seats}; {turn}; pips per turn: mean {fraction_text(odds.pip_mean())}"
 
 
-def _typeset(x: Any) -> Any:
-    """Every ``{"fr", "en"}`` text of a spec, with French typography (no-break spaces before : ;)."""
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return dataclasses.replace(x, **{f.name: _typeset(getattr(x, f.name)) for f in dataclasses.fields(x)})
-    if isinstance(x, Mapping) and set(x) == {"fr", "en"} and all(isinstance(v, str) for v in x.values()):
-        return typeset(x)
-    if isinstance(x, tuple):
-        return tuple(_typeset(v) for v in x)
-    return x
-
-
 BOT_WORDS = {k: typeset(v) for k, v in BOT_WORDS.items()}
 
-SPEC: LessonSpec = _typeset(LessonSpec(
+SPEC: LessonSpec = i18n.typeset(LessonSpec(
     game="yukon",
     notebook="yukon.ipynb",
     title={"fr": "Gold am Yukon : un dé qui relance", "en": "Gold am Yukon: a die that throws again"},
@@ -244,28 +316,28 @@ SPEC: LessonSpec = _typeset(LessonSpec(
     ),
     exercises=(
         ExerciseSpec(
-            question={"fr": "Combien de points rapporte un tour en moyenne, quand un 1 fait relancer ?",
-                      "en": "How many pips does a turn bring on average, when a 1 throws again?"},
-            answer=Fraction(21, 5), probability=False,
-            hint={"fr": "après un 1, tout recommence : écrivez E = (moyenne sans 1) + (1/6)(1 + E) et résolvez.",
-                  "en": "after a 1 everything starts again: write E = (mean without a 1) + (1/6)(1 + E) and solve it."},
-            solution={"fr": "E = (2 + 3 + 4 + 5 + 6)/6 + (1/6)(1 + E) = 7/2 + E/6, donc (5/6) E = 7/2 et E = 21/5 = 4,2.",
-                      "en": "E = (2 + 3 + 4 + 5 + 6)/6 + (1/6)(1 + E) = 7/2 + E/6, so (5/6) E = 7/2 and E = 21/5 = 4.2."},
+            question=bilingual(lambda lang: W_EX("q_turns", lang, p=RING_PLAYER + 1, s=RING_STEPS, n=RING_NEED)),
+            answer=RING_TURNS, probability=False, tolerance=Fraction(1, 200),
+            hint=bilingual(lambda lang: W_EX("h_turns", lang,
+                p2=fraction_text(odds.pip_probability(2)), p3=fraction_text(odds.pip_probability(3)),
+                p4=fraction_text(odds.pip_probability(4)))),
+            solution=bilingual(lambda lang: W_EX("s_turns", lang,
+                steps=(" ; " if lang == "fr" else "; ").join(
+                    f"T({k}) = {fraction_text(turns_by_hand(k))}" for k in range(3, RING_NEED + 1)),
+                n=RING_NEED, exact=fraction_text(RING_TURNS), x=format_number(RING_TURNS, lang, 2))),
         ),
         ExerciseSpec(
-            question={"fr": "Quelle est la probabilité qu'un tour donne exactement 7 points ?",
-                      "en": "What is the chance that a turn gives exactly 7 pips?"},
-            answer=Fraction(1555, 46656), tolerance=Fraction(1, 10_000),
-            hint={"fr": "un 7 ne se fait pas d'un seul lancer : comptez les uns avant le dernier lancer (1 puis 6, 1, 1 puis "
-                        "5…), "
-                        "chacun a sa probabilité (1/6)^(nombre de lancers).",
-                  "en": "a 7 cannot come from one throw: count the ones before the last throw (1 then 6, 1, 1 then 5…), each "
-                        "with "
-                        "its probability (1/6)^(number of throws)."},
-            solution={"fr": "1 puis 6 : 1/36 ; 1, 1 puis 5 : 1/216 ; 1, 1, 1 puis 4 : 1/1296 ; quatre 1 puis 3 : 1/7776 ; cinq 1 "
-                            "puis 2 : 1/46656. Somme géométrique : (1296 + 216 + 36 + 6 + 1)/46656 = 1555/46656 ≈ 0,0333.",
-                      "en": "1 then 6: 1/36; 1, 1 then 5: 1/216; 1, 1, 1 then 4: 1/1296; four 1s then 3: 1/7776; five 1s then 2: "
-                            "1/46656. A geometric sum: (1296 + 216 + 36 + 6 + 1)/46656 = 1555/46656 ≈ 0.0333."},
+            question={"fr": "Quelle est la probabilité que deux tours de suite donnent chacun exactement 4 points ?",
+                      "en": "What is the chance that two turns in a row each give exactly 4 pips?"},
+            answer=odds.pip_probability(4) ** 2, tolerance=Fraction(1, 10_000),
+            hint={"fr": "un 4 se fait par un 4 (1/6), par 1 puis 3 (1/36) ou par 1, 1 puis 2 (1/216) ; les deux tours sont "
+                        "indépendants : multipliez.",
+                  "en": "a 4 comes from a 4 (1/6), from 1 then 3 (1/36) or from 1, 1 then 2 (1/216); the two turns are "
+                        "independent: multiply."},
+            solution={"fr": "P(4) = 1/6 + 1/36 + 1/216 = (36 + 6 + 1)/216 = 43/216. Deux tours indépendants : "
+                            "(43/216)² = 1849/46656 ≈ 0,0396.",
+                      "en": "P(4) = 1/6 + 1/36 + 1/216 = (36 + 6 + 1)/216 = 43/216. Two independent turns: "
+                            "(43/216)² = 1849/46656 ≈ 0.0396."},
         ),
         ExerciseSpec(
             question={"fr": "Quelle est la probabilité qu'un tour donne plus de 12 points ? (une fraction, ou un décimal à 10⁻⁹ "
@@ -286,16 +358,13 @@ SPEC: LessonSpec = _typeset(LessonSpec(
                             "So 311/(1296 × 279936) = 311/362797056 ≈ 0.000000857."},
         ),
         ExerciseSpec(
-            question={"fr": "Votre équipe est à 3 pas d'un anneau libre : il lui faut 4 points ce tour (3 pas et 1 pour "
-                            "revendiquer). Quelle est la probabilité que le tour les donne ?",
-                      "en": "Your team is 3 steps from a free ring: it needs 4 pips this turn (3 steps and 1 to stake the "
-                            "claim). "
-                            "What is the chance that the turn gives them?"},
-            answer=Fraction(23, 36),
-            hint={"fr": "le contraire : le tour donne 2 ou 3 points (un tour ne donne jamais 1 point).",
-                  "en": "the opposite: the turn gives 2 or 3 pips (a turn never gives 1 pip)."},
-            solution={"fr": "P(2) = 1/6 ; P(3) = 1/6 (un 3) + 1/36 (1 puis 2) = 7/36. Donc 1 − 1/6 − 7/36 = 23/36 ≈ 0,639.",
-                      "en": "P(2) = 1/6; P(3) = 1/6 (a 3) + 1/36 (1 then 2) = 7/36. So 1 − 1/6 − 7/36 = 23/36 ≈ 0.639."},
+            question=bilingual(lambda lang: W_EX("q_two", lang, p=RING_PLAYER + 1, n=RING_NEED)),
+            answer=RING_TWO, tolerance=Fraction(1, 1000),
+            hint=bilingual(lambda lang: W_EX("h_two", lang, n=RING_NEED)),
+            solution=bilingual(lambda lang: W_EX(
+                "s_two", lang, n=RING_NEED, first=fraction_text(odds.p_at_least(RING_NEED, DIE)),
+                terms=" + ".join(f"P({j}) × P(≥ {RING_NEED - j})" for j in range(2, RING_NEED)),
+                exact=fraction_text(RING_TWO), x=format_number(RING_TWO, lang, 3))),
         ),
     ),
     summary=board_summary,

@@ -12,12 +12,11 @@ Spaces and claims keep the numbers of :mod:`mineedu.games.yukon.board`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mineedu.core import CHANCE, Event, Texts
-from mineedu.core.i18n import NBSP, colon, plural
+from mineedu.core import CHANCE, Event, Texts, i18n
+from mineedu.core.i18n import colon, plural
 from mineedu.core.i18n import player_name as seat
 
 from .rules import YukonState, YukonView
@@ -30,7 +29,7 @@ def texts(table: Mapping[str, Mapping[str, str]]) -> Texts:
     >>> texts({"k": {"fr": "Dé : 4", "en": "Die: 4"}})("k", "fr")
     'Dé\xa0: 4'
     """
-    return Texts({k: typeset(v) for k, v in table.items()})
+    return Texts(table)
 
 
 def typeset(words: Mapping[str, str]) -> dict[str, str]:
@@ -39,8 +38,8 @@ def typeset(words: Mapping[str, str]) -> dict[str, str]:
     >>> typeset({"fr": "1 puis 6 : 1/36 ; gain n° 4", "en": "1 then 6: 1/36"})["fr"]
     '1 puis 6\xa0: 1/36\xa0; gain n°\xa04'
     """
-    fr = re.sub(r" ([:;!?%»])", NBSP + r"\1", words["fr"]).replace("n° ", "n°" + NBSP).replace("« ", "«" + NBSP)
-    return {**words, "fr": fr}
+    out: dict[str, str] = i18n.typeset(words)
+    return out
 
 
 LABELS = texts({
