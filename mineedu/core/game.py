@@ -292,7 +292,11 @@ class RandomBot(BaseBot):
     name = "random"
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
-        return legal[int(rng.integers(len(legal)))]
+        return legal[self.choose(None, 0, legal, lambda n: int(rng.integers(n)))]
+
+    def choose(self, view: Any, seat: int, legal: Sequence[Any], draw: Callable[[int], int]) -> int:
+        """On a game's kernel (:mod:`mineedu.core.kernel`): the index of the move, one draw over ``legal``."""
+        return draw(len(legal))
 
     def why(self, obs: Any, action: Action, lang: str) -> str | None:
         return "au hasard" if lang == "fr" else "at random"
