@@ -23,10 +23,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-COMPILED = ("yukon", "silver_gold", "coal_mine", "dragon_cave")
-"""The games whose playout ``tools/compile_fast.py`` compiles: those it makes quicker (``benchmarks/speed.py``,
-source and compiled side by side: 1.2 to 1.3 times the games a second for Mine, 1.3 to 2.5 for the others;
-My Gold Mine's playout, whose time goes to numpy's generator and Python's objects, not at all)."""
+GAMES = Path(__file__).resolve().parent.parent / "games"
+COMPILED = tuple(sorted(p.parent.name for p in GAMES.glob("*/fast.py")))
+"""The games with a playout of their own (``fast.py``), which ``tools/compile_fast.py`` compiles: the
+games not yet played on their rules' kernel (:mod:`mineedu.core.kernel`). Figures: ``docs/performance.md``."""
 PURE = "MINEEDU_PURE_PYTHON"
 """Set to ``1`` in the environment: every game plays its ``fast.py`` source, compiled or not."""
 
