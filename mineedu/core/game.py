@@ -30,7 +30,6 @@ richer override :meth:`Game.action_to_json` / :meth:`Game.action_from_json`.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -367,9 +366,8 @@ class Game(ABC):
         return _lists_to_tuples(data)
 
     # --- hooks: a game's folder registers them (see :mod:`mineedu.core.hooks`) ---------
-    def _sibling(self, module: str) -> Any:  # for games that have not registered hooks yet
-        package = type(self).__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.{module}")
+    def _missing(self, hook: str) -> NotImplementedError:
+        return NotImplementedError(f"{self.name} registers no {hook} (Hooks.{hook}, see mineedu.core.hooks)")
 
     def render_svg(
         self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False, *, narrow: bool = False
@@ -383,7 +381,7 @@ class Game(ABC):
         draw = self.hooks.narrow_picture if narrow and self.hooks.narrow_picture else self.hooks.picture
         if draw is not None:
             return draw(state.observation(SEE_ALL if show_all else player), lang)
-        return str(self._sibling("svg").render(state, player, lang, show_all))
+        raise self._missing("picture")
 
     def action_label(self, action: Action, lang: str = "fr") -> str:
         """An action or chance outcome in words, for a button or a log line.
@@ -437,7 +435,7 @@ class Game(ABC):
         """The text ``mineedu odds`` prints for an :meth:`odds_report`."""
         if self.hooks.format_odds is not None:
             return self.hooks.format_odds(report, lang)
-        return str(self._sibling("odds").format_odds(report, lang))
+        raise self._missing("format_odds")
 
     def auto_seats(self) -> tuple[int, ...]:
         """Seats the rules play by themselves (Mine's dummy player): no bot or human sits there."""
@@ -453,10 +451,10 @@ class Game(ABC):
         return {"win": (1.0 / len(w)) if player in w else 0.0, "score": float(scores[player])}
 
     def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
-        """The exact odds a lesson shows for ``state`` (JSON-ready), from the game's ``odds.py``."""
+        """The exact odds a lesson shows for ``state`` (JSON-ready): the game's ``Hooks.odds_report``."""
         if self.hooks.odds_report is not None:
             return self.hooks.odds_report(state, player)
-        return dict(self._sibling("odds").odds_report(state, player))
+        raise self._missing("odds_report")
 
     def make_bot(self, spec: str) -> Bot:
         """Build a bot from a spec such as ``"random"`` or ``"threshold:0.15"``."""
