@@ -33,26 +33,24 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import numpy as np
 
 from .errors import ConfigError, IllegalActionError
 from .hooks import Hooks
 from .i18n import chance_name, colon, player_name
+from .protocol import CHANCE as CHANCE
+from .protocol import SEE_ALL as SEE_ALL
+from .protocol import SIMULTANEOUS as SIMULTANEOUS
+from .protocol import TERMINAL as TERMINAL
+from .protocol import Action as Action
+from .protocol import Bot as Bot
 
 if TYPE_CHECKING:
     from .choices import Choices
     from .play import Event
 
-Action = Any
-"""An action: a hashable value made of str/int/bool/tuples (see module doc)."""
-
-CHANCE = -1
-SIMULTANEOUS = -2
-TERMINAL = -3
-SEE_ALL = -4
-"""The viewer who sees everything (a teacher's "show all"): ``state.observation(SEE_ALL)``."""
 
 
 _D = TypeVar("_D")
@@ -257,21 +255,6 @@ def result(state: State) -> tuple[tuple[int, ...], tuple[float, ...]]:
         return last[1], last[2]
     got = _RESULT[0] = (state, state.winners(), state.scores())
     return got[1], got[2]
-
-@runtime_checkable
-class Bot(Protocol):
-    """A policy: picks one of ``legal`` from what its player may see, and can say why.
-
-    ``why(obs, action, lang)`` is the bot's reason for ``action`` in that
-    language (``None`` if it gives none); boards log it beside the move.
-    """
-
-    name: str
-
-    def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action: ...
-
-    def why(self, obs: Any, action: Action, lang: str) -> str | None: ...
-
 
 class BaseBot:
     """A bot that gives no reason unless it overrides :meth:`why`."""

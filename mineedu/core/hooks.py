@@ -26,11 +26,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .choices import Choices
+from .protocol import Action, Bot
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .game import Action, Bot, Game, State
+    from .game import Game, State
     from .play import Event
 
 FastPlayout = Callable[["Game", tuple[str | None, ...]], Callable[["np.random.Generator"], "State"] | None]
