@@ -35,7 +35,7 @@ def imports(path: Path, package: str) -> set[str]:
                 parts = package.split(".")
                 up = parts[: len(parts) - node.level + 1]
                 base = ".".join(up + ([base] if base else []))
-            if node.module is None or node.level and not node.module:
+            if node.module is None or (node.level and not node.module):
                 out.update(f"{base}.{a.name}" for a in node.names)
             else:
                 out.add(base)
