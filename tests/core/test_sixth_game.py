@@ -1,6 +1,7 @@
 """``docs/architecture.md``'s "a sixth game writes": a game folder alone (``tests/core/sixth/pebbles``), put among the
-game packages, is found by the registry, passes the core's conformance checks, and plays its tournaments on its
-kernel (``core.kernel.playout_hook``) to the engine's very results, with no edit anywhere else."""
+game packages, is found by the registry, passes the core's conformance checks, is fuzzed (the protocol's checks),
+and plays its tournaments on its kernel (``core.kernel.playout_hook``) to the engine's very results, with no edit
+anywhere else."""
 
 from __future__ import annotations
 
@@ -40,6 +41,12 @@ def test_the_registry_finds_a_folder_alone(sixth):
     c.check_same_seed_same_game(game, 3)
     c.check_observations_and_picture(game, 2)
     c.check_bots_play_legally(game, range(3))
+
+
+def test_the_fuzzer_plays_it(sixth):
+    from tests.fuzz.runner import fuzz
+
+    assert fuzz("pebbles", 1, 300).steps >= 300
 
 
 def test_its_tournaments_play_on_its_kernel(sixth):
