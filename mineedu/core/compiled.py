@@ -8,7 +8,8 @@ hash of ``fast.py`` now (:class:`CompiledPlayout`, the source standing in where 
 compiled code refuses a value's type), and ``fast.fast_playout`` itself otherwise
 (nothing compiled, a source changed since, or ``MINEEDU_PURE_PYTHON=1`` in the
 environment). Both play the very same games: ``tests/*/test_fast.py`` hold the one
-in use to the engine, ``tests/core/test_compiled.py`` the other too.
+in use to the engine, ``tests/core/test_compiled.py`` the other too. Only the games not yet
+played on their kernel (:mod:`mineedu.core.kernel`) have a ``fast.py``.
 """
 
 from __future__ import annotations
