@@ -297,7 +297,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     Config: ClassVar[type]  # a frozen dataclass with defaults
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": lambda arg: RandomBot()}
-    hooks: ClassVar[Hooks] = Hooks()  # set by :func:`mineedu.core.register`
+    hooks: ClassVar[Hooks[Any]] = Hooks()  # set by :func:`mineedu.core.register`
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):

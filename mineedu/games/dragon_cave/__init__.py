@@ -44,7 +44,7 @@ VARIANTS = (
                             "en": "Dragon's die: it moves one die roll after each move of a returning player"}),
 )
 
-register(DragonCave, Hooks(
+register(DragonCave, Hooks[DragonCaveView](
     picture=svg.render,
     narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,

@@ -24,7 +24,7 @@ from .rules import (
 )
 from .simulate import simulate_burn
 
-register(GoldMine, Hooks(
+register(GoldMine, Hooks[GoldMineView](
     picture=svg.render,
     narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,

@@ -22,7 +22,7 @@ from .odds import pip_distribution, pip_mean, pip_probability, turns_to_collect
 from .rules import YukonConfig, YukonGame, YukonState, YukonView, freeze
 from .simulate import simulate_pips, simulate_turns
 
-register(YukonGame, Hooks(
+register(YukonGame, Hooks[YukonView](
     picture=svg.render,
     odds_report=odds.odds_report,
     format_odds=odds.format_odds,
