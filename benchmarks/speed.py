@@ -23,6 +23,12 @@ Prints three tables; it measures, it does not judge (no asserts):
    at a time (its ``*_by_engine`` function), and the ratio.
 3. **``mineedu simulate``** wall times with ``--jobs 1`` and ``--jobs 2``
    (a fresh process each, as a teacher runs it).
+5. **Against another tree** (``--against DIR --games gold_mine,...``): each game's
+   benchmark line-up (table 1's bots) and its lesson's tournament, games per CPU
+   second through :func:`mineedu.core.tournament` in this tree and in ``DIR`` (a
+   checkout of another commit, compiled there with its own build step), five
+   blocks each, the two trees' blocks interleaved (a fresh process per block, so
+   a drift of the machine hits both alike); the median of each and their ratio.
 4. **Each lesson's heavy buttons** at their default size, kernel-side: the
    lesson built as its notebook builds it (``mineedu.ui.lesson.Lesson``), then
    its tournament's run button and each predict section's simulate button
@@ -41,6 +47,7 @@ import argparse
 import copy
 import dataclasses
 import importlib
+import json
 import os
 import statistics
 import subprocess
@@ -103,7 +110,10 @@ def _checked_games(game: Any, bots: Sequence[Any], n: int) -> None:
 
 def _source_playout(game: Any) -> Any:
     """The same game, its tournaments played by the Python source of its playout (``fast.py``), compiled or not."""
-    module = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.fast")
+    try:
+        module = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.fast")
+    except ImportError:  # a game whose tournaments run on its kernel: nothing else to play
+        return game
     clone = copy.copy(game)
     clone.hooks = dataclasses.replace(type(game).hooks, fast_playout=module.fast_playout)
     return clone
@@ -113,6 +123,8 @@ def _in_use(game: Any) -> str:
     hook = game.hooks.fast_playout
     if hook is None:
         return "engine"
+    if hook.__module__ == "mineedu.core.kernel":
+        return "kernel"
     return "compiled" if hook.__module__.endswith(".fastc") else "source"
 
 
@@ -276,14 +288,62 @@ def lesson_buttons(quick: bool) -> None:
             print(f"   {name:12} {what:36} {size:7,} {wall:6.2f} {cpu:6.2f}")
 
 
+_BLOCK = """
+import json, sys, time
+import mineedu
+from mineedu.core import tournament
+name, which, k, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+if which == "lesson":
+    from mineedu.ui.lesson import lesson_spec
+    t = lesson_spec(name).tournament
+    game, bots = mineedu.make(name, t.players, **t.config), list(t.bots)
+else:
+    game, bots = mineedu.make(name, 4), json.loads(sys.argv[5])
+tournament(game, bots, 2, 0)  # warm up: imports, compiled modules, caches
+cpu = time.process_time()
+tournament(game, bots, k, seed)
+print(k / (time.process_time() - cpu))
+"""
+
+
+def _block(tree: str, name: str, which: str, k: int, seed: int) -> float:
+    """Games per CPU second of one block of ``k`` games, in a fresh process importing mineedu from ``tree``."""
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, "-c", _BLOCK, name, which, str(k), str(seed),
+                          json.dumps(TOURNAMENT_BOTS[name])], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def against(other: str, games: Sequence[str], quick: bool) -> None:
+    """Table 5: this tree's tournaments beside another tree's (see the module docstring)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(mineedu.__file__)))
+    print(f"5. Games per CPU second, this tree ({here}) beside {other}: median of 5 interleaved blocks")
+    print(f"   {'game':12} {'line-up':8} {'this':>9} {'(range)':>15} {'other':>9} {'(range)':>15} {'ratio':>6}")
+    for name in games:
+        for which in ("bench", "lesson"):
+            k = (40 if name in GOALS else 400) // (4 if quick else 1)
+            ours, theirs = [], []
+            for b in range(5):
+                ours.append(_block(here, name, which, k, 1 + b))
+                theirs.append(_block(other, name, which, k, 1 + b))
+            a, o = statistics.median(ours), statistics.median(theirs)
+            print(f"   {name:12} {which:8} {a:9,.0f} {f'({min(ours):,.0f}-{max(ours):,.0f})':>15} {o:9,.0f}"
+                  f" {f'({min(theirs):,.0f}-{max(theirs):,.0f})':>15} {a / o:5.2f}×", flush=True)
+
+
 def main(argv: Sequence[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer games and trials: a smoke run")
     ap.add_argument("--only", default="engines,simulators,simulate,lessons", help="comma-separated parts to run")
+    ap.add_argument("--against", metavar="DIR", help="only table 5: these tournaments beside another tree's")
+    ap.add_argument("--games", default=",".join(TOURNAMENT_BOTS), help="the games of --against, comma-separated")
     args = ap.parse_args(argv)
     load = os.getloadavg()
     print(f"mineedu speed, {os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}"
           f", mineedu from {os.path.dirname(mineedu.__file__)}")
+    if args.against:
+        against(args.against, args.games.split(","), args.quick)
+        return
     parts = {"engines": engines, "simulators": simulators, "simulate": simulate_cli, "lessons": lesson_buttons}
     for part in args.only.split(","):
         parts[part.strip()](args.quick)

@@ -35,9 +35,11 @@ def _built(game: str) -> list[Path]:
 
 
 def clean() -> None:
-    for game in COMPILED:
-        for path in _built(game):
-            path.unlink()
+    """Remove every compiled playout, also of a game that has no ``fast.py`` any more (it plays on its kernel)."""
+    for folder in sorted((ROOT / "mineedu" / "games").iterdir()):
+        if folder.is_dir():
+            for path in _built(folder.name):
+                path.unlink()
 
 
 def compile_all(jobs: int) -> int:
@@ -56,6 +58,7 @@ def compile_all(jobs: int) -> int:
         copy.write_text(f'{text}\nSOURCE_SHA256 = "{file_hash(src)}"\n', encoding="utf-8")
         copies.append(copy)
     try:
+        clean()  # none left of a game that plays on its kernel now
         paths = [str(p.relative_to(ROOT)) for p in copies]
         exts = mypycify(paths, opt_level="3", separate=True, target_dir=str(ROOT / "build" / "mypyc"))
         dist = Distribution({"name": "mineedu-fast", "ext_modules": exts})

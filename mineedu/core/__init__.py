@@ -4,13 +4,7 @@ from .choices import Choices, ChoiceTree, Control
 from .errors import ConfigError, IllegalActionError, MineeduError, SavedGameError
 from .exact import exact_json, fraction_text, from_json
 from .game import (
-    CHANCE,
-    SEE_ALL,
-    SIMULTANEOUS,
-    TERMINAL,
-    Action,
     BaseBot,
-    Bot,
     Game,
     RandomBot,
     State,
@@ -33,6 +27,7 @@ from .play import (
     tournament,
     wilson_interval,
 )
+from .protocol import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, Bot
 from .registry import game_class, game_names, make, register
 from .saved import SavedGame
 

@@ -35,8 +35,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .protocol import Action
+
 if TYPE_CHECKING:
-    from .game import Action, State
+    from .game import State
 
 Path = tuple[str, ...]
 

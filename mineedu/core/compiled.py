@@ -8,7 +8,8 @@ hash of ``fast.py`` now (:class:`CompiledPlayout`, the source standing in where 
 compiled code refuses a value's type), and ``fast.fast_playout`` itself otherwise
 (nothing compiled, a source changed since, or ``MINEEDU_PURE_PYTHON=1`` in the
 environment). Both play the very same games: ``tests/*/test_fast.py`` hold the one
-in use to the engine, ``tests/core/test_compiled.py`` the other too.
+in use to the engine, ``tests/core/test_compiled.py`` the other too. Only the games not yet
+played on their kernel (:mod:`mineedu.core.kernel`) have a ``fast.py``.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-COMPILED = ("yukon", "silver_gold", "coal_mine", "dragon_cave")
-"""The games whose playout ``tools/compile_fast.py`` compiles: those it makes quicker (``benchmarks/speed.py``,
-source and compiled side by side: 1.2 to 1.3 times the games a second for Mine, 1.3 to 2.5 for the others;
-My Gold Mine's playout, whose time goes to numpy's generator and Python's objects, not at all)."""
+GAMES = Path(__file__).resolve().parent.parent / "games"
+COMPILED = tuple(sorted(p.parent.name for p in GAMES.glob("*/fast.py")))
+"""The games with a playout of their own (``fast.py``), which ``tools/compile_fast.py`` compiles: the
+games not yet played on their rules' kernel (:mod:`mineedu.core.kernel`). Figures: ``docs/performance.md``."""
 PURE = "MINEEDU_PURE_PYTHON"
 """Set to ``1`` in the environment: every game plays its ``fast.py`` source, compiled or not."""
 

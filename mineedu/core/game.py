@@ -30,30 +30,27 @@ richer override :meth:`Game.action_to_json` / :meth:`Game.action_from_json`.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import numpy as np
 
 from .errors import ConfigError, IllegalActionError
 from .hooks import Hooks
 from .i18n import chance_name, colon, player_name
+from .protocol import CHANCE as CHANCE
+from .protocol import SEE_ALL as SEE_ALL
+from .protocol import SIMULTANEOUS as SIMULTANEOUS
+from .protocol import TERMINAL as TERMINAL
+from .protocol import Action as Action
+from .protocol import Bot as Bot
 
 if TYPE_CHECKING:
     from .choices import Choices
     from .play import Event
 
-Action = Any
-"""An action: a hashable value made of str/int/bool/tuples (see module doc)."""
-
-CHANCE = -1
-SIMULTANEOUS = -2
-TERMINAL = -3
-SEE_ALL = -4
-"""The viewer who sees everything (a teacher's "show all"): ``state.observation(SEE_ALL)``."""
 
 
 _D = TypeVar("_D")
@@ -259,21 +256,6 @@ def result(state: State) -> tuple[tuple[int, ...], tuple[float, ...]]:
     got = _RESULT[0] = (state, state.winners(), state.scores())
     return got[1], got[2]
 
-@runtime_checkable
-class Bot(Protocol):
-    """A policy: picks one of ``legal`` from what its player may see, and can say why.
-
-    ``why(obs, action, lang)`` is the bot's reason for ``action`` in that
-    language (``None`` if it gives none); boards log it beside the move.
-    """
-
-    name: str
-
-    def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action: ...
-
-    def why(self, obs: Any, action: Action, lang: str) -> str | None: ...
-
-
 class BaseBot:
     """A bot that gives no reason unless it overrides :meth:`why`."""
 
@@ -292,7 +274,11 @@ class RandomBot(BaseBot):
     name = "random"
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
-        return legal[int(rng.integers(len(legal)))]
+        return legal[self.choose(None, 0, legal, lambda n: int(rng.integers(n)))]
+
+    def choose(self, view: Any, seat: int, legal: Sequence[Any], draw: Callable[[int], int]) -> int:
+        """On a game's kernel (:mod:`mineedu.core.kernel`): the index of the move, one draw over ``legal``."""
+        return draw(len(legal))
 
     def why(self, obs: Any, action: Action, lang: str) -> str | None:
         return "au hasard" if lang == "fr" else "at random"
@@ -311,7 +297,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     Config: ClassVar[type]  # a frozen dataclass with defaults
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": lambda arg: RandomBot()}
-    hooks: ClassVar[Hooks] = Hooks()  # set by :func:`mineedu.core.register`
+    hooks: ClassVar[Hooks[Any]] = Hooks()  # set by :func:`mineedu.core.register`
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -363,9 +349,8 @@ class Game(ABC):
         return _lists_to_tuples(data)
 
     # --- hooks: a game's folder registers them (see :mod:`mineedu.core.hooks`) ---------
-    def _sibling(self, module: str) -> Any:  # for games that have not registered hooks yet
-        package = type(self).__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.{module}")
+    def _missing(self, hook: str) -> NotImplementedError:
+        return NotImplementedError(f"{self.name} registers no {hook} (Hooks.{hook}, see mineedu.core.hooks)")
 
     def render_svg(
         self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False, *, narrow: bool = False
@@ -379,7 +364,7 @@ class Game(ABC):
         draw = self.hooks.narrow_picture if narrow and self.hooks.narrow_picture else self.hooks.picture
         if draw is not None:
             return draw(state.observation(SEE_ALL if show_all else player), lang)
-        return str(self._sibling("svg").render(state, player, lang, show_all))
+        raise self._missing("picture")
 
     def action_label(self, action: Action, lang: str = "fr") -> str:
         """An action or chance outcome in words, for a button or a log line.
@@ -433,7 +418,7 @@ class Game(ABC):
         """The text ``mineedu odds`` prints for an :meth:`odds_report`."""
         if self.hooks.format_odds is not None:
             return self.hooks.format_odds(report, lang)
-        return str(self._sibling("odds").format_odds(report, lang))
+        raise self._missing("format_odds")
 
     def auto_seats(self) -> tuple[int, ...]:
         """Seats the rules play by themselves (Mine's dummy player): no bot or human sits there."""
@@ -449,10 +434,10 @@ class Game(ABC):
         return {"win": (1.0 / len(w)) if player in w else 0.0, "score": float(scores[player])}
 
     def odds_report(self, state: State, player: int | None = None) -> dict[str, Any]:
-        """The exact odds a lesson shows for ``state`` (JSON-ready), from the game's ``odds.py``."""
+        """The exact odds a lesson shows for ``state`` (JSON-ready): the game's ``Hooks.odds_report``."""
         if self.hooks.odds_report is not None:
             return self.hooks.odds_report(state, player)
-        return dict(self._sibling("odds").odds_report(state, player))
+        raise self._missing("odds_report")
 
     def make_bot(self, spec: str) -> Bot:
         """Build a bot from a spec such as ``"random"`` or ``"threshold:0.15"``."""

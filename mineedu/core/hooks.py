@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .choices import Choices
+from .protocol import Action, Bot
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .game import Action, Bot, Game, State
+    from .game import Game, State
     from .play import Event
 
 FastPlayout = Callable[["Game", tuple[str | None, ...]], Callable[["np.random.Generator"], "State"] | None]
@@ -38,12 +39,17 @@ FastPlayout = Callable[["Game", tuple[str | None, ...]], Callable[["np.random.Ge
 with those bots (``rng -> final state``), or ``None`` when it does not play these bots or this config."""
 
 
-@dataclass(frozen=True)
-class Hooks:
-    """A game's parts outside its rules (every field optional; see the module docstring)."""
+V = TypeVar("V")
+"""The game's view (what ``State.observation`` returns): what its picture, panel and status read."""
 
-    picture: Callable[[Any, str], str] | None = None
-    narrow_picture: Callable[[Any, str], str] | None = None
+
+@dataclass(frozen=True)
+class Hooks(Generic[V]):
+    """A game's parts outside its rules (every field optional; see the module docstring), generic in the
+    game's view: its picture, narrow picture, panel and status all read the same view type."""
+
+    picture: Callable[[V, str], str] | None = None
+    narrow_picture: Callable[[V, str], str] | None = None
     """(view, lang) -> the picture laid out for a narrow screen (a phone held upright), if it differs."""
     odds_report: Callable[[State, int | None], dict[str, Any]] | None = None
     format_odds: Callable[[dict[str, Any], str], str] | None = None
@@ -56,9 +62,9 @@ class Hooks:
     bot_name: Callable[[str, str], str] | None = None
     """(bot spec, lang) -> the bot in words ("P(burned) < 20%" for ``burn:0.2``)."""
     choices: Choices = field(default_factory=Choices)
-    panel: Callable[[Any, str], str] | None = None
+    panel: Callable[[V, str], str] | None = None
     """(view, lang) -> the decision panel's HTML for that viewer."""
-    status: Callable[[Any, str], str] | None = None
+    status: Callable[[V, str], str] | None = None
     """(view, lang) -> HTML under the turn line (round results, a podium)."""
     chapter: Callable[[State, str], str | None] | None = None
     """(state, lang) -> the log heading the state belongs to ("Manche 2")."""
@@ -67,7 +73,8 @@ class Hooks:
     lesson: str | None = None
     hidden_information: bool = False
     fast_playout: FastPlayout | None = None
-    """A game's own playout for tournaments (its ``fast.py``): the returned function plays from
+    """A game's playout for tournaments (``core.kernel.playout_hook`` on its kernel, or its ``fast.py``): the
+    returned function plays from
     ``game.initial_state()`` to the end and must give the very final state, and make the very same
     draws from ``rng``, as :func:`mineedu.core.playout` with the bots of those specs. Tournaments
     (``mineedu simulate``, a lesson's tournament) use it; ``tests/fast_check.py`` holds it to the engine."""

@@ -20,7 +20,7 @@ their move.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -28,24 +28,10 @@ from typing import Any
 import numpy as np
 
 from .errors import ConfigError
-from .game import CHANCE, TERMINAL, Action, Bot, Game, RandomBot, State, build
+from .game import Game, RandomBot, State, build
 from .i18n import LANGS
-
-Words = Mapping[str, str]
-"""A text in every language: ``{"fr": ..., "en": ...}``."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One move: who made it (a seat, or :data:`CHANCE`), what, the states around it,
-    and the bot's reason (``{"fr": ..., "en": ...}``) when a bot made it and said why."""
-
-    player: int
-    action: Action
-    before: State
-    after: State
-    reason: Words | None = None
-
+from .protocol import CHANCE, TERMINAL, Action, Bot
+from .protocol import Words as Words
 
 _WEIGHTS: dict[int, tuple[Sequence[tuple[Action, Fraction]], list[int], int]] = {}
 """Whole-number weights of outcome tuples seen lately, by ``id`` (the tuple is kept, so its id stays its own)."""
@@ -81,6 +67,18 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.G
             return o
         r -= w
     raise AssertionError("probabilities do not sum to 1")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Event:
+    """One move: who made it (a seat, or :data:`CHANCE`), what, the states around it,
+    and the bot's reason (``{"fr": ..., "en": ...}``) when a bot made it and said why."""
+
+    player: int
+    action: Action
+    before: State
+    after: State
+    reason: Words | None = None
 
 
 def bot_reason(bot: Bot, obs: Any, action: Action) -> Words | None:

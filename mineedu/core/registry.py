@@ -15,7 +15,7 @@ _GAMES: dict[str, type[Game]] = {}
 _G = TypeVar("_G", bound=type[Game])
 
 
-def register(cls: _G, hooks: Hooks | None = None) -> _G:
+def register(cls: _G, hooks: Hooks[Any] | None = None) -> _G:
     """Make a :class:`Game` reachable by its ``name``, with the parts of its folder.
 
     A game's ``__init__.py`` calls ``register(MyGame, Hooks(picture=..., ...))``

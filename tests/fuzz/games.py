@@ -7,7 +7,7 @@ only the random walk's), and checks:
 * for every game (the protocol): chance outcomes are exact and sum to 1, a
   non-terminal position offers each player to move a legal action, every
   player's observation can be drawn, scores have one entry per player;
-* for each game, its own invariants, read from its rules and from
+* for each game with a spec of its own below, its own invariants, read from its rules and from
   ``tests/<game>/test_properties.py`` (whose helpers are reused): cards,
   tokens and coal conserved, positions legal, scores consistent.
 
@@ -226,3 +226,14 @@ SPECS: dict[str, Spec] = {
         ("steady", "raider", "mix"), coal_mine_state, coal_mine_step, coal_mine_final,
     ),
 }
+
+
+def spec_of(name: str) -> Spec:
+    """The fuzzer's spec of a registered game: its own above, else the protocol's checks alone, random player
+    counts and every bot it registers (a sixth game is fuzzed with no edit here)."""
+    if name in SPECS:
+        return SPECS[name]
+    cls = mineedu.core.game_class(name)
+    specs = tuple(sorted(b for b in cls.bots if b != "random")) or ("random",)
+    return Spec(name, lambda r: mineedu.make(name, int(r.integers(cls.min_players, cls.max_players + 1))), specs,
+                lambda game, s: None)

@@ -20,7 +20,7 @@ import numpy as np
 
 from mineedu.core import RandomBot, play
 
-from .games import SPECS, protocol
+from .games import protocol, spec_of
 
 BOT_SHARE = 0.3  # of the seats, played by one of the game's bots rather than at random
 
@@ -44,7 +44,7 @@ class Done:
 
 def fuzz(name: str, seed: int, steps: int) -> Done:
     """``steps`` checked moves of ``name`` (the last game is played to its end), from ``seed``."""
-    spec = SPECS[name]
+    spec = spec_of(name)
     rng = np.random.default_rng(seed)
     start = time.perf_counter()
     done = games = 0

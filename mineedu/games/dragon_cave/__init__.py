@@ -1,6 +1,7 @@
 """Au fin fond de la grotte du dragon (``dragon_cave``): dive for treasure, then race the dragon home.
 
 The rules are in :mod:`.rules` (the state and each viewer's :class:`DragonCaveView`),
+applied by :mod:`.kernel` (the one code applying a rule, which tournaments drive directly),
 exact odds in :mod:`.odds`, bots in :mod:`.bots`, the picture in :mod:`.svg`, the
 words in :mod:`.words`, the steps of a turn at a board in :mod:`.choices`, the
 board's odds panel and status in :mod:`.panel`, and the lesson's spec in
@@ -12,11 +13,12 @@ board's odds panel and status in :mod:`.panel`, and the lesson's spec in
 """
 
 from mineedu.core import Hooks, register
-from mineedu.core.compiled import fast_playout
 from mineedu.core.hooks import Variant
+from mineedu.core.kernel import playout_hook
 
 from . import bots, choices, odds, panel, svg, words
 from .bots import BOTS, GreedyDepthBot, OddsBot, TurnBackBot
+from .kernel import Kernel
 from .odds import (
     break_even_depth,
     card_distribution,
@@ -28,7 +30,7 @@ from .odds import (
     odds_report,
     turn_back_curve,
 )
-from .rules import ENTRANCE, Config, DragonCave, DragonCaveState, DragonCaveView, Position, family_name
+from .rules import ENTRANCE, Config, DragonCave, DragonCaveState, DragonCaveView, Position, family_name, freeze
 from .simulate import simulate_escape
 from .svg import render
 from .words import action_label, describe_event
@@ -42,7 +44,7 @@ VARIANTS = (
                             "en": "Dragon's die: it moves one die roll after each move of a returning player"}),
 )
 
-register(DragonCave, Hooks(
+register(DragonCave, Hooks[DragonCaveView](
     picture=svg.render,
     narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,
@@ -57,7 +59,7 @@ register(DragonCave, Hooks(
     variants=VARIANTS,
     lesson="mineedu.games.dragon_cave.lesson",
     hidden_information=False,  # nothing is hidden: a face-down value is decided when it is turned over
-    fast_playout=fast_playout(__name__),
+    fast_playout=playout_hook(lambda game: Kernel.first(game.table, game.num_players), freeze),
 ))
 
 __all__ = [

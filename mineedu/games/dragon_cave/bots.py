@@ -7,6 +7,12 @@
   turns back there with that card and runs home;
 * ``odds:p``: weighs every action by (P(escape) from :mod:`.odds`) × (expected treasure),
   never taking an action whose escape chance is below ``p`` (default 0.5) when it has another.
+
+Each decides in ``choose(view, seat, legal, draw)`` on the rules' kernel (:class:`.kernel.View`,
+moves coded by :func:`.kernel.move_code`): tournaments call it on the kernel they play, and
+``act(obs, legal, rng)`` (a lesson, the engine's loop) on the kernel of the observation.
+The odds bot looks each candidate move ahead on a copy of the kernel, and remembers its choices
+(bounded memos, one per config) by everything they read.
 """
 
 from __future__ import annotations
@@ -19,10 +25,16 @@ import numpy as np
 
 from mineedu.core import BaseBot, Bot, RandomBot, Texts
 from mineedu.core.i18n import format_number
+from mineedu.core.memo import remember
 
-from .odds import escape_probability, expected_treasure
-from .rules import EATEN, IN, OUT, DragonCaveView
+from .kernel import EATEN, IN, OUT, Card, Table, View, back_of, capture_of, drop_of, move_code, steps_of, stops
+from .odds import card_expectation, escape_probability
+from .rules import DragonCaveView, kernel_of
 from .words import cards, steps
+
+Draw = Callable[[int], int]
+MEMO_SIZE = 1 << 16
+"""The most entries of each memo (a full memo is emptied and starts again)."""
 
 Move = tuple[str, int, bool, int, bool]
 
@@ -53,15 +65,36 @@ def pick(legal: Sequence[Any], *, back: bool | None = None, capture: bool | None
     >>> pick([("move", -1, False, 1, False), ("move", -1, False, 2, False)], capture=True)
     ('move', -1, False, 2, False)
     """
-    for wish in ((back, capture), (back, None), (None, None)):
-        ok = [a for a in legal if a[1] == drop and (wish[0] is None or a[2] == wish[0])
-              and (wish[1] is None or a[4] == wish[1])]
-        if ok:
-            return max(ok, key=lambda a: a[3])
-    return max(legal, key=lambda a: (a[1] == -1, a[3]))
+    codes = [move_code(a[1], a[2], a[3], a[4]) for a in legal]
+    return legal[pick_index(codes, back, capture, drop)]
 
 
-class TurnBackBot(BaseBot):
+def pick_index(legal: list[int], back: bool | None = None, capture: bool | None = None, drop: int = -1) -> int:
+    """:func:`pick` on the kernel's codes: the index of the move."""
+    for wb, wc in ((back, capture), (back, None), (None, None)):
+        best, at = -1, -1
+        for i, a in enumerate(legal):
+            if (drop_of(a) == drop and (wb is None or back_of(a) == wb) and (wc is None or capture_of(a) == wc)
+                    and steps_of(a) > best):
+                best, at = steps_of(a), i
+        if at >= 0:
+            return at
+    return max(range(len(legal)), key=lambda i: (drop_of(legal[i]) == -1, steps_of(legal[i])))
+
+
+class KernelBot(BaseBot):
+    """A bot deciding on the kernel (``choose``); ``act`` asks it on the kernel of the observation."""
+
+    def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        codes = [move_code(a[1], a[2], a[3], a[4]) for a in legal]
+        return legal[self.choose(kernel_of(obs), obs.turn, codes, lambda n: int(rng.integers(n)))]
+
+    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+        """The index in ``legal`` (codes) of this bot's move."""
+        raise NotImplementedError
+
+
+class TurnBackBot(KernelBot):
     """Turn back after ``n`` cards: capture each card it leaves until it holds ``n``."""
 
     def __init__(self, n: int = 2) -> None:
@@ -70,14 +103,12 @@ class TurnBackBot(BaseBot):
         self.n = n
         self.name = f"turnback:{n}"
 
-    def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        p = obs.turn
-        held = len(obs.carried[p])
-        if obs.returning[p]:
-            return pick(legal, capture=False)
-        if held >= self.n:
-            return pick(legal, back=True, capture=False)
-        return pick(legal, back=False, capture=True)
+    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+        if view.returning[seat]:
+            return pick_index(legal, capture=False)
+        if len(view.carried[seat]) >= self.n:
+            return pick_index(legal, back=True, capture=False)
+        return pick_index(legal, back=False, capture=True)
 
     def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
         p = obs.turn
@@ -89,21 +120,20 @@ class TurnBackBot(BaseBot):
         return WHY("collect" if action[4] else "walk_in", lang, held=held, n=self.n)
 
 
-class GreedyDepthBot(BaseBot):
+class GreedyDepthBot(KernelBot):
     """Dive as deep as ``depth`` (or as deep as possible), turn back with that card, run home."""
 
     def __init__(self, depth: int | None = None) -> None:
         self.depth = depth
         self.name = "greedy" if depth is None else f"greedy:{depth}"
 
-    def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        p = obs.turn
-        if obs.returning[p]:
-            return pick(legal, capture=False)
-        deep_enough = self.depth is not None and obs.pos[p] >= self.depth
-        if deep_enough or not any(not a[2] for a in legal):
-            return pick(legal, back=True, capture=True)
-        return pick(legal, back=False, capture=False)
+    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+        if view.returning[seat]:
+            return pick_index(legal, capture=False)
+        deep_enough = self.depth is not None and view.pos[seat] >= self.depth
+        if deep_enough or all(back_of(a) for a in legal):
+            return pick_index(legal, back=True, capture=True)
+        return pick_index(legal, back=False, capture=False)
 
     def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
         p = obs.turn
@@ -115,61 +145,117 @@ class GreedyDepthBot(BaseBot):
         return WHY("dive_deep", lang) if self.depth is None else WHY("dive", lang, k=self.depth + 1)
 
 
-class OddsBot(BaseBot):
+class _Memo:
+    """What the odds bot worked out for one config: choices, escape chances, card expectations."""
+
+    def __init__(self) -> None:
+        self.choices: dict[tuple[Any, ...], int] = {}
+        self.escapes: dict[tuple[Any, ...], Fraction] = {}
+        self.expect: dict[tuple[int, tuple[int, ...]], Fraction] = {}
+
+
+_MEMOS: dict[Table, _Memo] = {}
+
+
+def _memo(t: Table) -> _Memo:
+    memo = _MEMOS.get(t)
+    return memo if memo is not None else remember(_MEMOS, t, _Memo(), 64)
+
+
+def treasure(view: View, cards: Sequence[Card]) -> Fraction:
+    """:func:`.odds.expected_treasure` of ``cards`` on the kernel: known values plus each face-down
+    card's family expectation (:func:`.odds.card_expectation`, given the values turned over)."""
+    t = view.t
+    expect = _memo(t).expect
+    total = Fraction(0)
+    for f, v in cards:
+        if v is not None:
+            total += v
+            continue
+        key = (f, tuple(view.left[f]))
+        e = expect.get(key)
+        if e is None:
+            seen = [v for v, n0, n in zip(t.values[f], t.full[f], view.left[f]) for _ in range(n0 - n)]
+            e = remember(expect, key, card_expectation(t.cfg, f, seen), MEMO_SIZE)
+        total += e
+    return total
+
+
+class OddsBot(KernelBot):
     """Chooses the move with the best P(escape) × expected treasure (see the module doc)."""
 
     def __init__(self, p_min: float = 0.5) -> None:
         self.p_min = p_min
         self.name = f"odds:{p_min}"
 
-    def value(self, state: DragonCaveView, after: DragonCaveView, p: int) -> tuple[Fraction, Fraction]:
-        """(P(escape), expected final treasure) for ``p`` in ``after``, the state just after p's move.
+    def value(self, state: Any, after: View | DragonCaveView, p: int) -> tuple[Fraction, Fraction]:
+        """(P(escape), expected final treasure) for ``p`` in ``after``, the position just after p's move
+        (a kernel, or a view: :meth:`~.rules.DragonCaveView.after`).
 
         A miner still going forward is valued as if turning back at their next turn with the card
         they stand on.
         """
-        cfg = state.game.config
-        if after.status[p] == EATEN:
+        k = kernel_of(after) if isinstance(after, DragonCaveView) else after
+        t = k.t
+        if k.status[p] == EATEN:
             return Fraction(0), Fraction(0)
-        if after.status[p] == OUT:
-            return Fraction(1), expected_treasure(after, p)
+        if k.status[p] == OUT:
+            return Fraction(1), treasure(k, k.carried[p])
         # everyone else still inside will be coming home too, with at least one card
-        others = tuple(max(1, len(after.carried[q])) for q in range(len(after.status))
-                       if q != p and after.status[q] == IN)
-        steps = after.steps_to_entrance(p)
-        cards = after.carried[p]
-        pending = any(ev[0] == "dragon" and ev[1] == p for ev in after.pending)
-        d = after.dragon
-        if not after.returning[p] and after.pos[p] >= 0 and len(cards) < cfg.max_carry:
-            cards = cards + (after.path[after.pos[p]],)
+        others = tuple(max(1, len(k.carried[q])) for q in range(len(k.status)) if q != p and k.status[q] == IN)
+        home = len(stops(k.pos, k.status, k.dragon, k.pos[p], True))
+        cards = list(k.carried[p])
+        pending = any(ev[0] == "dragon" and ev[1] == p for ev in k.pending)
+        d = k.dragon
+        if not k.returning[p] and k.pos[p] >= 0 and len(cards) < t.max_carry:
+            cards.append(k.path[k.pos[p]])
             d -= 1
-        pe = escape_probability(steps, len(cards), d, cfg, others, dragon_first=pending)
-        return pe, pe * expected_treasure(after, p, cards)
+        escapes = _memo(t).escapes
+        key = (home, len(cards), d, others, pending)
+        pe = escapes.get(key)
+        if pe is None:
+            pe = remember(escapes, key, escape_probability(home, len(cards), d, t.cfg, others, dragon_first=pending),
+                          MEMO_SIZE)
+        return pe, pe * treasure(k, cards)
 
     @staticmethod
-    def candidates(legal: Sequence[Any]) -> list[Any]:
-        """The fastest move of each (drop, turn back, capture) choice: the ones the bot weighs."""
-        fastest: dict[tuple[Any, ...], Any] = {}
+    def candidates(legal: Sequence[int]) -> list[int]:
+        """The fastest move of each (drop, turn back, capture) choice: the ones the bot weighs (codes)."""
+        fastest: dict[int, int] = {}
         for a in legal:
-            key = (a[1], a[2], a[4])
-            if key not in fastest or a[3] > fastest[key][3]:
+            key = a >> 5
+            if key not in fastest or steps_of(a) > steps_of(fastest[key]):
                 fastest[key] = a
         return list(fastest.values())
 
-    def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        p = obs.turn
-        scored = []
-        for a in self.candidates(legal):
-            pe, ev = self.value(obs, obs.after(a), p)
-            scored.append((pe >= self.p_min, ev, a[3], pe, a))
-        scored.sort(key=lambda t: t[:4])
-        return scored[-1][-1]
+    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+        # all the choice reads: the mover's card, load, direction and die, the cards from theirs to
+        # the dragon, the others inside (where, how loaded: each counts alike), the face-down counts
+        i = view.pos[seat]
+        status = view.status
+        others = sorted([(view.pos[q], len(view.carried[q])) for q in range(len(status)) if q != seat and status[q] == IN])
+        key = (self.p_min, view.turns + 1 >= view.t.max_turns, view.roll, i, view.returning[seat],
+               tuple(view.carried[seat]), view.dragon, tuple(others), tuple(view.path[max(i, 0):view.dragon]), view.pool)
+        choices = _memo(view.t).choices
+        move = choices.get(key)
+        if move is None:
+            best: tuple[bool, Fraction, int, Fraction] | None = None
+            for a in self.candidates(legal):
+                after = view.copy()
+                after.apply(a)
+                pe, ev = self.value(view, after, seat)
+                score = (pe >= self.p_min, ev, steps_of(a), pe)
+                if best is None or score >= best:  # the engine sorted these and took the last
+                    best, move = score, a
+            assert move is not None
+            move = remember(choices, key, move, MEMO_SIZE)
+        return legal.index(move)
 
     def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
         p = obs.turn
         pe, ev = self.value(obs, obs.after(action), p)
         digits = 0 if float(100 * self.p_min).is_integer() else 1
-        k = len(self.candidates(obs.legal_actions()))
+        k = len(self.candidates([move_code(a[1], a[2], a[3], a[4]) for a in obs.legal_actions()]))
         best = WHY("best_of", lang, k=k) if k > 1 else WHY("only", lang)
         return WHY("odds", lang, pe=format_number(float(pe), lang, percent=True), ev=format_number(float(ev), lang, 2),
                    best=best, p_min=format_number(self.p_min, lang, digits, percent=True))

@@ -38,13 +38,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build, evolve
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build
 
-Card = tuple[int, "int | None"]
-"""A card: ``(family index, value or None while unknown)``."""
+from . import kernel
+from .kernel import Kernel, Table, move_code
 
-ENTRANCE = -1
-IN, OUT, EATEN = "in", "out", "eaten"
+Card = kernel.Card
+ENTRANCE, IN, OUT, EATEN = kernel.ENTRANCE, kernel.IN, kernel.OUT, kernel.EATEN
+
+STATUS = {IN: IN, OUT: OUT, EATEN: EATEN}
+"""Each status as the kernel's own string (a saved game's are equal, not the same object)."""
 MAX_CARDS = 60
 """The most cards a path may hold (2.5 times the game's 24): the exact odds stay quick."""
 MAX_FAMILIES = 6
@@ -147,10 +150,6 @@ def _whole(name: str, value: Any, lo: int, hi: int) -> None:
         raise ConfigError(f"dragon_cave: {name} must be a whole number from {lo} to {hi}, not {value!r}"[:200])
 
 
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1:]
-
-
 @dataclass(frozen=True)
 class Position:
     """The facts of a position, every one public, and what the rules read from them.
@@ -175,18 +174,8 @@ class Position:
     # --- who acts ---------------------------------------------------------------
     def chance_event(self) -> tuple[Any, ...] | None:
         """What chance decides next: ``("roll", p)``, ``("reveal", p, k)``, ``("dragon", p)`` or ``None``."""
-        if self.pending:
-            return self.pending[0]
-        if IN not in self.status:
-            for p, cards in enumerate(self.carried):  # D12 (blind): reveal at the end
-                if self.status[p] == OUT:
-                    for k, (_, v) in enumerate(cards):
-                        if v is None:
-                            return ("reveal", p, k)
-            return None
-        if self.game.config.dice_movement and self.roll is None:
-            return ("roll", self.turn)
-        return None
+        return kernel.event_of(self.pending, self.status, self.carried, self.game.config.dice_movement, self.roll,
+                               self.turn)
 
     def to_move(self) -> int:
         """The player to move, or :data:`CHANCE` or :data:`TERMINAL`."""
@@ -207,26 +196,19 @@ class Position:
     # --- geometry ---------------------------------------------------------------
     def occupied(self) -> set[int]:
         """Path indices where a miner still inside stands."""
-        return {q for q, s in zip(self.pos, self.status) if s == IN and q >= 0}
+        return kernel.occupied(self.pos, self.status)
 
     def stops(self, player: int, returning: bool | None = None) -> tuple[int, ...]:
         """Where 1, 2, 3 ... steps take ``player``: free cards (occupied ones are jumped, D9).
 
         Forward: free cards before the dragon. Back: free cards, then the entrance.
         """
-        i = self.pos[player]
         back = self.returning[player] if returning is None else returning
-        occ = self.occupied()
-        if back:
-            return tuple(j for j in range(i - 1, -1, -1) if j not in occ) + (ENTRANCE,)
-        return tuple(j for j in range(i + 1, self.dragon) if j not in occ)
+        return tuple(kernel.stops(self.pos, self.status, self.dragon, self.pos[player], back))
 
     def points(self, player: int, carried: int) -> int:
         """Movement points with ``carried`` cards (D9; dice movement variant D12)."""
-        cfg = self.game.config
-        if cfg.dice_movement:
-            return max(0, (self.roll or 0) - carried)
-        return int(cfg.movement) - carried
+        return kernel.points(self.game.table, self.roll, carried)
 
     def steps_to_entrance(self, player: int) -> int:
         """Steps a returning ``player`` still needs to get out (free cards + 1)."""
@@ -311,38 +293,15 @@ class DragonCaveState(Position, State):
     # --- the turn ---------------------------------------------------------------
     def _turn_options(self, player: int) -> tuple[list[bool], bool]:
         """The allowed ``turn_back`` values, and whether moving forward is blocked."""
-        if self.returning[player]:
-            return [False], False
-        blocked = not self.stops(player, returning=False)
-        if self.pos[player] < 0:
-            return [False], blocked  # turning back needs a card to stand on
-        return ([True] if blocked else [False, True]), blocked
+        return kernel.turn_options(self.pos, self.status, self.returning[player], self.dragon, self.pos[player])
 
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
         cp = self.current_player()
         if cp < 0 or player not in (None, cp):
             return ()
-        p = cp
-        cfg = self.game.config
-        n_carried = len(self.carried[p])
-        on_card = self.pos[p] >= 0
-        out = []
-        backs, _ = self._turn_options(p)
-        for back in backs:
-            back_now = back or self.returning[p]
-            avail = len(self.stops(p, returning=back_now))
-            for drop in range(-1, n_carried):
-                kept = n_carried - (drop >= 0)
-                for capture in (False, True):
-                    if capture and (not on_card or kept + 1 > cfg.max_carry):
-                        continue
-                    most = min(self.points(p, kept + capture), avail)
-                    if most < 1:
-                        if not capture:
-                            out.append(("move", drop, back, 0, False))
-                        continue
-                    out += [("move", drop, back, s, capture) for s in range(1, most + 1)]
-        return tuple(out)
+        codes = kernel.legal(self.game.table, self.pos, self.status, self.returning[cp], len(self.carried[cp]),
+                             self.dragon, self.roll, self.pos[cp])
+        return tuple([action_of(c) for c in codes])
 
     def why_illegal(self, action: Any, player: int | None) -> str:
         base = super().why_illegal(action, player)
@@ -388,94 +347,13 @@ class DragonCaveState(Position, State):
         return base
 
     def _apply(self, action: Any, player: int | None) -> DragonCaveState:
-        ev = self.chance_event()
-        if ev is not None:
-            return self._resolve(ev, action[1])
-        _, drop, back, steps, capture = action
-        back, capture = bool(back), bool(capture)  # 0/1 compare equal to False/True
-        p = self.turn
-        cfg = self.game.config
-        returning = self.returning[p] or back
-        stops = self.stops(p, returning=returning)
-        dest = stops[steps - 1] if steps else self.pos[p]
-        i = self.pos[p]
-        path, pos, dragon = list(self.path), list(self.pos), self.dragon
-        cards = list(self.carried[p])
-        dropped = cards.pop(drop) if drop >= 0 else None
-        inside = [q for q in range(len(pos)) if self.status[q] == IN and q != p]
-        pending: list[tuple[Any, ...]] = []
-        if capture:
-            cards.append(path[i])
-            if dropped is not None:
-                path[i] = dropped  # D10: the dropped card takes the captured one's place
-            else:
-                del path[i]  # D10: the path closes up
-                pos = [x - 1 if (q in inside and x > i) else x for q, x in enumerate(pos)]
-                dest = dest - 1 if dest > i else dest
-                dragon -= 1
-            if cfg.blind is False and cards[-1][1] is None:
-                pending.append(("reveal", p, len(cards) - 1))
-        elif dropped is not None:
-            k = max(i + 1 if returning else i, 0)  # D10: behind you, as you face
-            path.insert(k, dropped)
-            pos = [x + 1 if (q in inside and x >= k) else x for q, x in enumerate(pos)]
-            dest = dest + 1 if dest >= k else dest
-            dragon += 1 if k <= dragon else 0
-        status = self.status
-        if returning and dest == ENTRANCE:
-            status = _set(status, p, OUT)
-        pos[p] = dest
-        s = evolve(
-            self,
-            path=tuple(path),
-            pos=tuple(pos),
-            status=status,
-            returning=_set(self.returning, p, returning),
-            carried=_set(self.carried, p, tuple(cards)),
-            dragon=dragon,
-        )
-        if returning and IN in status:  # D11: the dragon moves after a returning miner's move
-            # (once nobody is left inside it has nobody to eat: no dragon move, no pointless die)
-            if cfg.dice_dragon:
-                pending.append(("dragon", p))
-            else:
-                s = s._dragon_moves(len(cards))
-        if pending:
-            return evolve(s, pending=tuple(pending))
-        return s._end_turn()
-
-    def _resolve(self, ev: tuple[Any, ...], value: int) -> DragonCaveState:
-        if ev[0] == "roll":
-            return evolve(self, roll=value)
-        s = evolve(self, pending=self.pending[1:]) if self.pending else self
-        if ev[0] == "reveal":
-            _, p, k = ev
-            fam = s.carried[p][k][0]
-            s = evolve(s, carried=_set(s.carried, p, _set(s.carried[p], k, (fam, value))))
-        else:  # "dragon": dice dragon variant (D12)
-            s = s._dragon_moves(value)
-        if self.pending and not s.pending:
-            return s._end_turn()
-        return s
-
-    def _dragon_moves(self, k: int) -> DragonCaveState:
-        """The dragon moves ``k`` cards toward the entrance and eats whom it reaches (D11)."""
-        d = max(0, self.dragon - k)
-        status = tuple(
-            EATEN if s == IN and (d == 0 or q >= d) else s for s, q in zip(self.status, self.pos)
-        )
-        return evolve(self, dragon=d, status=status)
-
-    def _end_turn(self) -> DragonCaveState:
-        s = evolve(self, turns=self.turns + 1, roll=None)
-        if s.turns >= self.game.config.max_turns and IN in s.status:
-            s = s._dragon_moves(s.dragon)  # safety limit: the dragon charges (documented)
-        n = len(s.status)
-        for k in range(1, n + 1):
-            q = (s.turn + k) % n
-            if s.status[q] == IN:
-                return evolve(s, turn=q)
-        return s
+        k = kernel_of(self)
+        if self.chance_event() is not None:
+            k.apply(action[1])
+        else:
+            _, drop, back, steps, capture = action
+            k.apply(move_code(drop, bool(back), steps, bool(capture)))  # 0/1 compare equal to False/True
+        return freeze(self.game, k)
 
     # --- what is seen ---------------------------------------------------------------
     def observation(self, player: int | None) -> DragonCaveView:
@@ -484,6 +362,30 @@ class DragonCaveState(Position, State):
         if not (player is None or player == SEE_ALL or (isinstance(player, int) and 0 <= player < len(self.pos))):
             raise ValueError(f"dragon_cave: no viewer {player!r}")
         return view_of(self)
+
+
+def action_of(code: int) -> tuple[Any, ...]:
+    """The action of a move's kernel code."""
+    return ("move", kernel.drop_of(code), kernel.back_of(code), kernel.steps_of(code), kernel.capture_of(code))
+
+
+def kernel_of(s: Position) -> Kernel:
+    """A kernel holding position ``s`` (a state or a view: the cave hides nothing)."""
+    t = s.game.table
+    left = []
+    for f, values in enumerate(t.values):
+        pool = s.unrevealed(f)
+        left.append([pool[v] for v in values])
+    return Kernel(t, list(s.path), list(s.pos), [STATUS[x] for x in s.status], list(s.returning),
+                  [list(c) for c in s.carried], s.dragon, s.turn, s.roll, list(s.pending), s.turns, left,
+                  sum(c * w for counts, ws in zip(left, t.place) for c, w in zip(counts, ws)))
+
+
+def freeze(game: DragonCave, k: Kernel) -> DragonCaveState:
+    """The state kernel ``k`` holds."""
+    return build(DragonCaveState, game=game, path=tuple(k.path), pos=tuple(k.pos), status=tuple(k.status),
+                 returning=tuple(k.returning), carried=tuple([tuple(c) for c in k.carried]), dragon=k.dragon,
+                 turn=k.turn, roll=k.roll, pending=tuple(k.pending), turns=k.turns)
 
 
 class DragonCave(Game):
@@ -496,13 +398,12 @@ class DragonCave(Game):
     Config = Config
     # bots, picture, odds and words are registered by the package ``__init__`` (see ``mineedu.core.hooks``)
 
+    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
+        super().__init__(players, config, **overrides)
+        self.table = Table(self.config)
+
     def initial_state(self) -> DragonCaveState:
-        cfg = self.config
-        n = self.num_players
-        path = tuple((f, None) for f, fam in enumerate(cfg.families) for _ in fam)  # D9: Facile first
-        return DragonCaveState(
-            self, path, (ENTRANCE,) * n, (IN,) * n, (False,) * n, ((),) * n, dragon=len(path)
-        )
+        return freeze(self, Kernel.first(self.table, self.num_players))  # D9: the path Facile first
 
     def max_moves(self) -> int:
         # per turn: a movement die, the action, a reveal, a dragon die; then end reveals

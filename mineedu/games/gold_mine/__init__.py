@@ -4,25 +4,27 @@ The folder, one module per part: :mod:`.rules` (the game, pure), :mod:`.cards`
 (names and numbers), :mod:`.odds` (exact odds), :mod:`.bots`, :mod:`.svg` (the
 picture), :mod:`.words` (the log), :mod:`.choices` (acting at a board),
 :mod:`.panel` (the decision panel), :mod:`.lesson` (the lesson's spec),
-:mod:`.fast` (the tournaments' own playout). This file ties them to the rules.
+:mod:`.kernel` (the one code applying a rule, which tournaments drive directly).
+This file ties them to the rules.
 """
 
 from mineedu.core import Hooks, Variant, register
-from mineedu.core.compiled import fast_playout
+from mineedu.core.kernel import playout_hook
 
 from . import bots, cards, choices, odds, panel, svg, words
 from .cards import BURNED, EXIT_OPTIONS, EXPLORE_KINDS, LADDER
+from .kernel import Kernel, RoundResult
 from .odds import burn_risk, dragons_in_next, gold_change, p_dragon_next, p_dragon_within
 from .rules import (
     GoldMine,
     GoldMineConfig,
     GoldMineState,
     GoldMineView,
-    RoundResult,
+    freeze,
 )
 from .simulate import simulate_burn
 
-register(GoldMine, Hooks(
+register(GoldMine, Hooks[GoldMineView](
     picture=svg.render,
     narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,
@@ -39,7 +41,7 @@ register(GoldMine, Hooks(
                       {"face_down": {"fr": "face cachée (le texte)", "en": "face down (the text)"},
                        "face_up": {"fr": "face visible (la règle publiée)", "en": "face up (the published rules)"}}),),
     lesson="mineedu.games.gold_mine.lesson",
-    fast_playout=fast_playout(__name__),
+    fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),
 ))
 
 __all__ = [

@@ -1,6 +1,9 @@
 """Bots for My Gold Mine. Each sees only its observation and the legal actions.
 
-Every bot has ``act(obs, legal, rng)`` and ``why(obs, action, lang)``, a
+Every bot decides in ``choose(view, seat, legal, draw)`` on the rules' kernel
+(:class:`.kernel.View`, the codes of :mod:`.kernel`): tournaments call it on the
+kernel they play, and ``act(obs, legal, rng)`` (a lesson, the engine's loop)
+calls it on the kernel of the observation. ``why(obs, action, lang)`` is a
 one-line reason in French or English for the board's log.
 
 >>> import mineedu, numpy as np
@@ -15,8 +18,9 @@ one-line reason in French or English for the board's log.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from math import perm
 from typing import Any, cast
 
 import numpy as np
@@ -25,8 +29,11 @@ from mineedu.core import BaseBot, Texts, fraction_text
 from mineedu.core.i18n import format_number
 
 from .cards import EXIT_ACTION, EXPLORE_ACTION
+from .kernel import ALL1, DRAGON, EYES, GOLD3, L1, L2, LANTERN, NONE, NUGGET, OPTION, SWAP, View, resolution
 from .odds import burn_risk, dragon_fraction
-from .rules import GoldMineView
+from .rules import GoldMineView, kernel_of
+
+Draw = Callable[[int], int]
 
 T = Texts({
     "random": {"fr": "au hasard : {what}", "en": "at random: {what}"},
@@ -64,41 +71,88 @@ def can_explore(obs: GoldMineView) -> bool:
     return obs.top is not None if obs.game.config.deck_mode == "face_up" else any(obs.explore)
 
 
-def position_after(obs: GoldMineView, action: Any) -> int:
-    """Where the bot's own miner stands after resolving an exit option (0 = the ladder)."""
-    pos = obs.positions[cast(int, obs.viewer)]
-    opt = action[1]
-    if opt == "L1" or opt == "ALL1":
+def position_after(view: View, seat: int, code: int) -> int:
+    """Where ``seat``'s miner stands after the exit resolution ``code`` (0 = the ladder)."""
+    pos = view.pos[seat]
+    opt = code // 8
+    if opt in (L1, ALL1):
         return max(pos - 1, 0)
-    if opt == "L2":
+    if opt == L2:
         return max(pos - 2, 0)
-    if opt == "SWAP" and len(action) == 3:
-        return int(obs.positions[action[2]])
+    if opt == SWAP and code % 8:
+        return view.pos[code % 8 - 1]
     return pos
 
 
-def nearest_exit(obs: GoldMineView, legal: Sequence[Any]) -> Any:
-    """The exit option that brings the bot closest to the ladder (first such in ``legal``)."""
-    return min(legal, key=lambda a: position_after(obs, a))
+def nearest_exit(view: View, seat: int, legal: list[int]) -> int:
+    """The exit resolution that brings ``seat`` closest to the ladder (the first such in ``legal``): its index."""
+    best, at = position_after(view, seat, legal[0]), 0
+    for i in range(1, len(legal)):
+        q = position_after(view, seat, legal[i])
+        if q < best:
+            best, at = q, i
+    return at
+
+
+def burn_risk_of(view: View, seat: int) -> tuple[int, int]:
+    """P(``seat``'s miner is burned if they explore now) as ``(numerator, denominator)``, not reduced:
+    :func:`.odds.burn_risk`, which sums the rules' own outcomes, in closed form.
+
+    Face down, one card is drawn: next to Dragobert a dragon (he moves onto the miner's card) and an
+    eyes card (it walks the miner onto his) burn, nothing else does. Face up, the visible card is
+    taken (eyes next to him burn, a lantern from card 1 reaches the ladder), then cards are revealed
+    until one is not a dragon: the miner burns if the first ``dragon - position`` revealed are all
+    dragons, ``perm(dragons, m) / perm(cards, m)``. On the turn that reaches ``turn_limit`` (E3)
+    whoever is still inside afterwards burns, so only a step onto the ladder escapes.
+    """
+    deck = view.explore
+    position, dragon = view.pos[seat], view.dragon
+    last_turn = view.turns + 1 >= view.t.limit
+    cards = deck[NUGGET] + deck[LANTERN] + deck[EYES] + deck[DRAGON]
+    if not view.t.face_up:
+        if last_turn:
+            return cards - (deck[LANTERN] if position == 1 else 0), cards
+        return (deck[EYES] + deck[DRAGON] if position == dragon - 1 else 0), cards
+    top = view.top
+    if top == EYES:
+        position += 1
+        if position >= dragon:
+            return 1, 1
+    elif top == LANTERN:
+        position -= 1
+        if position <= 0:
+            return 0, 1
+    if last_turn:
+        return 1, 1
+    m = dragon - position
+    if deck[DRAGON] < m:
+        return 0, 1
+    return perm(deck[DRAGON], m), perm(cards, m)
 
 
 class GoldMineBot(BaseBot):
-    """Base: decisions at the turn (``decide``) and at an exit card (``pick_option``)."""
+    """Base: decisions at the turn (``explores``) and at an exit card (``pick_option``), on the kernel."""
 
     name = "base"
 
     def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        if len(legal) == 1:
-            return legal[0]
-        if legal[0][0] == "option":
-            return self.pick_option(obs, legal)
-        return EXPLORE_ACTION if self.explores(obs) else EXIT_ACTION
+        game = obs.game
+        codes = [game.code(obs.phase, a) for a in legal]
+        return legal[self.choose(kernel_of(obs), cast(int, obs.viewer), codes, lambda n: int(rng.integers(n)))]
 
-    def explores(self, obs: GoldMineView) -> bool:
+    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+        """The index in ``legal`` (codes) of this bot's move."""
+        if len(legal) == 1:
+            return 0
+        if view.phase == OPTION:
+            return self.pick_option(view, seat, legal)
+        return 0 if self.explores(view, seat) else 1
+
+    def explores(self, view: View, seat: int) -> bool:
         raise NotImplementedError
 
-    def pick_option(self, obs: GoldMineView, legal: Sequence[Any]) -> Any:
-        return nearest_exit(obs, legal)
+    def pick_option(self, view: View, seat: int, legal: list[int]) -> int:
+        return nearest_exit(view, seat, legal)
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         raise NotImplementedError
@@ -111,14 +165,25 @@ class GoldMineBot(BaseBot):
             return T("nearest", lang, what=what)
         return self.turn_reason(obs, what, lang)
 
+    def explores_at(self, obs: GoldMineView) -> bool:
+        """:meth:`explores` for the viewer of ``obs``."""
+        return self.explores(kernel_of(obs), cast(int, obs.viewer))
+
+
+_NOTHING = cast(View, None)
+
 
 class RandomBot(GoldMineBot):
     """Chooses uniformly among the legal actions."""
 
     name = "random"
 
+    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+        return draw(len(legal))
+
     def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        return legal[int(rng.integers(len(legal)))]
+        codes = list(range(len(legal)))  # reads no position: no kernel needed
+        return legal[self.choose(_NOTHING, 0, codes, lambda n: int(rng.integers(n)))]
 
     def why(self, obs: GoldMineView, action: Any, lang: str = "fr") -> str:
         return T("random", lang, what=describe(action, lang))
@@ -147,14 +212,15 @@ class ThresholdBot(GoldMineBot):
         self.threshold = threshold
         self._ratio = as_written(threshold)
 
-    def explores(self, obs: GoldMineView) -> bool:
-        d, n = dragon_fraction(obs)
+    def explores(self, view: View, seat: int) -> bool:
+        e = view.explore
+        d, n = e[DRAGON], e[NUGGET] + e[LANTERN] + e[EYES] + e[DRAGON]
         num, den = self._ratio
         return n > 0 and d * den < num * n  # = d / n < threshold, exactly
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         d, n = dragon_fraction(obs)
-        cmp = "<" if self.explores(obs) else "≥"
+        cmp = "<" if self.explores_at(obs) else "≥"
         whole = round(100 * self.threshold, 1).is_integer()  # a threshold of 0.15 reads "15 %", not "15,0 %"
         return T("risk", lang, f=f"{d}/{n}", pc=format_number(d / n if n else 0.0, lang, percent=True), cmp=cmp,
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
@@ -171,16 +237,16 @@ class BurnBot(GoldMineBot):
         self.threshold = threshold
         self._ratio = as_written(threshold)
 
-    def explores(self, obs: GoldMineView) -> bool:
-        r = burn_risk(obs, obs.viewer)
+    def explores(self, view: View, seat: int) -> bool:
+        risk, cards = burn_risk_of(view, seat)
         num, den = self._ratio
-        return r.numerator * den < num * r.denominator  # = r < threshold, exactly, without a Fraction
+        return risk * den < num * cards  # = risk < threshold, exactly, without a Fraction
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         r = burn_risk(obs, obs.viewer)
         whole = round(100 * self.threshold, 1).is_integer()
         return T("burn", lang, f=fraction_text(r), pc=format_number(float(r), lang, percent=True),
-                 cmp="<" if self.explores(obs) else "≥",
+                 cmp="<" if self.explores_at(obs) else "≥",
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 
@@ -194,14 +260,11 @@ class CautiousBot(GoldMineBot):
             raise ValueError(f"the margin is a number of cards >= 1, not {margin}")
         self.margin = margin
 
-    def distance(self, obs: GoldMineView) -> int:
-        return obs.dragon - obs.positions[cast(int, obs.viewer)]
-
-    def explores(self, obs: GoldMineView) -> bool:
-        return self.distance(obs) >= self.margin
+    def explores(self, view: View, seat: int) -> bool:
+        return view.dragon - view.pos[seat] >= self.margin
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
-        d = self.distance(obs)
+        d = obs.dragon - obs.positions[cast(int, obs.viewer)]
         return T("far" if d >= self.margin else "near", lang, d=d, m=self.margin, what=what)
 
 
@@ -210,12 +273,12 @@ class GreedyBot(GoldMineBot):
 
     name = "greedy"
 
-    def explores(self, obs: GoldMineView) -> bool:
+    def explores(self, view: View, seat: int) -> bool:
         return True
 
-    def pick_option(self, obs: GoldMineView, legal: Sequence[Any]) -> Any:
-        gold = ("option", "GOLD3")
-        return gold if gold in legal else nearest_exit(obs, legal)
+    def pick_option(self, view: View, seat: int, legal: list[int]) -> int:
+        gold = resolution(GOLD3, NONE)
+        return legal.index(gold) if gold in legal else nearest_exit(view, seat, legal)
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         return T("greedy", lang, what=what)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from mineedu.core import Texts
 
+from .kernel import DRAGON as DRAGON  # the kernel's codes
+from .kernel import EYES as EYES
+from .kernel import LANTERN as LANTERN
+from .kernel import NUGGET as NUGGET
+
 EXPLORE_KINDS = ("nugget", "lantern", "eyes", "dragon")
 """The exploration card kinds, in the order of ``state.explore`` (D2)."""
-NUGGET, LANTERN, EYES, DRAGON = range(4)
 KIND_INDEX = {k: i for i, k in enumerate(EXPLORE_KINDS)}
 CARD_GOLD = {"nugget": 1, "lantern": 1, "eyes": 2}
 """Gold on each exploration card (D2); a kept exit card is worth ``GOLD3_VALUE``."""

@@ -80,14 +80,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State
+from mineedu.core import ConfigError, Game, State
 
 from .cards import (
-    BURNED,
     CARD_GOLD,
-    DRAGON,
     EXIT,
     EXIT_ACTION,
     EXIT_OPTIONS,
@@ -96,13 +94,15 @@ from .cards import (
     EXPLORE_KINDS,
     GOLD3_VALUE,
     KIND_INDEX,
-    LADDER,
     OPTION,
     OVER,
     REVEAL,
     SETUP,
     TURN,
 )
+from .kernel import EXIT_A, EXPLORE_A, NONE, PHASES, Kernel, RoundResult, Table, mover, resolution
+
+PHASE_CODE = {name: i for i, name in enumerate(PHASES)}
 
 MAX_CARDS_OF_A_KIND = 200
 MAX_EXIT_KINDS = 20
@@ -198,20 +198,6 @@ def _pairs(pairs: Any, what: str) -> Any:
     return pairs
 
 
-class RoundResult(NamedTuple):
-    """The scoring of one finished round (D6)."""
-
-    round: int
-    gold: tuple[int, ...]
-    """Gold banked per player (0 for a burned miner)."""
-    rungs: tuple[int, ...]
-    """Ladder rung per player (0: burned)."""
-    awarded: tuple[int, ...]
-    """Nugget tokens awarded this round (all 0 in the last round)."""
-    winner: int | None
-    """The round's winner (most gold on the ladder, ties: higher rung), or None."""
-
-
 @lru_cache(maxsize=1 << 15)  # the deck counts met in many games (a miss builds the exact fractions again)
 def _outcomes(names: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[str, Fraction], ...]:
     total = sum(counts)
@@ -224,10 +210,6 @@ def _card_gold(card: str) -> int:
 
 def _not_a_player(t: Any) -> str:
     return f"the miner to swap with is a player number (0, 1, ...), not {t!r} (D4)"
-
-
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1:]
 
 
 @dataclass(frozen=True)
@@ -282,45 +264,22 @@ class GoldMineState(State):
 
     # --- who acts -----------------------------------------------------------
     def current_player(self) -> int:
-        ph = self.phase
-        if ph in (TURN, OPTION):
-            return self.turn
-        if ph == OVER:
-            return TERMINAL
-        return CHANCE
+        return mover(PHASE_CODE[self.phase], self.turn)
 
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
-        ph = self.phase
         if player is not None and player != self.turn:
             return ()
-        if ph == TURN:
-            can_explore = (self.top is not None) if self.game.face_up else any(self.explore)
-            can_exit = any(self.exits) or any(self.exit_discard)
-            return (EXPLORE_ACTION,) * can_explore + (EXIT_ACTION,) * can_exit
-        if ph == OPTION:
-            return self._resolutions(self.card)
-        return ()
-
-    def _resolutions(self, card: str | None) -> tuple[Any, ...]:
-        out: list[Any] = []
-        for opt in card.split("|") if card else ():
-            if opt == "SWAP":
-                targets = [i for i in self.inside() if i != self.turn]
-                out += [("option", "SWAP", t) for t in targets] if targets else [("option", "SWAP")]
-            else:
-                out.append(("option", opt))
-        return tuple(out)
+        if self.phase not in (TURN, OPTION):
+            return ()
+        actions = self.game.turn_actions if self.phase == TURN else self.game.resolutions
+        return tuple([actions[c] for c in kernel_of(self).legal()])
 
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
-        ph = self.phase
-        if ph in (EXPLORE, REVEAL):
-            return _outcomes(EXPLORE_KINDS, self.explore)
-        if ph == SETUP:  # D7: reshuffle until the top card is not a dragon = condition on it
-            return _outcomes(EXPLORE_KINDS[:DRAGON], self.explore[:DRAGON])
-        if ph == EXIT:
-            deck = self.exits if any(self.exits) else self.exit_discard  # D4: reshuffle the discards
-            return _outcomes(self.game.exit_names, deck)
-        return ()
+        if self.phase not in (EXPLORE, EXIT, SETUP, REVEAL):
+            return ()
+        counts, m = kernel_of(self).deck()
+        names = self.game.exit_names if self.phase == EXIT else EXPLORE_KINDS
+        return _outcomes(names[:m], tuple(counts[:m]))
 
     def why_illegal(self, action: Any, player: int | None) -> str:
         ph = self.phase
@@ -362,48 +321,9 @@ class GoldMineState(State):
 
     # --- applying -------------------------------------------------------------
     def _apply(self, action: Any, player: int | None) -> GoldMineState:
-        ph = self.phase
-        if ph == TURN:
-            if action == EXPLORE_ACTION:
-                if self.game.face_up:  # D7: take the visible card, then reveal the next one
-                    w = _Work(self)
-                    w.turns += 1
-                    w.take(self.turn, self.top)  # type: ignore[arg-type]
-                    w.top = None
-                    return w.after_take()
-                return self._evolve(phase=EXPLORE, turns=self.turns + 1)
-            return self._evolve(phase=EXIT, turns=self.turns + 1)
-        if ph == EXPLORE:
-            w = _Work(self)
-            w.draw(action)
-            w.take(self.turn, action)
-            return w.end_turn()
-        if ph == EXIT:
-            names = self.game.exit_names
-            i = names.index(action)
-            exits, discard = (self.exits, self.exit_discard) if any(self.exits) else (self.exit_discard, (0,) * len(names))
-            s = self._evolve(exits=_set(exits, i, exits[i] - 1), exit_discard=discard, card=action, phase=OPTION)
-            res = s._resolutions(action)
-            if len(res) == 1:  # E1: a single possible resolution needs no decision
-                return s._apply(res[0], self.turn)
-            return s
-        if ph == OPTION:
-            w = _Work(self)
-            w.resolve_exit(self.turn, self.card, action)  # type: ignore[arg-type]
-            w.card = None
-            return w.end_turn()
-        if ph == SETUP:
-            i = KIND_INDEX[action]
-            return self._evolve(explore=_set(self.explore, i, self.explore[i] - 1), top=action, phase=TURN)
-        if ph == REVEAL:
-            w = _Work(self)
-            w.draw(action)
-            if action == "dragon":  # D7: a revealed dragon resolves at once
-                w.take(self.turn, action)
-                return w.after_take()
-            w.top = action
-            return w.end_turn()
-        raise AssertionError(f"no move in phase {ph}")  # pragma: no cover
+        k = kernel_of(self)
+        k.apply(self.game.code(self.phase, action))
+        return freeze(self.game, k)
 
     # --- what is seen -------------------------------------------------------
     def observation(self, player: int | None) -> GoldMineView:
@@ -507,153 +427,30 @@ class GoldMineView:
         return self.state().scores()
 
 
-class _Work:
-    """A mutable scratch copy of a state, for one ``_apply``."""
+def kernel_of(s: GoldMineState | GoldMineView) -> Kernel:
+    """A kernel holding the position of ``s`` (a state or a view: every fact of it is public)."""
+    g = s.game
+    code = g.card_code
+    return Kernel(
+        g.table, s.round, s.start, s.turn, PHASE_CODE[s.phase], list(s.positions), list(s.rungs), s.dragon,
+        [[code[c] for c in cards] for cards in s.kept], list(s.tokens), s.pool, list(s.explore),
+        list(s.explore_discard), NONE if s.top is None else KIND_INDEX[s.top], list(s.exits), list(s.exit_discard),
+        NONE if s.card is None else g.exit_names.index(s.card), s.turns, s.results,
+    )
 
-    __slots__ = ("card", "dragon", "exit_discard", "exits", "explore", "explore_discard", "g", "kept", "pos",
-                 "rungs", "s", "top", "turns")
 
-    def __init__(self, s: GoldMineState) -> None:
-        self.s = s
-        self.g = s.game
-        self.pos = list(s.positions)
-        self.rungs = list(s.rungs)
-        self.kept = list(s.kept)
-        self.dragon = s.dragon
-        self.explore = list(s.explore)
-        self.explore_discard = list(s.explore_discard)
-        self.exits = list(s.exits)
-        self.exit_discard = list(s.exit_discard)
-        self.top = s.top
-        self.card = s.card
-        self.turns = s.turns
-
-    # card movements
-    def draw(self, kind: str) -> None:
-        self.explore[KIND_INDEX[kind]] -= 1
-
-    def take(self, p: int, kind: str) -> None:
-        """Player ``p`` resolves an exploration card (D2, D3)."""
-        if kind == "dragon":
-            self.explore_discard[DRAGON] += 1
-            self.dragon_moves()
-            return
-        self.kept[p] = self.kept[p] + (kind,)
-        if kind == "lantern":
-            self.to_exit(p, 1)
-        elif kind == "eyes":
-            self.pos[p] += 1
-            if self.pos[p] >= self.dragon:  # D3: a miner moving onto the dragon's card is burned
-                self.burn(p)
-
-    def dragon_moves(self) -> None:
-        """D3: Dragobert swaps with the card on his left, flipped to fire; miners on it burn."""
-        self.dragon -= 1
-        for i, q in enumerate(self.pos):
-            if q >= self.dragon:
-                self.burn(i)
-
-    def burn(self, p: int) -> None:
-        """D3: out of the round, every card kept this round is lost (back to the discards)."""
-        self.pos[p] = BURNED
-        for c in self.kept[p]:
-            if c in KIND_INDEX:
-                self.explore_discard[KIND_INDEX[c]] += 1
-            else:
-                self.exit_discard[self.g.exit_names.index(c)] += 1
-        self.kept[p] = ()
-
-    def to_exit(self, p: int, steps: int) -> None:
-        q = self.pos[p] - steps
-        if q <= LADDER:  # D5: the highest free rung
-            self.pos[p] = LADDER
-            self.rungs[p] = 1 + sum(1 for r in self.rungs if r)
-        else:
-            self.pos[p] = q
-
-    def resolve_exit(self, p: int, card: str, action: tuple[Any, ...]) -> None:
-        opt = action[1]
-        i = self.g.exit_names.index(card)
-        if opt == "GOLD3":  # stay, keep the card: 3 gold (lost if burned)
-            self.kept[p] = self.kept[p] + (card,)
-            return
-        self.exit_discard[i] += 1
-        if opt == "L1":
-            self.to_exit(p, 1)
-        elif opt == "L2":
-            self.to_exit(p, 2)
-        elif opt == "ALL1":  # D4: from the active player clockwise (fixes the ladder order)
-            n = len(self.pos)
-            for k in range(n):
-                q = (p + k) % n
-                if self.pos[q] > 0:
-                    self.to_exit(q, 1)
-        elif opt == "SWAP" and len(action) == 3:
-            t = action[2]
-            self.pos[p], self.pos[t] = self.pos[t], self.pos[p]
-
-    # turn flow
-    def anyone_inside(self) -> bool:
-        return max(self.pos) > 0
-
-    def after_take(self) -> GoldMineState:
-        """face_up (D7): reveal the next card if the round goes on and cards are left."""
-        if self.anyone_inside() and any(self.explore):
-            return self.state(phase=REVEAL)
-        return self.end_turn()
-
-    def end_turn(self) -> GoldMineState:
-        if not self.anyone_inside():
-            return self.close_round()
-        if self.turns >= self.g.config.turn_limit:  # E3: the mine collapses
-            for i, q in enumerate(self.pos):
-                if q > 0:
-                    self.burn(i)
-            return self.close_round()
-        n = len(self.pos)
-        t = self.s.turn
-        for k in range(1, n + 1):
-            nxt = (t + k) % n
-            if self.pos[nxt] > 0:  # D5: miners on the ladder (and burned ones) skip their turns
-                return self.state(phase=TURN, turn=nxt)
-        raise AssertionError("somebody is inside")  # pragma: no cover
-
-    def close_round(self) -> GoldMineState:
-        """D6: score the round, then set up the next one (or end the game)."""
-        s, g = self.s, self.g
-        n = len(self.pos)
-        gold = tuple(
-            sum(_card_gold(c) for c in self.kept[i]) if self.rungs[i] else 0 for i in range(n)
-        )
-        ranked = sorted((i for i in range(n) if self.rungs[i]), key=lambda i: (-gold[i], self.rungs[i]))
-        last = s.round >= g.config.rounds
-        awarded = [0] * n
-        pool = s.pool
-        if not last:
-            for i, t in zip(ranked, g.config.token_awards):
-                awarded[i] = min(t, pool)
-                pool -= awarded[i]
-        winner = ranked[0] if ranked else None
-        result = RoundResult(s.round, gold, tuple(self.rungs), tuple(awarded), winner)
-        tokens = tuple(a + b for a, b in zip(s.tokens, awarded))
-        if last:
-            return self.state(
-                phase=OVER, tokens=tokens, pool=pool, results=s.results + (result,)
-            )
-        start = winner if winner is not None else (s.start + 1) % n  # D6, E2
-        fresh = g.round_start(s.round + 1, start, tokens, pool, s.results + (result,))
-        return fresh
-
-    def state(self, **changes: Any) -> GoldMineState:
-        new = object.__new__(GoldMineState)
-        d = new.__dict__
-        d.update(self.s.__dict__)
-        d["positions"], d["rungs"], d["kept"], d["dragon"] = tuple(self.pos), tuple(self.rungs), tuple(self.kept), self.dragon
-        d["explore"], d["explore_discard"] = tuple(self.explore), tuple(self.explore_discard)
-        d["exits"], d["exit_discard"] = tuple(self.exits), tuple(self.exit_discard)
-        d["top"], d["card"], d["turns"] = self.top, self.card, self.turns
-        d.update(changes)
-        return new
+def freeze(game: GoldMine, k: Kernel) -> GoldMineState:
+    """The state kernel ``k`` holds."""
+    names = game.card_names
+    new = object.__new__(GoldMineState)
+    new.__dict__.update(
+        game=game, round=k.round, start=k.start, turn=k.turn, phase=PHASES[k.phase], positions=tuple(k.pos),
+        rungs=tuple(k.rungs), dragon=k.dragon, kept=tuple([tuple([names[c] for c in cards]) for cards in k.kept]),
+        tokens=tuple(k.tokens), pool=k.pool, explore=tuple(k.explore), explore_discard=tuple(k.shown),
+        top=None if k.top == NONE else EXPLORE_KINDS[k.top], exits=tuple(k.exits), exit_discard=tuple(k.discard),
+        card=None if k.card == NONE else game.exit_names[k.card], turns=k.turns, results=k.results,
+    )
+    return new
 
 
 class GoldMine(Game):
@@ -673,23 +470,31 @@ class GoldMine(Game):
         self.exit_names = tuple(name for name, _ in c.exit_deck)
         self.exit0 = tuple(k for _, k in c.exit_deck)
         self.face_up = c.deck_mode == "face_up"
+        options = [[EXIT_OPTIONS.index(o) for o in name.split("|")] for name in self.exit_names]
+        self.table = Table(self.num_players, c.cart, c.track_length, c.turn_limit, c.rounds, c.token_awards, self.face_up,
+                           self.explore0, options, self.exit0)
+        self.card_names = EXPLORE_KINDS + self.exit_names
+        """A kept card's name by its kernel code (the exploration kinds, then the exit cards)."""
+        self.card_code = {name: i for i, name in enumerate(self.card_names)}
+        self.turn_actions = {EXPLORE_A: EXPLORE_ACTION, EXIT_A: EXIT_ACTION}
+        """A turn's decision by its kernel code."""
+        self.resolutions: dict[int, Any] = {resolution(o, NONE): ("option", name) for o, name in enumerate(EXIT_OPTIONS)}
+        """An exit card's resolution by its kernel code."""
+        swap = EXIT_OPTIONS.index("SWAP")
+        self.resolutions.update({resolution(swap, t): ("option", "SWAP", t) for t in range(self.num_players)})
 
-    def round_start(
-        self, round: int, start: int, tokens: tuple[int, ...], pool: int, results: tuple[RoundResult, ...]
-    ) -> GoldMineState:
-        """The state at the start of ``round`` (every card back, decks reshuffled)."""
-        n, c = self.num_players, self.config
-        return GoldMineState(
-            game=self, round=round, start=start, turn=start,
-            phase=SETUP if self.face_up else TURN,
-            positions=(c.cart,) * n, rungs=(0,) * n, dragon=c.track_length, kept=((),) * n,
-            tokens=tokens, pool=pool, explore=self.explore0, explore_discard=(0,) * len(EXPLORE_KINDS),
-            top=None, exits=self.exit0, exit_discard=(0,) * len(self.exit0), results=results,
-        )
+    def code(self, phase: str, action: Any) -> int:
+        """The kernel's code of a legal ``action`` in ``phase``."""
+        if phase == TURN:
+            return EXPLORE_A if action == EXPLORE_ACTION else EXIT_A
+        if phase == OPTION:
+            return resolution(EXIT_OPTIONS.index(action[1]), action[2] if len(action) == 3 else NONE)
+        if phase == EXIT:
+            return self.exit_names.index(action)
+        return KIND_INDEX[action]
 
     def initial_state(self) -> GoldMineState:
-        pool = sum(self.config.token_awards) * (self.config.rounds - 1)
-        return self.round_start(1, 0, (0,) * self.num_players, pool, ())
+        return freeze(self, Kernel.first(self.table))
 
     def max_moves(self) -> int:
         # per round: the face-up setup reveal, each turn's decision + draw + option,

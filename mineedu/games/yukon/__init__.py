@@ -1,6 +1,7 @@
 """Gold am Yukon (Amigo 1991, R. Wittig): chains of prospectors ring gold claims.
 
-The rules are in :mod:`.rules` (the board's geometry in :mod:`.board`), exact
+The rules are in :mod:`.rules` (the board's geometry in :mod:`.board`), applied by
+:mod:`.kernel` (the one code applying a rule, which tournaments drive directly), exact
 odds in :mod:`.odds`, bots in :mod:`.bots`, the picture in :mod:`.svg`, the
 words in :mod:`.words`, how a board offers each action in :mod:`.choices` and
 the panel beside the picture in :mod:`.panel`, the lesson's spec in :mod:`.lesson`.
@@ -12,15 +13,16 @@ This file ties them together.
 """
 
 from mineedu.core import Hooks, Variant, register
-from mineedu.core.compiled import fast_playout
+from mineedu.core.kernel import playout_hook
 
 from . import bots, choices, odds, panel, svg, words
 from .bots import GreedyBot, nearest_claim_bot, value_per_distance_bot
+from .kernel import Kernel
 from .odds import pip_distribution, pip_mean, pip_probability, turns_to_collect
-from .rules import YukonConfig, YukonGame, YukonState, YukonView
+from .rules import YukonConfig, YukonGame, YukonState, YukonView, freeze
 from .simulate import simulate_pips, simulate_turns
 
-register(YukonGame, Hooks(
+register(YukonGame, Hooks[YukonView](
     picture=svg.render,
     odds_report=odds.odds_report,
     format_odds=odds.format_odds,
@@ -39,7 +41,7 @@ register(YukonGame, Hooks(
     ),
     lesson="mineedu.games.yukon.lesson",  # imported by the apps only
     hidden_information=False,  # everyone sees the whole board
-    fast_playout=fast_playout(__name__),  # tournaments play with it (fast.py, compiled if built)
+    fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),  # tournaments play on the kernel
 ))
 
 __all__ = [

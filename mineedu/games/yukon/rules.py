@@ -32,11 +32,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, evolve
+from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, build
 
-from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS, on_ring
+from . import kernel
+from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS
+from .kernel import KINDS, Kernel, Table, action_of, code
 
-NO_OWNER = -1
+NO_OWNER = kernel.NO_OWNER
 MAX_SIDES = 20  # a classroom die: d2 .. d20 (a huge die would list millions of chance outcomes)
 MAX_ROLLS = 100  # the safety cap itself stays small enough to compute with
 MAX_VALUE = 99  # nuggets on one claim: two digits fit in its hexagon
@@ -115,11 +117,11 @@ class Facts:
 
     def in_setup(self, player: int) -> bool:
         """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
-        return not self.out[player] and len(self.chains[player]) + self.owners.count(player) < self.config.pawns
+        return kernel.setting_up(self.out, self.chains, self.owners, player, self.config.pawns)
 
     def in_play(self, player: int) -> bool:
         """Neither gone with the centre nor out of pawns."""
-        return not self.out[player] and bool(self.chains[player])
+        return kernel.playing(self.out, self.chains, player)
 
     def ends(self, player: int) -> tuple[int, ...]:
         """The end indices (0, 1) of a chain; one for a single pawn."""
@@ -214,30 +216,7 @@ class YukonState(Facts, State):
         cp = self.current_player()
         if cp < 0 or player not in (None, cp):
             return ()
-        p = cp
-        chain = self.chains[p]
-        if not chain:  # choose a start space
-            taken = self.occupied()
-            return tuple(("start", s) for s in sorted(STARTS) if s not in taken)
-        occ = self.occupied()
-        if self.in_setup(p):
-            return tuple(("place", s) for s in sorted({t for e in self.ends(p) for t in self.free_next_to(chain[-e], occ)}))
-        return self._steps(p, occ) + self._claims(p)
-
-    def _steps(self, p: int, occ: frozenset[int]) -> tuple[Any, ...]:
-        chain = self.chains[p]
-        heads = self.ends(p) if self.head < 0 else (self.head,)
-        acts = []
-        for h in heads:
-            head, tail = (chain[-1], chain[0]) if h == 1 else (chain[0], chain[-1])
-            acts += [("step", tail, t) for t in self.free_next_to(head, occ)]
-        return tuple(acts)
-
-    def _claims(self, p: int) -> tuple[Any, ...]:
-        chain = self.chains[p]
-        free = [c for c, o in enumerate(self.owners) if o == NO_OWNER]
-        pawns = sorted({chain[0], chain[-1]})
-        return tuple(("claim", c, s) for c in on_ring(chain, free) for s in pawns)
+        return tuple([action_of(c) for c in kernel_of(self).legal()])
 
     def why_illegal(self, action: Any, player: int | None) -> str:
         if self.done or self.rolling:
@@ -293,86 +272,13 @@ class YukonState(Facts, State):
 
     # --- moves -----------------------------------------------------------------
     def _apply(self, action: Any, player: int | None) -> YukonState:
-        cfg = self.config
-        if self.rolling:  # a throw of the die
-            pips, rolls = self.pips + action, self.rolls + 1
-            again = action == cfg.reroll and rolls < cfg.max_rolls  # a 1 throws again (D14/D15)
-            return evolve(self, pips=pips, rolls=rolls, rolling=again, thrown=self.thrown + action)._settle()
-        p = self.turn
-        kind = action[0]
-        chains = list(self.chains)
-        if kind == "start":
-            chains[p] = (action[1],)
-            s = evolve(self, chains=tuple(chains))
-            if p + 1 < self.game.num_players:
-                return evolve(s, turn=p + 1)
-            return s._begin(0, 0)
-        chain = chains[p]
-        if kind == "place":  # D14: one more pawn next to an end, no gap
-            t = action[1]
-            chains[p] = chain + (t,) if t in NEIGHBOURS[chain[-1]] else (t,) + chain
-            s = evolve(self, chains=tuple(chains), pips=self.pips - 1)
-            # the last pawn is out: pips left over are lost (our choice, see the rules page)
-            return s._settle() if s.in_setup(p) else s._pass_turn()
-        if kind == "step":  # D15: the tail pawn becomes the new head
-            tail, to = action[1], action[2]
-            if len(chain) > 1 and tail == chain[0]:
-                chains[p], head = chain[1:] + (to,), 1
-            elif len(chain) > 1:
-                chains[p], head = (to,) + chain[:-1], 0
-            else:
-                chains[p], head = (to,), 1
-            return evolve(self, chains=tuple(chains), pips=self.pips - 1, head=head)._settle()
-        # D16: claim (1 pip; the pawn stays on the claim; other pips are lost)
-        claim, pawn = action[1], action[2]
-        owners = list(self.owners)
-        owners[claim] = p
-        rest = chain[1:] if pawn == chain[0] else chain[:-1]
-        out = list(self.out)
-        if claim == CENTRE and cfg.centre_leaves:  # D16: the centre's taker leaves play
-            rest, out[p] = (), True
-        chains[p] = rest
-        s = evolve(self, chains=tuple(chains), owners=tuple(owners), out=tuple(out), pips=0)
-        return s._pass_turn()
-
-    def _settle(self) -> YukonState:
-        """After a throw or a pip: end the turn when nothing is left to do."""
+        k = kernel_of(self)
         if self.rolling:
-            return self
-        p = self.turn
-        if self.pips <= 0:
-            return self._pass_turn()
-        if self.in_setup(p):
-            return self if self.legal_actions(p) else self._pass_turn()  # blocked: pips lost
-        occ = self.occupied()
-        s = self
-        if s.head >= 0 and not s._steps(p, occ) and not s.turned and len(self.chains[p]) > 1:
-            s = evolve(s, head=1 - s.head, turned=True)  # D15: blocked ahead, the other end leads
-        if s._steps(p, occ) or s._claims(p):
-            return s
-        return s._pass_turn()  # both ends stuck: the pips are lost (D15)
-
-    def _pass_turn(self) -> YukonState:
-        n = self.game.num_players
-        if self._over():
-            return evolve(self, done=True, pips=0, rolling=False)
-        for k in range(1, n + 1):
-            q = (self.turn + k) % n
-            if self.in_play(q):
-                rnd = self.round + (1 if q <= self.turn else 0)
-                if rnd >= self.config.max_rounds:  # the documented round limit
-                    return evolve(self, done=True, pips=0, rolling=False)
-                return self._begin(q, rnd)
-        return evolve(self, done=True, pips=0, rolling=False)  # pragma: no cover - _over() caught it
-
-    def _begin(self, player: int, rnd: int) -> YukonState:
-        return evolve(self, turn=player, round=rnd, rolling=True, pips=0, rolls=0, head=-1, turned=False, thrown=0)
-
-    def _over(self) -> bool:
-        """D16: every claim taken, or at most one player left in play."""
-        if all(o != NO_OWNER for o in self.owners):
-            return True
-        return sum(self.in_play(q) for q in range(self.game.num_players)) <= 1
+            k.apply(action)
+        else:
+            kind = KINDS.index(action[0])
+            k.apply(code(kind, action[1], action[2] if len(action) == 3 else 0))
+        return freeze(self.game, k)
 
     # --- what is seen --------------------------------------------------------
     def observation(self, player: int | None) -> YukonView:
@@ -385,6 +291,25 @@ class YukonState(Facts, State):
                          throws, self.head, self.turned, self.round, self.done)
 
 
+def kernel_of(s: YukonState) -> Kernel:
+    """A kernel holding state ``s``."""
+    return Kernel(s.game.table, [list(c) for c in s.chains], list(s.owners), list(s.out), s.turn, s.rolling, s.pips,
+                  s.rolls, s.head, s.turned, s.round, s.done, s.thrown)
+
+
+def kernel_of_view(v: YukonView) -> Kernel:
+    """A kernel holding the position of view ``v`` (nothing is hidden: the view holds it all)."""
+    return Kernel(Table(v.config, len(v.chains)), [list(c) for c in v.chains], list(v.owners), list(v.out), v.turn,
+                  v.rolling, v.pips, len(v.throws), v.head, v.turned, v.round, v.done, sum(v.throws))
+
+
+def freeze(game: YukonGame, k: Kernel) -> YukonState:
+    """The state kernel ``k`` holds."""
+    return build(YukonState, game=game, chains=tuple([tuple(c) for c in k.chains]), owners=tuple(k.owners),
+                 out=tuple(k.out), turn=k.turn, rolling=k.rolling, pips=k.pips, rolls=k.rolls, head=k.head,
+                 turned=k.turned, round=k.round, done=k.done, thrown=k.thrown)
+
+
 class YukonGame(Game):
     """Gold am Yukon (Amigo 1991, R. Wittig): chains of prospectors ring claims."""
 
@@ -395,9 +320,12 @@ class YukonGame(Game):
     Config = YukonConfig
     config: YukonConfig
 
+    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
+        super().__init__(players, config, **overrides)
+        self.table = Table(self.config, self.num_players)
+
     def initial_state(self) -> YukonState:
-        n = self.num_players
-        return YukonState(self, ((),) * n, (NO_OWNER,) * len(CELLS), (False,) * n)
+        return freeze(self, Kernel.first(self.table))
 
     def max_moves(self) -> int:
         cfg = self.config

@@ -1,11 +1,11 @@
-"""Gold am Yukon's own playout (``fast.py``) plays the engine's games: the same final state, the same draws.
+"""Gold am Yukon's tournaments on the kernel play the engine's games, and the greedy bots' search is their score.
 
-Every bot of ``BOTS`` (a few arguments each), 3 to 6 players, mixed seatings,
-and configs that reach the rules' corners (a plain die, a die that throws
-again on its top face, one throw a turn, short teams, the centre that does not
-send its taker away, nuggets of 0, the round limit), each compared seed by
-seed with the engine by :func:`tests.fast_check.assert_same_games`; the
-lesson's tournament and the known-answer one by ``assert_same_tournament``.
+Every bot of ``BOTS`` (a few arguments each), 3 to 6 players, mixed seatings, and configs that reach the
+rules' corners (a plain die, a die that throws again on its top face, one throw a turn, short teams, the
+centre that does not send its taker away, nuggets of 0, the round limit): whole games on one kernel with
+each bot's ``choose`` against :func:`mineedu.core.playout` with its ``act``
+(:func:`tests.fast_check.assert_same_games`), and at every decision of a greedy bot its pruned search
+(:func:`.bots._pick`) against scoring every move claim by claim: the same move, the same draws.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from itertools import cycle, islice
 import pytest
 
 import mineedu
-from mineedu.core import RandomBot
-from mineedu.games.yukon import YukonGame, bots, fast
+from mineedu.core import BaseBot, tournament
+from mineedu.games.yukon import YukonGame, bots
 from mineedu.games.yukon.board import CENTRE, DEFAULT_VALUES
+from mineedu.games.yukon.kernel import CLAIM, kind_of
 from mineedu.games.yukon.lesson import SPEC
 from tests.fast_check import assert_same_games, assert_same_tournament
 from tests.known_answers import make
@@ -111,25 +112,63 @@ def test_the_lessons_tournament_and_the_known_answers_one():
     assert_same_tournament(mineedu.make("yukon", players, **settings), specs, games, seed)
 
 
-def test_it_refuses_what_it_does_not_play():
+@pytest.fixture
+def searched(monkeypatch):
+    """Every greedy decision made twice more, by the search and claim by claim (draws recorded, the last of the
+    best taken), and compared; then made for real. Yields the number of decisions compared."""
+    choose = bots.GreedyBot.choose
+    compared = [0]
+
+    def recording(calls):
+        def draw(n):
+            calls.append(n)
+            return n - 1
+        return draw
+
+    def both(self, view, seat, legal, draw):
+        fast, slow = [], []
+        a = choose(self, view, seat, legal, recording(fast))
+        tables = self._tables(view.t.values)
+        tables.monotone = False
+        try:
+            b = choose(self, view, seat, legal, recording(slow))
+        finally:
+            tables.monotone = True
+        assert (a, fast) == (b, slow), (legal, view.chains[seat])
+        compared[0] += any(kind_of(c) != CLAIM for c in legal)
+        return choose(self, view, seat, legal, draw)
+
+    monkeypatch.setattr(bots.GreedyBot, "choose", both)
+    yield compared
+
+
+@pytest.mark.parametrize("config", [{}, *CONFIGS], ids=["default", *(str(c)[:60] for c in CONFIGS)])
+def test_the_search_is_the_score(searched, config):
+    for players in (3, 6):
+        game = mineedu.make("yukon", players, **{"max_rounds": 30, **config})
+        tournament(game, mixed(players, players + len(config), GREEDY), 3, 11)
+    assert searched[0] > 40
+
+
+def test_it_refuses_what_it_does_not_play(monkeypatch):
     game = mineedu.make("yukon", 3)
-    assert fast.fast_playout(game, ("random", "nearest-claim", "no-such-bot")) is None
-    assert fast.fast_playout(game, ("random", "nearest-claim", "value-per-distance:-1")) is None
-    assert fast.fast_playout(game, ("random", None, "random")) is None
-    assert fast.fast_playout(game, ("random", "random")) is None  # one spec per seat
-    assert fast.fast_playout(mineedu.make("gold_mine", 3), ("random",) * 3) is None
-    assert fast.fast_playout(game, ("random", "nearest-claim", "value-per-distance:3")) is not None
+    hook = game.hooks.fast_playout
+    assert hook(game, ("random", "nearest-claim", "no-such-bot")) is None
+    assert hook(game, ("random", "nearest-claim", "value-per-distance:-1")) is None
+    assert hook(game, ("random", None, "random")) is None
+    assert hook(game, ("random", "random")) is None  # one spec per seat
+    assert hook(game, ("random", "nearest-claim", "value-per-distance:3")) is not None
 
+    class Other(BaseBot):  # a bot written for the engine alone (no choose)
+        name = "other"
 
-def test_it_refuses_bots_it_does_not_know(monkeypatch):
-    """A bot of another class, or a greedy bot whose key falls as the steps grow (``U`` would be wrong)."""
-    odd = {**bots.BOTS, "other": lambda arg: RandomBotKind(), "far": lambda arg: bots.GreedyBot("far", lambda v, d: -d)}
-    monkeypatch.setattr(YukonGame, "bots", odd)
-    game = mineedu.make("yukon", 3)
-    assert fast.fast_playout(game, ("random", "other", "random")) is None
-    assert fast.fast_playout(game, ("random", "far", "random")) is None
-    assert fast.fast_playout(game, ("random", "nearest-claim", "random")) is not None
+        def act(self, obs, legal, rng):
+            return legal[-1]
 
-
-class RandomBotKind(RandomBot):
-    """The random bot's moves, but another class: the fast playout does not know what it does."""
+    far = bots.GreedyBot("far", lambda v, d: -d)  # its key falls as the steps grow: scored claim by claim
+    monkeypatch.setattr(YukonGame, "bots", {**bots.BOTS, "other": lambda arg: Other(), "far": lambda arg: far})
+    assert hook(game, ("random", "other", "random")) is None
+    assert hook(game, ("random", "far", "random")) is not None
+    for specs in (["random", "other", "far"], ["far", "nearest-claim", "far"]):
+        g = mineedu.make("yukon", 3, max_rounds=12)
+        assert tournament(g, specs, 4, 2) == tournament(g, specs, 4, 2, fast=False)

@@ -1,10 +1,11 @@
-"""My Gold Mine's own playout (``fast.py``) plays the engine's games: the same final state, the same draws.
+"""My Gold Mine's tournaments on the kernel play the engine's games: the same final state, the same draws.
 
-Every bot of ``BOTS`` (a few arguments each), 3 to 6 players, both deck modes,
-and configs that reach the rules' corners (the mine collapsing after a few
-turns, decks that run out or hold a single kind, one round or five), each
-compared seed by seed with the engine by :func:`tests.fast_check.assert_same_games`;
-the lesson's tournament and the known-answer one by ``assert_same_tournament``.
+The rules apply every move through the kernel either way; what is held here is the other path: whole
+games on one kernel (:func:`mineedu.core.kernel.playout_hook`) with each bot's ``choose`` against
+:func:`mineedu.core.playout` with its ``act``, for every bot of ``BOTS`` (a few arguments each), 3 to 6
+players, both deck modes and configs that reach the rules' corners (the mine collapsing after a few
+turns, decks that run out or hold a single kind, one round or five); and the burn bot's closed form
+against the odds the rules sum.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import pytest
 
 import mineedu
 from mineedu.core import CHANCE, draws, play, playout
-from mineedu.games.gold_mine import bots, fast, odds
-from mineedu.games.gold_mine.cards import KIND_INDEX, TURN
+from mineedu.games.gold_mine import bots, odds
+from mineedu.games.gold_mine.cards import TURN
 from mineedu.games.gold_mine.lesson import SPEC
+from mineedu.games.gold_mine.rules import kernel_of
 from tests.fast_check import assert_same_games, assert_same_tournament
 from tests.known_answers import make
 
@@ -92,7 +94,7 @@ def test_same_tournaments():
 def test_numpy_calls_for_another_generator(monkeypatch):
     """Without the PCG64 draws (another bit generator, or numpy drawing otherwise): numpy's own calls, the same games."""
     game = mineedu.make("gold_mine", 4)
-    run = fast.fast_playout(game, ("random", "burn:0.2", "greedy", "threshold:0.15"))
+    run = game.hooks.fast_playout(game, ("random", "burn:0.2", "greedy", "threshold:0.15"))
     bots_ = [game.make_bot(s) for s in ("random", "burn:0.2", "greedy", "threshold:0.15")]
     for seed in range(6):
         ours, theirs = np.random.Generator(np.random.Philox(seed)), np.random.Generator(np.random.Philox(seed))
@@ -126,8 +128,7 @@ def test_burn_risk_is_the_rules(config):
         for q in range(1, s0.dragon):
             for turns in (s0.turns, limit - 1):
                 s = s0._evolve(positions=s0.positions[:s0.turn] + (q,) + s0.positions[s0.turn + 1:], turns=turns)
-                top = KIND_INDEX[s.top] if s.top is not None else fast.NO_CARD
-                num, den = fast.burn_risk(s.game.face_up, q, s.dragon, top, s.explore, turns + 1 >= limit)
+                num, den = bots.burn_risk_of(kernel_of(s), s.turn)
                 assert Fraction(num, den) == odds.burn_risk(s), s
                 n += 1
     assert n > 80
@@ -135,14 +136,16 @@ def test_burn_risk_is_the_rules(config):
 
 def test_what_it_refuses(monkeypatch):
     game = mineedu.make("gold_mine", 4)
-    assert fast.fast_playout(game, ("random",) * 4) is not None
-    assert fast.fast_playout(game, ("random", None, "greedy", "burn")) is None  # no seat of the rules' own
-    assert fast.fast_playout(game, ("random",) * 3) is None
-    assert fast.fast_playout(mineedu.make("dragon_cave", 4), ("random",) * 4) is None
+    hook = game.hooks.fast_playout
+    assert hook(game, ("random",) * 4) is not None
+    assert hook(game, ("random", None, "greedy", "burn")) is None  # no seat of the rules' own
+    assert hook(game, ("random",) * 3) is None
 
-    class Bolder(bots.ThresholdBot):  # a bot the fast playout was not taught
-        pass
+    class Engine(mineedu.core.BaseBot):  # a bot written for the engine alone (no choose)
+        def act(self, obs, legal, rng):
+            return legal[0]
 
-    monkeypatch.setattr(type(game), "bots", dict(bots.BOTS, bolder=lambda arg: Bolder(0.5)))
-    assert fast.fast_playout(game, ("random", "bolder", "greedy", "burn")) is None
-    assert fast.fast_playout(game, ("random", "threshold:0.5", "greedy", "burn")) is not None
+    monkeypatch.setattr(type(game), "bots", dict(bots.BOTS, engine=lambda arg: Engine()))
+    assert hook(game, ("random", "engine", "greedy", "burn")) is None
+    specs = ["engine", "greedy", "burn", "random"]  # the engine plays the seatings with it
+    assert mineedu.core.tournament(game, specs, 6, 3) == mineedu.core.tournament(game, specs, 6, 3, fast=False)

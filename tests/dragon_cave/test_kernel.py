@@ -1,10 +1,10 @@
-"""The cave's own playout (``mineedu/games/dragon_cave/fast.py``) plays the engine's very games.
+"""The cave's tournaments on the kernel play the engine's very games, and the odds bot's memos change no choice.
 
-Each case plays seeded games both ways with :func:`tests.fast_check.assert_same_games` (the
-same final state, every field, and the same draws): every bot of ``BOTS`` with a few
-arguments, every player count, each variant and other numbers of the config, mixed seatings.
-The lesson's tournament and the known-answer one give the same result both ways
-(:func:`tests.fast_check.assert_same_tournament`).
+Each case plays seeded games both ways with :func:`tests.fast_check.assert_same_games` (whole games
+on one kernel with each bot's ``choose``, against :func:`mineedu.core.playout` with its ``act``: the
+same final state, every field, and the same draws): every bot of ``BOTS`` with a few arguments,
+every player count, each variant and other numbers of the config, mixed seatings. The odds bot
+remembers its choices by what they read: the same games without any memo say the key misses nothing.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 import mineedu
-from mineedu.core import RandomBot, playout, tournament
-from mineedu.games.dragon_cave import BOTS, VARIANTS, Config, DragonCave, fast
+from mineedu.core import BaseBot, playout, tournament
+from mineedu.games.dragon_cave import BOTS, VARIANTS, Config, DragonCave, bots
 from mineedu.games.dragon_cave.lesson import SPEC
 from tests.fast_check import Recorder, assert_same_games, assert_same_tournament
 from tests.known_answers import make
@@ -33,31 +33,31 @@ CASES: list[tuple[int, dict[str, Any], list[str], int]] = [
     (5, {}, ["random"] * 5, 30),
     (6, {}, ["random"] * 6, 30),
     # each bot with a few arguments
-    (4, {}, ["turnback:1", "turnback:2", "turnback:3", "turnback"], 25),
-    (3, {}, ["greedy", "greedy:5", "greedy:12"], 25),
-    (4, {}, ["greedy:0", "greedy:-1", "turnback:4", "greedy:30"], 20),
-    (2, {}, ["odds", "odds:0.8"], 25),
-    (3, {}, ["odds:0.3", "odds:1", "odds:0"], 20),
+    (4, {}, ["turnback:1", "turnback:2", "turnback:3", "turnback"], 12),
+    (3, {}, ["greedy", "greedy:5", "greedy:12"], 12),
+    (4, {}, ["greedy:0", "greedy:-1", "turnback:4", "greedy:30"], 10),
+    (2, {}, ["odds", "odds:0.8"], 12),
+    (3, {}, ["odds:0.3", "odds:1", "odds:0"], 10),
     # the brief's measure: the lesson's bots on the game's own numbers
-    (4, {}, ["odds:0.5", "turnback:1", "turnback:2", "turnback:3"], 25),
+    (4, {}, ["odds:0.5", "turnback:1", "turnback:2", "turnback:3"], 12),
     # each variant, alone and together
     (4, {"blind": True}, MIXED, 30),
     (4, {"dice_movement": True}, MIXED, 30),
     (4, {"dice_dragon": True}, MIXED, 30),
-    (3, {"blind": True, "dice_movement": True}, ["random", "odds:0.6", "greedy:8"], 15),
+    (3, {"blind": True, "dice_movement": True}, ["random", "odds:0.6", "greedy:8"], 7),
     (5, {"blind": True, "dice_movement": True, "dice_dragon": True},
-     ["odds:0.5", "random", "turnback:2", "greedy", "odds:0.7"], 12),
-    (6, {"dice_dragon": True}, ["random", "odds:0.4", "turnback:1", "greedy:6", "odds", "turnback:3"], 10),
+     ["odds:0.5", "random", "turnback:2", "greedy", "odds:0.7"], 6),
+    (6, {"dice_dragon": True}, ["random", "odds:0.4", "turnback:1", "greedy:6", "odds", "turnback:3"], 5),
     # other numbers: a d12, a one-sided die (no draw), short families, a single value, less movement
     (4, {"dice_movement": True, "dice_dragon": True, "die_sides": 12}, MIXED, 5),
-    (3, {"dice_movement": True, "dice_dragon": True, "die_sides": 1}, ["random", "odds:0.5", "turnback:1"], 15),
-    (3, {"families": SHORT, "movement": 3, "max_carry": 2}, ["odds:0.5", "random", "turnback:1"], 30),
-    (2, {"families": ((5,), (1, 1, 1), (4, 4, 8)), "blind": True}, ["odds:0.5", "random"], 30),
+    (3, {"dice_movement": True, "dice_dragon": True, "die_sides": 1}, ["random", "odds:0.5", "turnback:1"], 7),
+    (3, {"families": SHORT, "movement": 3, "max_carry": 2}, ["odds:0.5", "random", "turnback:1"], 15),
+    (2, {"families": ((5,), (1, 1, 1), (4, 4, 8)), "blind": True}, ["odds:0.5", "random"], 15),
     (6, {"families": SHORT, "dice_movement": True, "max_carry": 1}, ["random", "odds", "greedy"] * 2, 20),
     # the turn limit: the dragon charges, and the odds bot weighs the last turn with it
-    (4, {"max_turns": 9}, ["odds:0.25", "turnback:1", "odds:1", "random"], 30),
+    (4, {"max_turns": 9}, ["odds:0.25", "turnback:1", "odds:1", "random"], 15),
     (6, {"max_turns": 11, "families": ((1, 1, 2), (4, 4, 4, 7), (10, 20), (30,), (0, 0, 50), (99,))},
-     ["turnback:1", "odds:1", "turnback:2", "turnback:4", "odds:0.25", "turnback:1"], 20),
+     ["turnback:1", "odds:1", "turnback:2", "turnback:4", "odds:0.25", "turnback:1"], 10),
 ]
 
 
@@ -85,7 +85,7 @@ def test_the_same_draws_with_the_same_arguments(players: int, settings: dict[str
     hardly sees some mistakes: ``integers(6)`` halved is nearly always what ``integers(3)`` gives
     (unreduced weights), and ``integers(1)`` draws nothing (the random bot's single move)."""
     game = mineedu.make("dragon_cave", players, **settings)
-    run = fast.fast_playout(game, tuple(specs))
+    run = game.hooks.fast_playout(game, tuple(specs))
     assert run is not None
     bots = [game.make_bot(s) for s in specs]
     calls = []
@@ -113,18 +113,35 @@ def test_the_turn_limit_cases_reach_it() -> None:
     for players, settings, specs, games in CASES:
         if "max_turns" in settings:
             game = mineedu.make("dragon_cave", players, **settings)
-            run = fast.fast_playout(game, tuple(specs))
+            run = game.hooks.fast_playout(game, tuple(specs))
             assert run is not None
             ends = [run(np.random.default_rng(seed)) for seed in range(games)]
             assert any(s.turns == settings["max_turns"] and s.dragon == 0 for s in ends), settings
 
 
+@pytest.mark.parametrize("players, settings, specs", [
+    (4, {}, ["odds:0.5", "turnback:1", "odds:0.8", "random"]),
+    (4, {"blind": True, "dice_movement": True, "dice_dragon": True}, ["odds:0.5", "odds:0.7", "random", "turnback:2"]),
+    (3, {"max_turns": 9, "dice_dragon": True}, ["odds:0.25", "odds:1", "random"]),
+    (3, {"families": SHORT, "movement": 3, "max_carry": 2}, ["odds:0.5", "random", "odds"]),
+])
+def test_the_odds_bots_memo_changes_no_choice(monkeypatch: pytest.MonkeyPatch, players, settings, specs) -> None:
+    """Games with the memos and games that work every choice out afresh (a new memo at every look-up)."""
+    game = mineedu.make("dragon_cave", players, **settings)
+    run = game.hooks.fast_playout(game, tuple(specs))
+    remembered = [run(np.random.default_rng(seed)) for seed in range(12)]
+    monkeypatch.setattr(bots, "_memo", lambda t: bots._Memo())
+    assert [run(np.random.default_rng(seed)) for seed in range(12)] == remembered
+
+
 def test_small_memos_give_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """Full memos are emptied and filled again (here after a few entries) without changing a game."""
-    monkeypatch.setattr(fast, "MEMO_SIZE", 5)
-    monkeypatch.setattr(fast, "_MEMOS", {})
     game = mineedu.make("dragon_cave", 4, blind=True, dice_movement=True)
-    assert assert_same_games(game, ["odds:0.5", "odds:0.7", "random", "turnback:2"], range(15)) == 15
+    specs = ["odds:0.5", "odds:0.7", "random", "turnback:2"]
+    want = [game.hooks.fast_playout(game, tuple(specs))(np.random.default_rng(seed)) for seed in range(15)]
+    monkeypatch.setattr(bots, "MEMO_SIZE", 5)
+    monkeypatch.setattr(bots, "_MEMOS", {})
+    assert [game.hooks.fast_playout(game, tuple(specs))(np.random.default_rng(seed)) for seed in range(15)] == want
 
 
 def test_a_config_with_lists() -> None:
@@ -147,16 +164,19 @@ def test_the_known_answer_tournament_is_the_same() -> None:
 
 def test_what_it_refuses_the_engine_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     game = mineedu.make("dragon_cave", 3)
-    assert fast.fast_playout(game, ("random", "odds", "greedy")) is not None
-    assert fast.fast_playout(game, ("random", None, "greedy")) is None  # a seat without a bot
-    assert fast.fast_playout(game, ("random", "nobody", "greedy")) is None  # not a bot of the game
-    assert fast.fast_playout(game, ("random", "greedy")) is None  # a seat short
-    assert fast.fast_playout(mineedu.make("gold_mine", 3), ("random",) * 3) is None  # another game
+    hook = game.hooks.fast_playout
+    assert hook(game, ("random", "odds", "greedy")) is not None
+    assert hook(game, ("random", None, "greedy")) is None  # a seat without a bot
+    assert hook(game, ("random", "nobody", "greedy")) is None  # not a bot of the game
+    assert hook(game, ("random", "greedy")) is None  # a seat short
 
-    class Other(RandomBot):
+    class Other(BaseBot):  # a bot written for the engine alone (no choose)
         name = "other"
 
+        def act(self, obs, legal, rng):
+            return legal[-1]
+
     monkeypatch.setitem(BOTS, "other", lambda arg: Other())
-    assert fast.fast_playout(game, ("other", "odds", "greedy")) is None  # a bot class it does not know
+    assert hook(game, ("other", "odds", "greedy")) is None
     specs = ["other", "odds", "turnback:2"]
     assert tournament(game, specs, 6, 2) == tournament(game, specs, 6, 2, fast=False)

@@ -1,0 +1,88 @@
+"""Tournaments on a game's kernel: the rules' own mutable step function, driven with the bots' own code.
+
+A game whose rules apply every move through a kernel (a mutable, integer-coded
+copy of the position: ``games/<game>/kernel.py``) registers :func:`playout_hook`
+as ``Hooks.fast_playout``. The hook plays whole games on one kernel, without
+building a ``State`` per move: chance through the kernel's ``chance(draw)``
+(the numbers :func:`mineedu.core.play.sample_outcome` would draw), each seat's
+bot through its ``choose(view, seat, legal, draw)``, the very method its
+``act`` calls in a lesson. So the final state and the generator's state are
+those of :func:`mineedu.core.playout` with the same bots (``tests/playout_check.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from .draws import Draw, integer_draws
+from .play import seated_bots
+
+
+class Kernel(Protocol):
+    """What :func:`playout_hook` asks of a game's kernel."""
+
+    def mover(self) -> int:
+        """The seat that decides now, :data:`~mineedu.core.CHANCE` or :data:`~mineedu.core.TERMINAL`."""
+
+    def chance(self, draw: Draw) -> None:
+        """Draw the chance outcome as ``sample_outcome`` does (``draw(n)`` = ``int(rng.integers(n))``), apply it."""
+
+    def legal(self) -> list[int]:
+        """The legal actions' codes, in the order of ``State.legal_actions``."""
+
+    def apply(self, action: int) -> None:
+        """Apply one legal action's code (a decision, or a chance outcome's code)."""
+
+
+class KernelBot(Protocol):
+    """A bot that plays on a kernel: ``choose`` returns the index in ``legal`` of its move."""
+
+    def choose(self, view: Any, seat: int, legal: list[int], draw: Draw) -> int: ...
+
+
+def playout_hook(
+    start: Callable[[Any], Any], freeze: Callable[[Any, Any], Any]
+) -> Callable[[Any, tuple[str | None, ...]], Callable[[np.random.Generator], Any] | None]:
+    """``Hooks.fast_playout`` for a game with a kernel: ``start(game)`` is a fresh kernel at
+    ``game.initial_state()``, ``freeze(game, kernel)`` the state it holds. Seats whose bot has no
+    ``choose`` (a bot written for the engine alone) leave the seating to the engine (``None``)."""
+
+    def hook(game: Any, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], Any] | None:
+        seated = seated_bots(game, seats)
+        if seated is None or not all(b is None or hasattr(b, "choose") for b in seated):
+            return None
+        bots: Sequence[Any] = seated
+        limit = game.max_moves()
+
+        def run(rng: np.random.Generator) -> Any:
+            draw, finish = integer_draws(rng)
+            try:
+                k = start(game)
+                play(k, bots, draw, limit, game.name)
+                return freeze(game, k)
+            finally:
+                finish()
+
+        return run
+
+    return hook
+
+
+def play(k: Kernel, bots: Sequence[Any], draw: Draw, limit: int, name: str = "game") -> None:
+    """Play kernel ``k`` to its end: chance by ``draw``, each seat by its bot's ``choose``."""
+    moves = 0
+    while True:
+        p = k.mover()
+        if p < 0:
+            if p != -1:  # TERMINAL (CHANCE is -1)
+                return
+            k.chance(draw)
+        else:
+            legal = k.legal()
+            k.apply(legal[bots[p].choose(k, p, legal, draw)])
+        moves += 1
+        if moves > limit:
+            raise RuntimeError(f"{name}: no end after {limit} moves")

@@ -1,0 +1,404 @@
+"""My Gold Mine's kernel: the one code that applies a rule (D1-D7, E1-E4), on a mutable, integer-coded position.
+
+:class:`GoldMineState` (``rules.py``) copies its position into a :class:`Kernel`,
+applies one move and freezes the result; tournaments (:func:`mineedu.core.kernel.playout_hook`)
+play whole games on one kernel with the bots' own ``choose``. Codes: phases
+:data:`SETUP`..:data:`OVER`; cards 0..3 the exploration kinds, ``4 + i`` the
+exit card ``i`` of the config (a kept card); a turn's actions :data:`EXPLORE_A`
+and :data:`EXIT_A`; an exit card's resolution ``option * 8 + target + 1``
+(:func:`resolution`, ``target`` -1 when it names none); a chance outcome's
+code is the card's (exploration kind, or exit card index).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from math import gcd
+from typing import Final, NamedTuple, Protocol
+
+SETUP: Final = 0
+TURN: Final = 1
+EXPLORE: Final = 2
+EXIT: Final = 3
+OPTION: Final = 4
+REVEAL: Final = 5
+OVER: Final = 6
+PHASES: Final = ("setup", "turn", "explore", "exit", "option", "reveal", "over")
+
+NUGGET: Final = 0
+LANTERN: Final = 1
+EYES: Final = 2
+DRAGON: Final = 3
+L1: Final = 0
+L2: Final = 1
+ALL1: Final = 2
+SWAP: Final = 3
+GOLD3: Final = 4
+EXPLORE_A: Final = 0
+EXIT_A: Final = 1
+NONE: Final = -1
+"""No card (``top``, ``card``), no target."""
+BURNED: Final = -1
+
+CHANCE: Final = -1
+TERMINAL: Final = -3
+
+
+def resolution(option: int, target: int) -> int:
+    """The code of an exit card's resolution (``target`` -1: none)."""
+    return option * 8 + target + 1
+
+
+def mover(phase: int, turn: int) -> int:
+    """Who decides in ``phase``: the player on ``turn``, chance, or nobody (the game is over)."""
+    if phase in (TURN, OPTION):
+        return turn
+    if phase == OVER:
+        return TERMINAL
+    return CHANCE
+
+
+class RoundResult(NamedTuple):
+    """The scoring of one finished round (D6)."""
+
+    round: int
+    gold: tuple[int, ...]
+    """Gold banked per player (0 for a burned miner)."""
+    rungs: tuple[int, ...]
+    """Ladder rung per player (0: burned)."""
+    awarded: tuple[int, ...]
+    """Nugget tokens awarded this round (all 0 in the last round)."""
+    winner: int | None
+    """The round's winner (most gold on the ladder, ties: higher rung), or None."""
+
+
+class Table:
+    """The numbers of one game (its config and player count), shared by its kernels."""
+
+    def __init__(self, players: int, cart: int, track: int, limit: int, rounds: int, awards: tuple[int, ...],
+                 face_up: bool, explore0: tuple[int, ...], options: list[list[int]], exit0: tuple[int, ...]) -> None:
+        self.n = players
+        self.cart = cart
+        self.track = track
+        self.limit = limit
+        self.rounds = rounds
+        self.awards = awards
+        self.face_up = face_up
+        self.explore0 = explore0
+        self.options = options
+        """Each exit card's options, in the order of its name."""
+        self.exit0 = exit0
+        self.gold = [1, 1, 2, 0] + [3] * len(exit0)
+        """Gold of each kept card's code (a kept exit card is a GOLD3 one)."""
+
+
+class View(Protocol):
+    """What a bot reads of a kernel (all of it: every card's effect shows its type, see ``GoldMineView``);
+    the kernel itself, typed read-only."""
+
+    @property
+    def t(self) -> Table: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def dragon(self) -> int: ...
+    @property
+    def top(self) -> int: ...
+    @property
+    def pos(self) -> Sequence[int]: ...
+    @property
+    def explore(self) -> Sequence[int]: ...
+
+
+class Kernel:
+    """One position, mutable (fields as :class:`~.rules.GoldMineState`'s, in codes)."""
+
+    __slots__ = ("card", "discard", "dragon", "exits", "explore", "kept", "phase", "pool", "pos", "results",
+                 "round", "rungs", "shown", "start", "t", "tokens", "top", "turn", "turns")
+
+    def __init__(self, t: Table, round: int, start: int, turn: int, phase: int, pos: list[int], rungs: list[int],
+                 dragon: int, kept: list[list[int]], tokens: list[int], pool: int, explore: list[int],
+                 shown: list[int], top: int, exits: list[int], discard: list[int], card: int, turns: int,
+                 results: tuple[RoundResult, ...]) -> None:
+        self.t = t
+        self.round = round
+        self.start = start
+        self.turn = turn
+        self.phase = phase
+        self.pos = pos
+        self.rungs = rungs
+        self.dragon = dragon
+        self.kept = kept
+        self.tokens = tokens
+        self.pool = pool
+        self.explore = explore
+        self.shown = shown
+        """Exploration cards discarded (``explore_discard``)."""
+        self.top = top
+        self.exits = exits
+        self.discard = discard
+        """Exit cards discarded (``exit_discard``)."""
+        self.card = card
+        self.turns = turns
+        self.results = results
+
+    @staticmethod
+    def first(t: Table) -> Kernel:
+        """The kernel of a new game."""
+        k = Kernel(t, 0, 0, 0, TURN, [], [], 0, [], [0] * t.n, sum(t.awards) * (t.rounds - 1), [], [], NONE, [], [],
+                   NONE, 0, ())
+        k.new_round(1, 0)
+        return k
+
+    def new_round(self, round: int, start: int) -> None:
+        """Every card back, decks reshuffled (``GoldMine.round_start``)."""
+        t = self.t
+        self.round = round
+        self.start = start
+        self.turn = start
+        self.phase = SETUP if t.face_up else TURN
+        self.pos = [t.cart] * t.n
+        self.rungs = [0] * t.n
+        self.dragon = t.track
+        self.kept = [[] for _ in range(t.n)]
+        self.explore = list(t.explore0)
+        self.shown = [0, 0, 0, 0]
+        self.top = NONE
+        self.exits = list(t.exit0)
+        self.discard = [0] * len(t.exit0)
+        self.card = NONE
+        self.turns = 0
+
+    def copy(self) -> Kernel:
+        return Kernel(self.t, self.round, self.start, self.turn, self.phase, list(self.pos), list(self.rungs),
+                      self.dragon, [list(c) for c in self.kept], list(self.tokens), self.pool, list(self.explore),
+                      list(self.shown), self.top, list(self.exits), list(self.discard), self.card, self.turns,
+                      self.results)
+
+    # --- who acts, what is legal ----------------------------------------------
+    def mover(self) -> int:
+        return mover(self.phase, self.turn)
+
+    def can_explore(self) -> bool:
+        if self.t.face_up:
+            return self.top != NONE
+        e = self.explore
+        return e[0] + e[1] + e[2] + e[3] > 0
+
+    def can_exit(self) -> bool:
+        return sum(self.exits) > 0 or sum(self.discard) > 0
+
+    def legal(self) -> list[int]:
+        ph = self.phase
+        if ph == TURN:
+            out = [EXPLORE_A] if self.can_explore() else []
+            if self.can_exit():
+                out.append(EXIT_A)
+            return out
+        if ph == OPTION:
+            return self.resolutions(self.card)
+        return []
+
+    def resolutions(self, card: int) -> list[int]:
+        """An exit card's resolutions: one per option; SWAP one per other miner inside, or none if nobody is (D4)."""
+        out: list[int] = []
+        for opt in self.t.options[card]:
+            if opt == SWAP:
+                p = self.turn
+                k = len(out)
+                for i, q in enumerate(self.pos):
+                    if q > 0 and i != p:
+                        out.append(resolution(SWAP, i))
+                if len(out) == k:
+                    out.append(resolution(SWAP, NONE))
+            else:
+                out.append(resolution(opt, NONE))
+        return out
+
+    def deck(self) -> tuple[list[int], int]:
+        """The counts chance draws from in this phase, and how many of their kinds are drawn (setup: no dragon, D7)."""
+        ph = self.phase
+        if ph == EXIT:
+            return (self.exits if sum(self.exits) > 0 else self.discard), len(self.exits)  # D4: the discards reshuffled
+        return self.explore, (3 if ph == SETUP else 4)
+
+    def chance(self, draw: Callable[[int], int]) -> None:
+        """Draw as ``sample_outcome`` draws over the rules' outcomes (count / cards left, reduced), and apply it."""
+        counts, m = self.deck()
+        g = 0
+        total = 0
+        for i in range(m):
+            g = gcd(g, counts[i])
+            total += counts[i]
+        i = 0
+        if total != g:  # more than one kind left: one number in [0, total / g)
+            r = draw(total // g) * g
+            while r >= counts[i]:
+                r -= counts[i]
+                i += 1
+        else:
+            while not counts[i]:
+                i += 1
+        self.apply(i)
+
+    # --- applying ---------------------------------------------------------------
+    def apply(self, a: int) -> None:
+        ph = self.phase
+        if ph == TURN:
+            self.turns += 1
+            if a == EXPLORE_A:
+                if self.t.face_up:  # D7: take the visible card, then reveal the next one
+                    card = self.top
+                    self.top = NONE
+                    self.take(self.turn, card)
+                    self.after_take()
+                else:
+                    self.phase = EXPLORE
+            else:
+                self.phase = EXIT
+        elif ph == EXPLORE:
+            self.explore[a] -= 1
+            self.take(self.turn, a)
+            self.end_turn()
+        elif ph == EXIT:
+            if sum(self.exits) == 0:  # D4: the discards reshuffled into the deck
+                self.exits, self.discard = self.discard, [0] * len(self.discard)
+            self.exits[a] -= 1
+            self.card = a
+            self.phase = OPTION
+            res = self.resolutions(a)
+            if len(res) == 1:  # E1: a single possible resolution needs no decision
+                self.apply(res[0])
+        elif ph == OPTION:
+            self.resolve_exit(self.turn, self.card, a)
+            self.card = NONE
+            self.end_turn()
+        elif ph == SETUP:
+            self.explore[a] -= 1
+            self.top = a
+            self.phase = TURN
+        elif ph == REVEAL:
+            self.explore[a] -= 1
+            if a == DRAGON:  # D7: a revealed dragon resolves at once
+                self.take(self.turn, a)
+                self.after_take()
+            else:
+                self.top = a
+                self.end_turn()
+        else:
+            raise AssertionError(f"no move in phase {PHASES[ph]}")
+
+    def take(self, p: int, kind: int) -> None:
+        """Player ``p`` resolves an exploration card (D2, D3)."""
+        if kind == DRAGON:  # D3: Dragobert swaps with the card on his left, flipped to fire; miners on it burn
+            self.shown[DRAGON] += 1
+            self.dragon -= 1
+            for i, q in enumerate(self.pos):
+                if q >= self.dragon:
+                    self.burn(i)
+            return
+        self.kept[p].append(kind)
+        if kind == LANTERN:
+            self.to_exit(p, 1)
+        elif kind == EYES:
+            self.pos[p] += 1
+            if self.pos[p] >= self.dragon:  # D3: a miner moving onto the dragon's card is burned
+                self.burn(p)
+
+    def burn(self, p: int) -> None:
+        """D3: out of the round, every card kept this round is lost (back to the discards)."""
+        self.pos[p] = BURNED
+        for c in self.kept[p]:
+            if c < 4:
+                self.shown[c] += 1
+            else:
+                self.discard[c - 4] += 1
+        self.kept[p] = []
+
+    def to_exit(self, p: int, steps: int) -> None:
+        q = self.pos[p] - steps
+        if q <= 0:  # D5: the highest free rung
+            self.pos[p] = 0
+            self.rungs[p] = 1 + sum(1 for r in self.rungs if r)
+        else:
+            self.pos[p] = q
+
+    def resolve_exit(self, p: int, card: int, a: int) -> None:
+        opt = a // 8
+        if opt == GOLD3:  # stay, keep the card: 3 gold (lost if burned)
+            self.kept[p].append(4 + card)
+            return
+        self.discard[card] += 1
+        if opt == L1:
+            self.to_exit(p, 1)
+        elif opt == L2:
+            self.to_exit(p, 2)
+        elif opt == ALL1:  # D4: from the active player clockwise (fixes the ladder order)
+            n = len(self.pos)
+            for k in range(n):
+                q = (p + k) % n
+                if self.pos[q] > 0:
+                    self.to_exit(q, 1)
+        else:  # SWAP
+            target = a % 8 - 1
+            if target != NONE:
+                self.pos[p], self.pos[target] = self.pos[target], self.pos[p]
+
+    # --- turn flow --------------------------------------------------------------
+    def anyone_inside(self) -> bool:
+        return max(self.pos) > 0
+
+    def after_take(self) -> None:
+        """face_up (D7): reveal the next card if the round goes on and cards are left."""
+        if self.anyone_inside() and sum(self.explore) > 0:
+            self.phase = REVEAL
+        else:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        if not self.anyone_inside():
+            self.close_round()
+            return
+        if self.turns >= self.t.limit:  # E3: the mine collapses
+            for i, q in enumerate(self.pos):
+                if q > 0:
+                    self.burn(i)
+            self.close_round()
+            return
+        n = len(self.pos)
+        t = self.turn
+        for k in range(1, n + 1):
+            nxt = (t + k) % n
+            if self.pos[nxt] > 0:  # D5: miners on the ladder (and burned ones) skip their turns
+                self.phase = TURN
+                self.turn = nxt
+                return
+        raise AssertionError("somebody is inside")  # pragma: no cover
+
+    def gold(self, p: int) -> int:
+        """Gold on the cards ``p`` holds this round."""
+        g = self.t.gold
+        return sum([g[c] for c in self.kept[p]])
+
+    def close_round(self) -> None:
+        """D6: score the round, then set up the next one (or end the game)."""
+        t = self.t
+        n = t.n
+        rungs = self.rungs
+        gold = tuple([self.gold(i) if rungs[i] else 0 for i in range(n)])
+        ranked = sorted([i for i in range(n) if rungs[i]], key=lambda i: (-gold[i], rungs[i]))
+        last = self.round >= t.rounds
+        awarded = [0] * n
+        if not last:
+            for i, award in zip(ranked, t.awards):
+                awarded[i] = min(award, self.pool)
+                self.pool -= awarded[i]
+        winner = ranked[0] if ranked else None
+        self.results = self.results + (RoundResult(self.round, gold, tuple(rungs), tuple(awarded), winner),)
+        self.tokens = [a + b for a, b in zip(self.tokens, awarded)]
+        if last:
+            self.phase = OVER
+        else:
+            self.new_round(self.round + 1, winner if winner is not None else (self.start + 1) % n)  # D6, E2
