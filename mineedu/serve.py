@@ -7,7 +7,9 @@ these settings:
 * **loopback by default**: ``127.0.0.1``, no token (only this computer can
   connect). ``--class`` listens on the network instead, puts a class token on
   every page and websocket, and prints the link (with its QR code) that
-  students open;
+  students open, and the teacher's dashboard link with a teacher token of its
+  own (``$MINEEDU_TEACHER_TOKEN`` or a fresh one; a student's token does not
+  open it);
 * **preheated kernels**: Voilà executes each lesson ahead of the request in
   ``pool_size`` kernels per notebook (``--students N`` more for the lesson of
   ``--lesson``), so a page arrives already rendered; the pools refill one
@@ -37,6 +39,8 @@ from pathlib import Path
 
 NOTEBOOKS_ENV = "MINEEDU_NOTEBOOKS"
 TOKEN_ENV = "MINEEDU_CLASS_TOKEN"
+TEACHER_TOKEN_ENV = "MINEEDU_TEACHER_TOKEN"
+DASHBOARD = "/voila/render/dashboard.ipynb"  # the teacher's page (opens with the teacher's token only)
 POOL_SIZE = 1
 CULL_AFTER = 90  # seconds a kernel with no page connected may stay idle (then gone within CULL_AFTER + CULL_INTERVAL)
 CULL_INTERVAL = 15
@@ -64,8 +68,10 @@ def find_notebooks(start: Path | None = None) -> Path | None:
 
 
 def lessons(notebooks: Path) -> list[str]:
-    """The notebooks a page can open, by name (``["gold_mine", "index"]``)."""
-    return sorted(p.stem for p in notebooks.glob("*.ipynb"))
+    """The notebooks a student's page can open, by name (``["gold_mine", "index"]``; not the teacher's dashboard)."""
+    from mineedu.serving.teacher import is_teacher_page
+
+    return sorted(p.stem for p in notebooks.glob("*.ipynb") if not is_teacher_page(p.name))
 
 
 def voila_args(
@@ -81,6 +87,7 @@ def voila_args(
     max_kernels: int = 0,
     join_url: str = "",
     fill_delay: float = 0,
+    teacher_token: str | None = None,
 ) -> list[str]:
     """The class server's command-line options (Voilà's and ``--ClassServer.*``), without the executable."""
     args = [
@@ -112,6 +119,8 @@ def voila_args(
     ]
     if token:
         args.append(f"--Voila.token={token}")
+    if teacher_token:
+        args.append(f"--ClassServer.teacher_token={teacher_token}")
     if pools:
         args.append("--ClassServer.pools=" + ",".join(f"{k}:{n}" for k, n in pools.items()))
     if max_kernels:
@@ -202,8 +211,13 @@ def serve(
         page = f"/voila/render/{name}.ipynb"
         pools[f"{name}.ipynb"] = max(pool_size, students)
     ip = address or ("0.0.0.0" if for_class else "127.0.0.1")
+    teacher_token: str | None = None
     if for_class:
         token = token or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(9)
+        teacher_token = os.environ.get(TEACHER_TOKEN_ENV) or secrets.token_urlsafe(12)
+        if teacher_token == token:
+            print(f"mineedu: error: {TEACHER_TOKEN_ENV} must differ from the class token", file=sys.stderr)
+            return 2
         host = network_address() if ip in ("0.0.0.0", "::") else ip
         base = public_url or f"http://{host or '127.0.0.1'}:{port}"
     else:
@@ -212,17 +226,20 @@ def serve(
     local = f"http://127.0.0.1:{port}" if ip in ("0.0.0.0", "::", "127.0.0.1") else f"http://{ip}:{port}"
     join = class_link(local, "/mineedu/join", token)
     cmd = voila_command(notebooks, port, pool_size=pool_size, cull_after=cull_after, ip=ip, token=token,
-                        pools=pools, max_kernels=max_kernels, join_url=link)
+                        pools=pools, max_kernels=max_kernels, join_url=link, teacher_token=teacher_token)
     print(f"mineedu: serving {notebooks} (Ctrl-C to stop)", file=sys.stderr)
     if for_class:
         print(f"mineedu: students open  {link}", file=sys.stderr)
         if not print_qr(link):
             print("mineedu: (pip install segno, or the 'app' extra, to print the link as a QR code)", file=sys.stderr)
         print(f"mineedu: for the projector (link and QR code, large): {join}", file=sys.stderr)
+        print(f"mineedu: the teacher's dashboard (keep this link to yourself): {class_link(local, DASHBOARD, teacher_token)}",
+              file=sys.stderr)
         if pools:
             print(f"mineedu: preparing {sum(pools.values())} pages of {page} ahead of the class…", file=sys.stderr)
     else:
         print(f"mineedu: start page {link}", file=sys.stderr)
+        print(f"mineedu: the teacher's dashboard {class_link(base, DASHBOARD, None)}", file=sys.stderr)
     proc = subprocess.Popen(cmd)
     try:
         if open_browser:
