@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 from mineedu.core.i18n import format_count, format_number
@@ -80,6 +80,24 @@ def _y_axis(lo: float, hi: float, lang: str, label: str, percent: bool, height: 
     return body, step
 
 
+def _log_x_axis(body: list[str], n_max: int, lang: str, label: str) -> Callable[[float], float]:
+    """A number of trials on a log scale, ticks at 1, 10, 100... (``1 000`` / ``1,000``), appended to ``body``;
+    returns the function from a number of trials to its x."""
+
+    def lx(n: float) -> float:
+        return LEFT + (W - LEFT - RIGHT) * (math.log10(max(n, 1)) / math.log10(n_max) if n_max > 1 else 1)
+
+    k = 1
+    while k <= n_max:
+        x = lx(k)
+        body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
+        body.append(_t(x, H - BOTTOM + 26, format_count(k, lang), size=FONT - 2))
+        k *= 10
+    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, label))
+    body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
+    return lx
+
+
 def convergence(
     trials: Sequence[int],
     running: Sequence[float],
@@ -100,21 +118,10 @@ def convergence(
         hi = 1.0
     hi = hi if hi > lo else lo + 1
     body, _ = _y_axis(lo, hi, lang, labels["y"], percent)
-    n_max = max(trials)
-    def lx(n: float) -> float:
-        return LEFT + (W - LEFT - RIGHT) * (math.log10(n) / math.log10(n_max) if n_max > 1 else 1)
+    lx = _log_x_axis(body, max(trials), lang, labels["x"])
 
     def ly(v: float) -> float:
         return TOP + (H - TOP - BOTTOM) * (1 - (v - lo) / (hi - lo))
-    k = 1
-    while k <= n_max:
-        x = lx(k)
-        body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
-        tick = format_count(k, lang)  # 1 000 / 1,000
-        body.append(_t(x, H - BOTTOM + 26, tick, size=FONT - 2))
-        k *= 10
-    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
-    body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
     pts = " ".join(f"{lx(n):.1f},{ly(v):.1f}" for n, v in zip(trials, running, strict=True))
     body.append(f'<polyline points="{pts}" fill="none" stroke="{COLOURS["run"]}" stroke-width="3" class="chart-running"/>')
     legend = [(labels.get("run", labels["y"]), COLOURS["run"], "")]
@@ -311,22 +318,10 @@ def pooled(
         lo, hi = max(0.0, min(marks) - 0.05), min(1.0, max(marks) + 0.05)
     hi = hi if hi > lo else lo + 1
     body, _ = _y_axis(lo, hi, lang, labels["y"], percent)
-    n_max = max([*trials, *(n for n, _, _ in students)])
-
-    def lx(n: float) -> float:
-        return LEFT + (W - LEFT - RIGHT) * (math.log10(max(n, 1)) / math.log10(n_max) if n_max > 1 else 1)
+    lx = _log_x_axis(body, max([*trials, *(n for n, _, _ in students)]), lang, labels["x"])
 
     def ly(v: float) -> float:
         return TOP + (H - TOP - BOTTOM) * (1 - (min(max(v, lo), hi) - lo) / (hi - lo))
-
-    k = 1
-    while k <= n_max:
-        x = lx(k)
-        body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
-        body.append(_t(x, H - BOTTOM + 26, format_count(k, lang), size=FONT - 2))
-        k *= 10
-    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
-    body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
     upper = " ".join(f"{lx(n):.1f},{ly(b):.1f}" for n, (_, b) in zip(trials, bands, strict=True))
     lower = " ".join(f"{lx(n):.1f},{ly(a):.1f}" for n, (a, _) in reversed(list(zip(trials, bands, strict=True))))
     if len(trials) > 1:
