@@ -897,6 +897,7 @@ class Dashboard:
                 if key not in self.question_parts:
                     box, button = W.HTML(), W.Button(layout=W.Layout(width="auto"))
                     button.add_class("mineedu-dash-reveal")
+                    button.add_class(f"mineedu-reveal-{key}")
                     button.on_click(lambda _b, k=key: self.reveal(k, k not in (self.snap.revealed if self.snap else ())))
                     self.question_parts[key] = (box, button)
             self.question_box.children = [W.VBox([self.question_parts[k][1], self.question_parts[k][0]]) for k in keys]
