@@ -59,9 +59,12 @@ class PgCluster:
         return f"postgresql://{self.role}@/{db}?host={self.socket}"
 
     def new_database(self) -> str:
-        """The URL of a new empty database."""
+        """The URL of a new empty database (CREATE DATABASE over a connection: a fifth of createdb's time)."""
+        import psycopg
+
         name = f"t{os.getpid()}_{next(self._names)}"
-        self._run(str(BIN / "createdb"), "-h", str(self.socket), "-U", self.role, name)
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name} STRATEGY FILE_COPY")
         return self.url(name)
 
     def remove(self) -> None:

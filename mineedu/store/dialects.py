@@ -61,6 +61,10 @@ class Dialect:
     def check(self) -> None:
         """Raise :class:`StoreError` if the database is known to be gone (before a transaction)."""
 
+    def twin(self) -> Dialect:
+        """The dialect for a second connection to the same database (a listener's)."""
+        return self
+
     def notify(self, cur: Any, code: str) -> None:
         """Tell listeners of other processes that ``code`` ('' = class activity) changed, at commit."""
 
@@ -86,7 +90,14 @@ class SQLite(Dialect):
         self.path = path
         self._identity: tuple[int, int] | None = None
 
+    def twin(self) -> SQLite:
+        other = SQLite(self.url, self.path)
+        other._identity = self._identity  # the file this store opened, not a new one in its place
+        return other
+
     def connect(self) -> sqlite3.Connection:
+        if self._identity is not None:
+            self.check()  # never create the file again where it went away
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)

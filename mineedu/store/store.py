@@ -41,7 +41,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dialects import CHANNEL, Dialect, PostgreSQL, SQLite
+from .dialects import CHANNEL, Dialect, PostgreSQL
 from .errors import SeatRefused, StoreError, UnknownTable
 from .schema import META, MIGRATIONS, SCHEMA_VERSION
 
@@ -838,8 +838,7 @@ class PollingListener(Listener):
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._own = Store(store.dialect if not isinstance(store.dialect, SQLite) else SQLite(store.url, store.dialect.path),
-                          migrate=False)
+        self._own = Store(store.dialect.twin(), migrate=False)
         self._data_version: int | None = None
         self._seen = self._snapshot()
 
