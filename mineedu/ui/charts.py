@@ -12,7 +12,7 @@ for a projector and a phone, every number is written the reader's way
 * :func:`dot_plot`: a class's predictions, one dot each, with their median and,
   once revealed, the exact value (the teacher's dashboard);
 * :func:`pooled`: the class's pooled frequency (or mean) with its 95 % band
-  against the number of trials, each student's own sample a faint point.
+  against the number of trials (a linear scale), each student's own sample a faint point.
 
 Points may carry a name (``<title>``: the browser shows it on hover), for the
 teacher's eyes; the projector view draws them without.
@@ -212,11 +212,14 @@ def interval_bars(
 
 
 def _legend(items: Sequence[tuple[str, str, str]], y: float = TOP - 28) -> list[str]:
-    """``(text, colour, dash)`` as short lines and words along the top."""
+    """``(text, colour, dash)`` as short lines (``dash`` "dot": a faint dot) and words along the top."""
     body, x = [], LEFT + 10
     for text_, colour, dash in items:
-        body.append(f'<line x1="{x}" y1="{y}" x2="{x + 34}" y2="{y}" stroke="{colour}" stroke-width="4" '
-                    f'stroke-dasharray="{dash}"/>')
+        if dash == "dot":
+            body.append(f'<circle cx="{x + 17}" cy="{y}" r="7" fill="{colour}" fill-opacity="0.35"/>')
+        else:
+            body.append(f'<line x1="{x}" y1="{y}" x2="{x + 34}" y2="{y}" stroke="{colour}" stroke-width="4" '
+                        f'stroke-dasharray="{dash}"/>')
         body.append(_t(x + 40, y + 7, text_, anchor="start", size=FONT - 2))
         x += 60 + 10 * len(text_)
     return body
@@ -302,11 +305,12 @@ def pooled(
     labels: Mapping[str, str],
     percent: bool = True,
 ) -> str:
-    """The class's pooled value after each cumulated number of trials (a log scale) inside its 95 % band,
+    """The class's pooled value after each cumulated number of trials inside its 95 % band,
     each student's own ``(trials, value, name)`` a faint point, the exact value a line once revealed.
 
     >>> svg = pooled([100, 300], [0.3, 0.27], [(0.22, 0.39), (0.22, 0.32)], students=[(100, 0.3, "Léa"), (200, 0.25, None)],
-    ...              exact=None, lang="en", labels={"x": "trials", "y": "frequency", "class": "class", "exact": "exact"})
+    ...              exact=None, lang="en", labels={"x": "trials", "y": "frequency", "class": "class", "student": "a student",
+    ...                                             "exact": "exact"})
     >>> svg.count('class="chart-student"'), "chart-band" in svg, "<title>Léa</title>" in svg
     (2, True, True)
     """
@@ -318,10 +322,23 @@ def pooled(
         lo, hi = max(0.0, min(marks) - 0.05), min(1.0, max(marks) + 0.05)
     hi = hi if hi > lo else lo + 1
     body, _ = _y_axis(lo, hi, lang, labels["y"], percent)
-    lx = _log_x_axis(body, max([*trials, *(n for n, _, _ in students)]), lang, labels["x"])
+    n_max = max([*trials, *(n for n, _, _ in students)])
+
+    def lx(n: float) -> float:  # a linear scale from 0: the band narrows as the class's trials add up
+        return LEFT + (W - LEFT - RIGHT) * n / n_max
 
     def ly(v: float) -> float:
         return TOP + (H - TOP - BOTTOM) * (1 - (min(max(v, lo), hi) - lo) / (hi - lo))
+
+    step, _ = _step(float(n_max), False)
+    k = 0.0
+    while k <= n_max + 1e-9:
+        x = lx(k)
+        body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
+        body.append(_t(x, H - BOTTOM + 26, format_count(round(k), lang), size=FONT - 2))
+        k += step
+    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
+    body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
     upper = " ".join(f"{lx(n):.1f},{ly(b):.1f}" for n, (_, b) in zip(trials, bands, strict=True))
     lower = " ".join(f"{lx(n):.1f},{ly(a):.1f}" for n, (a, _) in reversed(list(zip(trials, bands, strict=True))))
     if len(trials) > 1:
@@ -338,6 +355,8 @@ def pooled(
     x, y = lx(trials[-1]), ly(values[-1])
     body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{COLOURS["run"]}"/>')
     legend = [(labels["class"], COLOURS["run"], "")]
+    if students:
+        legend.append((labels["student"], "#777", "dot"))
     if exact is not None:
         y = ly(exact)
         body.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{W - RIGHT}" y2="{y:.1f}" stroke="{COLOURS["exact"]}" '

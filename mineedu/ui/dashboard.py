@@ -36,6 +36,7 @@ import io
 import json
 import threading
 import time
+import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -128,8 +129,8 @@ T = Texts(
         "exact_mark": {"fr": "valeur exacte", "en": "exact value"},
         "x_trials": {"fr": "nombre d'essais de la classe", "en": "the class's number of trials"},
         "y_freq": {"fr": "fréquence", "en": "frequency"},
-        "class_line": {"fr": "la classe (bande : 95\u00a0%) ; points : chaque élève",
-                       "en": "the class (band: 95%); dots: each student"},
+        "class_line": {"fr": "la classe (bande à 95\u00a0%)", "en": "the class (95% band)"},
+        "one_student": {"fr": "un·e élève", "en": "one student"},
         "exercises_head": {"fr": "Exercices", "en": "Exercises"},
         "exercise": {"fr": "Exercice", "en": "Exercise"},
         "tried": {"fr": "Ont essayé", "en": "Tried"},
@@ -140,7 +141,7 @@ T = Texts(
         "t_line": {"fr": "{k} élève(s), {g} parties en tout.", "en": "{k} student(s), {g} games in all."},
         "win_rate": {"fr": "taux de victoire", "en": "win rate"},
         "bots": {"fr": "robots", "en": "bots"},
-        "export_csv": {"fr": "Exporter (CSV, tableur)", "en": "Export (CSV, spreadsheet)"},
+        "export_csv": {"fr": "Exporter (tableur : CSV)", "en": "Export (spreadsheet: CSV)"},
         "export_json": {"fr": "Exporter (JSON)", "en": "Export (JSON)"},
         "exported": {"fr": "Fichier {name} préparé ({n} élève(s)) : il se télécharge.",
                      "en": "File {name} ready ({n} student(s)): it is downloading."},
@@ -418,7 +419,7 @@ def trials_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
     exact = shown_exact(q, snap)
     return charts.pooled(xs, freq, bands, students=students, exact=float(exact) if exact is not None else None, lang=lang,
                          labels={"x": T("x_trials", lang), "y": T("y_freq", lang), "class": T("class_line", lang),
-                                 "exact": T("exact_mark", lang)})
+                                 "student": T("one_student", lang), "exact": T("exact_mark", lang)})
 
 
 def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
@@ -492,26 +493,17 @@ def tournament_html(spec: LessonSpec, snap: Snapshot, lang: str) -> str:
 
 # --- export ----------------------------------------------------------------------------------
 
-CSV_FIELDS = ("student", "name", "lesson", "kind", "key", "value", "successes", "trials", "correct", "answer",
-              "wins", "games", "at")
+def export_zip(data: Mapping[str, Any]) -> bytes:
+    """The class export as the spreadsheets ``mineedu class export --csv DIR`` writes (one CSV per kind:
+    students, predictions, trials, exercises, tournaments), in one zip file for a download."""
+    from mineedu.cli import export_rows
 
-
-def export_csv(data: Mapping[str, Any]) -> str:
-    """The store's export as one CSV sheet: a row per record (prediction, sample, attempt, tournament run).
-
-    >>> text = export_csv({"students": [{"id": 1, "name": "Léa", "predictions": [
-    ...     {"lesson": "gold_mine", "key": "q1-3", "value": 0.3, "at": 0}], "trials": [], "exercises": []}]})
-    >>> text.splitlines()[1]
-    '1,Léa,gold_mine,prediction,q1-3,0.3,,,,,,,0'
-    """
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    kinds = {"predictions": "prediction", "trials": "trials", "exercises": "exercise", "tournaments": "tournament"}
-    for student in data.get("students", []):
-        for plural, kind in kinds.items():
-            for rec in student.get(plural, []):
-                writer.writerow({**rec, "student": student.get("id"), "name": student.get("name"), "kind": kind})
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, rows in export_rows(dict(data)).items():
+            text = io.StringIO()
+            csv.writer(text).writerows(rows)
+            z.writestr(f"{name}.csv", "\ufeff" + text.getvalue())  # the mark lets a spreadsheet read the accents
     return out.getvalue()
 
 
@@ -791,13 +783,12 @@ class Dashboard:
             return None
         stamp = time.strftime("%Y-%m-%d-%H%M")
         if kind == "json":
-            text, mime = json.dumps(data, ensure_ascii=False, indent=1), "application/json"
+            body, mime, name = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"), "application/json", "json"
         else:
-            text, mime = "\ufeff" + export_csv(data), "text/csv"  # the mark lets a spreadsheet read the accents
+            body, mime, name = export_zip(data), "application/zip", "csv.zip"
         self._exports += 1
-        name = f"classe-{stamp}.{kind}"
-        self.download.file = {"name": name, "mime": mime, "n": self._exports,
-                              "data": base64.b64encode(text.encode("utf-8")).decode("ascii")}
+        name = f"classe-{stamp}.{name}"
+        self.download.file = {"name": name, "mime": mime, "n": self._exports, "data": base64.b64encode(body).decode("ascii")}
         self._message = ("exported", {"name": name, "n": len(data.get("students", []))})
         self.redraw()
         return data
@@ -895,7 +886,7 @@ class Dashboard:
         if keys != self._question_keys:
             for key in keys:
                 if key not in self.question_parts:
-                    box, button = W.HTML(), W.Button(layout=W.Layout(width="auto"))
+                    box, button = W.HTML(), W.Button(layout=W.Layout(width="auto", align_self="flex-start"))
                     button.add_class("mineedu-dash-reveal")
                     button.add_class(f"mineedu-reveal-{key}")
                     button.on_click(lambda _b, k=key: self.reveal(k, k not in (self.snap.revealed if self.snap else ())))

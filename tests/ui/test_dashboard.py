@@ -9,6 +9,7 @@ import io
 import json
 import re
 import time
+import zipfile
 from fractions import Fraction
 
 import pytest
@@ -20,7 +21,6 @@ from mineedu.ui.dashboard import (
     Dashboard,
     Snapshot,
     exercises_html,
-    export_csv,
     question_html,
     questions,
     read,
@@ -285,6 +285,7 @@ def test_the_dashboard_holds_reveals_creates_tables_and_exports(url, store):
         assert store.table(code).seats[0].bot == board._bot_choices("gold_mine")[-1]
         assert not board.seat_bot(code, 7, "greedy") and "Refusé" in board.message.value
         assert board.create_table("gold_mine", 99, 0, None) is None
+        assert until(lambda: page.classroom.pacing == Pacing(True, frozenset()))  # the page saw the hide again
         page.predict_sections[0].receive("commit", "0,4")
         board.refresh()
         data = board.export("json")
@@ -292,10 +293,11 @@ def test_the_dashboard_holds_reveals_creates_tables_and_exports(url, store):
         sent = json.loads(base64.b64decode(board.download.file["data"]))
         assert [s["name"] for s in sent["students"]] == ["Léa"] and sent["students"][0]["predictions"][0]["value"] == 0.4
         board.export("csv")
-        text = base64.b64decode(board.download.file["data"]).decode("utf-8-sig")
-        rows = list(csv.DictReader(io.StringIO(text)))
-        assert rows[0]["name"] == "Léa" and rows[0]["kind"] == "prediction" and rows[0]["value"] == "0.4"
-        assert board.download.file["n"] == 2
+        assert board.download.file["name"].endswith(".csv.zip") and board.download.file["n"] == 2
+        with zipfile.ZipFile(io.BytesIO(base64.b64decode(board.download.file["data"]))) as z:
+            assert sorted(z.namelist()) == ["exercises.csv", "predictions.csv", "students.csv", "tournaments.csv", "trials.csv"]
+            rows = list(csv.DictReader(io.StringIO(z.read("predictions.csv").decode("utf-8-sig"))))
+        assert [(r["name"], r["question"], r["value"]) for r in rows] == [("Léa", "q1-3", "0.4")]
         board.set_lang("en")
         assert "The class dashboard" in board.title.value and "connected" in board.class_box.value
         board.set_lang("de")  # hostile: ignored
@@ -349,16 +351,6 @@ def test_tables_show_whose_turn_from_the_replayed_log(store):
     assert snap.tables[0].turn is not None
 
 
-def test_export_csv_flattens_every_kind():
-    data = {"students": [{"id": 1, "name": "Léa", "predictions": [{"lesson": "g", "key": "q1", "value": 0.3, "at": 1.0}],
-                          "trials": [{"lesson": "g", "key": "q1", "successes": 3, "trials": 10, "at": 2.0}],
-                          "exercises": [{"lesson": "g", "key": "e1", "correct": True, "answer": "1/2", "at": 3.0}],
-                          "tournaments": [{"lesson": "g", "key": "greedy", "wins": 4, "games": 10, "at": 4.0}]}]}
-    rows = list(csv.DictReader(io.StringIO(export_csv(data))))
-    assert [r["kind"] for r in rows] == ["prediction", "trials", "exercise", "tournament"]
-    assert rows[1]["successes"] == "3" and rows[2]["answer"] == "1/2" and rows[3]["wins"] == "4"
-
-
 def test_charts_draw_what_they_are_given():
     svg = charts.dot_plot([0.1] * 30, median=0.1, exact=0.2, lang="fr",
                           labels={"x": "prédiction", "median": "médiane", "exact": "exacte"})
@@ -366,10 +358,10 @@ def test_charts_draw_what_they_are_given():
     ys = [float(y) for y in re.findall(r'<circle cx="[\d.]+" cy="([\d.]+)"', svg)]
     assert len(ys) == 30 and min(ys) >= charts.TOP and max(ys) <= charts.H - charts.BOTTOM  # a tall stack stays inside
     one = charts.pooled([100], [0.3], [(0.2, 0.4)], exact=Fraction(1, 4), lang="en",
-                        labels={"x": "trials", "y": "frequency", "class": "class", "exact": "exact"})
+                        labels={"x": "trials", "y": "frequency", "class": "class", "student": "one", "exact": "exact"})
     assert "chart-band" in one and "chart-exact" in one
     with pytest.raises(ValueError):
-        charts.pooled([], [], [], exact=None, lang="en", labels={"x": "", "y": "", "class": "", "exact": ""})
+        charts.pooled([], [], [], exact=None, lang="en", labels={"x": "", "y": "", "class": "", "student": "", "exact": ""})
 
 
 def test_snapshot_keys_bring_other_parameters_into_the_questions():
