@@ -152,6 +152,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port, open_browser=args.open, pool_size=args.pool_size,
         for_class=args.for_class, address=args.address, token=args.token, lesson=args.lesson,
         students=args.students, cull_after=args.cull_after, max_kernels=args.max_kernels, public_url=args.public_url,
+        store=args.store,
     )
 
 
@@ -208,23 +209,17 @@ def _seat_words(seat: Any, game: Game) -> str:
 
 
 def _table_new(args: argparse.Namespace) -> int:
-    cls = game_class(args.game)
-    if not cls.min_players <= args.players <= cls.max_players:
-        raise MineeduError(f"{args.game} is played by {cls.min_players} to {cls.max_players} players, not {args.players}")
     config = _settings(args.set)
-    game = make(args.game, args.players, **config)
-    seats = _bot_seats(args.bots, args.players)
-    for spec in seats:
-        if spec is not None:
-            game.make_bot(spec)
-    store = _store(args)
-    info = store.create_table(args.game, args.players, bots=seats, config=config, seed=args.seed)
+    store = _store(args)  # the store checks the game, players, config and bots with the game itself
+    info = store.create_table(args.game, args.players, bots=_bot_seats(args.bots, args.players), config=config,
+                              seed=args.seed)
+    game = make(info.game, info.players, **config)
     server = args.server or os.environ.get(SERVER_ENV)
     link = table_link(info.game, info.code, server)
     if args.json:
         print(json.dumps({**info.to_json(), "link": link, "store": repr(store)}, ensure_ascii=False, indent=1))
         return 0
-    print(f"Table {info.code}: {cls.title['en']}, {info.players} players "
+    print(f"Table {info.code}: {game.title['en']}, {info.players} players "
           f"({', '.join(_seat_words(s, game) for s in info.seats)})")
     print(f"Link: {link}")
     if not server:
@@ -434,6 +429,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-kernels", type=int, default=0, help="kernels in all; beyond, 'the class is full' (default: from memory)",
     )
     v.add_argument("--public-url", help="the address students use when a reverse proxy stands in front (https://...)")
+    v.add_argument("--store", metavar="URL", help="the class store: sqlite:///path.db or postgresql://... "
+                   "(default $MINEEDU_STORE, else mineedu.db in the server's data folder)")
     v.set_defaults(func=_serve)
 
     store_help = "the class store: sqlite:///path.db or postgresql://... (default $MINEEDU_STORE, else the data folder's)"

@@ -8,13 +8,15 @@ and the teacher's reveals, for the dashboard. SQLite (one file, WAL mode) for on
 server; PostgreSQL (LISTEN/NOTIFY) for several. See docs/store.md.
 
 >>> import tempfile, os
->>> store = open_store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "class.db"))
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = open_store("sqlite://" + os.path.join(folder.name, "class.db"))
 >>> info = store.create_table("gold_mine", players=3, bots=[None, None, "random"], seed=7)
 >>> seat, ticket = store.join(info.code, name="Léa")
 >>> seat, store.seat_of(info.code, ticket), store.join(info.code, ticket=ticket)[0]
 (0, 0, 0)
 >>> store.append(info.code, 0, -1, None), store.append(info.code, 0, -1, None)
 (True, False)
+>>> store.close(); folder.cleanup()
 """
 
 from __future__ import annotations

@@ -581,8 +581,8 @@ class Store:
                         "ON CONFLICT (code, number) DO NOTHING", (c, number, player, text, time.time()))
             if cur.rowcount != 1:
                 return False
-            cur.execute("UPDATE game_tables SET moves = moves + 1 WHERE code = ?", (c,))
-            self._touch(cur, c)
+            cur.execute("UPDATE game_tables SET moves = moves + 1, version = version + 1 WHERE code = ?", (c,))
+            self.dialect.notify(cur, c)
             return True
 
     def mark_finished(self, code: str) -> None:
@@ -817,9 +817,27 @@ def _masked(url: str) -> str:
 
 class Listener:
     """Change notification for one process: :meth:`wait` returns the codes of the tables changed since
-    the last call ('' for class activity), or an empty set after ``timeout`` seconds."""
+    the last call ('' for class activity), or an empty set after ``timeout`` seconds.
+
+    A store that cannot be reached raises :class:`StoreError`; while it stays unreachable, each
+    further call waits ``min(timeout, 1)`` seconds before raising again, so a loop around ``wait``
+    never spins.
+    """
+
+    _failing = False
 
     def wait(self, timeout: float) -> set[str]:
+        if self._failing:
+            time.sleep(max(0.0, min(timeout, 1.0)))
+        try:
+            changed = self._wait(timeout)
+        except StoreError:
+            self._failing = True
+            raise
+        self._failing = False
+        return changed
+
+    def _wait(self, timeout: float) -> set[str]:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -847,7 +865,7 @@ class PollingListener(Listener):
             self._data_version = int(cur.execute("PRAGMA data_version").one()[0])
             return self.store._versions(cur)
 
-    def wait(self, timeout: float) -> set[str]:
+    def _wait(self, timeout: float) -> set[str]:
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
             with self._own._tx(write=False) as cur:
@@ -889,7 +907,7 @@ class PostgresListener(Listener):
             raise self.dialect.translate(exc) or exc from exc
         self._conn = conn
 
-    def wait(self, timeout: float) -> set[str]:
+    def _wait(self, timeout: float) -> set[str]:
         changed: set[str] = set()
         if self._conn is None or self.dialect.broken(self._conn):
             self._conn = None

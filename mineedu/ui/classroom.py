@@ -35,9 +35,9 @@ import anywidget
 import traitlets
 
 from mineedu.core import Texts
+from mineedu.store import STORE_ENV
 
 HERE = Path(__file__).parent
-STORE_ENV = "MINEEDU_STORE"
 POLL = 0.2  # seconds between two looks at the teacher's pacing (a reveal shows within about this)
 HEARTBEAT = 15.0  # seconds between two presence reports
 MAX_NAME = 30

@@ -206,6 +206,7 @@ def _process_racer(url: str, code: str, rounds: int, start, queue) -> None:
     s.close()
 
 
+@pytest.mark.slow  # four Python processes start (about 10 s on 2 shared cores)
 def test_processes_racing_for_every_move_exactly_one_wins_each(store_url):
     """Four real processes (as four Voilà kernels) race for each of 25 moves: each move is stored once."""
     import multiprocessing
@@ -273,3 +274,29 @@ def test_table_rng_depends_on_the_seed_and_the_number_only():
     assert table_rng(5, 3).integers(10**9) == table_rng(5, 3).integers(10**9)
     assert len({int(table_rng(5, n).integers(10**9)) for n in range(20)}) == 20
     assert isinstance(table_rng(2**62, 0), np.random.Generator)
+
+
+def test_students_racing_for_the_last_seats_each_get_their_own(store_url):
+    """Five students join a table of three free seats at the same moment: three seats, each once; two refusals."""
+    store = open_store(store_url)
+    code = store.create_table("gold_mine", 4, bots=[None, "random", None, None]).code
+    start = threading.Barrier(5)
+    got: list[object] = []
+
+    def student(i: int) -> None:
+        s = open_store(store_url)
+        try:
+            start.wait()
+            got.append(s.join(code, name=f"Élève {i}")[0])
+        except SeatRefused as exc:
+            got.append(exc.key)
+        finally:
+            s.close()
+
+    threads = [threading.Thread(target=student, args=(i,)) for i in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(got, key=str) == [0, 2, 3, "full", "full"]
+    assert [s.held for s in store.table(code).seats] == [True, False, True, True]
