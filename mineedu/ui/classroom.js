@@ -3,10 +3,14 @@
 // tab is the same student. Hidden when the page is not in a class.
 const KEY = "mineedu-student";
 
+const NAME = "mineedu-name";  // the first name a class table's page keeps too (mineedu/ui/table.js)
+
 function kept() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) || "null");
-    return v && typeof v.name === "string" ? v : null;
+    if (v && typeof v.name === "string") return v;
+    const name = localStorage.getItem(NAME);  // given at a table: the same student joins the class
+    return name ? { name, ticket: "" } : null;
   } catch (e) {
     return null;
   }
@@ -15,6 +19,7 @@ function kept() {
 function keep(name, ticket) {
   try {
     localStorage.setItem(KEY, JSON.stringify({ name, ticket }));
+    localStorage.setItem(NAME, name);
   } catch (e) { /* private mode: the name is asked again next time */ }
 }
 

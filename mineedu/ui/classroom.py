@@ -13,7 +13,9 @@ the lesson works as it always did, with at most one discreet line saying so.
   the student has given a name, then sent), the presence heartbeat (which part
   of the lesson the student is in), and the teacher's pacing: a watcher reads
   the store every :data:`POLL` seconds and tells the page's parts which exact
-  values the teacher still holds back and which ones were revealed.
+  values the teacher still holds back and which ones were revealed. The store
+  is the kernel's one (:func:`mineedu.ui.table.class_store`, shared with the
+  page's table: one database connection per kernel).
 
 Every call to the store is guarded: a :class:`~mineedu.store.StoreError` (or
 any failure of the database) turns the page solo with a message, never a crash.
@@ -129,9 +131,14 @@ class Classroom:
         if not url or self.store is not None:
             return self.active
         try:
-            from mineedu.store import open_store
+            if self.url is None:  # the kernel's one store, shared with its tables (mineedu.ui.table)
+                from .table import class_store
 
-            self.store = open_store(url)
+                self.store = class_store()
+            else:
+                from mineedu.store import open_store
+
+                self.store = open_store(url)
             pacing = self._read_pacing()
         except Exception as exc:
             self._fail(exc)
@@ -143,7 +150,7 @@ class Classroom:
             self._loop = asyncio.get_running_loop()  # a kernel's cell runs on the kernel's loop
         except RuntimeError:
             self._loop = None
-        self._thread = threading.Thread(target=self._watch, args=(url,), name="mineedu-pacing", daemon=True)
+        self._thread = threading.Thread(target=self._watch, args=(self.store,), name="mineedu-pacing", daemon=True)
         self._thread.start()
         return True
 
@@ -273,15 +280,8 @@ class Classroom:
         else:
             fn(*args)
 
-    def _watch(self, url: str) -> None:
-        """The watcher's own connection: the teacher's pacing every ``poll`` s, the presence heartbeat."""
-        try:
-            from mineedu.store import open_store
-
-            store = open_store(url)
-        except Exception as exc:
-            self._soon(self._fail, exc)
-            return
+    def _watch(self, store: Any) -> None:
+        """The teacher's pacing every ``poll`` s, and the presence heartbeat (the store is thread-safe)."""
         last = 0.0
         while not self._stop.wait(self.poll):
             try:
@@ -302,6 +302,3 @@ class Classroom:
                 break
             if pacing != self.pacing:
                 self._soon(self.set_pacing, pacing)
-        close = getattr(store, "close", None)
-        if callable(close):
-            close()

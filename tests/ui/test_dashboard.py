@@ -369,3 +369,18 @@ def test_snapshot_keys_bring_other_parameters_into_the_questions():
     snap = Snapshot(LESSON, False, frozenset(), (), (), {"q1-5": None}, {}, {}, {})
     keys = [q.key for q in questions(spec, snap.keys)]
     assert keys == ["q1-3", "q1-5", "q2"]
+
+
+def test_a_page_of_the_server_uses_the_kernels_one_store(monkeypatch, url):
+    from mineedu.ui import table
+
+    monkeypatch.setenv("MINEEDU_STORE", url)
+    monkeypatch.setattr(table, "_STORE", None)
+    page = lesson(LESSON, seed=31)
+    page.apply_query("")
+    try:
+        assert page.classroom.active and page.classroom.store is table.class_store()
+        page.classroom.bar.hello = {"name": "Léa", "ticket": ""}
+        assert [p.name for p in table.class_store().presence(60)] == ["Léa"]
+    finally:
+        page.classroom.stop()
