@@ -130,6 +130,9 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
             section.locator(".mineedu-sim-result").filter(has_text="montrera la valeur exacte").wait_for()
             assert section.locator(".mineedu-exact-value").count() == 0 and section.locator(".mineedu-reveal").is_disabled()
             assert exact not in page.content()
+        shots = Path(os.environ.get("MINEEDU_SHOTS") or server.log.parent)
+        shots.mkdir(parents=True, exist_ok=True)
+        first_section(students[0]).screenshot(path=str(shots / "student-held-1280.png"))
         # the teacher reveals it: every page shows it
         teacher.locator(".mineedu-reveal-q1-3").click()
         clicked = time.monotonic()
@@ -139,6 +142,7 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
             seen.append(time.monotonic() - clicked)
             assert exact in first_section(page).inner_text()
         print(f"\nreveal -> shown on the 3 student pages after {', '.join(f'{s:.2f}' for s in seen)} s")
+        first_section(students[0]).screenshot(path=str(shots / "student-revealed-1280.png"))
         question.locator(".chart-exact").first.wait_for(state="attached")  # a vertical line: no width to be "visible"
         assert exact in question.inner_text()
         # the teacher creates a table; its spectator's link is on the page
@@ -148,8 +152,12 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         assert store.table(code).game == "gold_mine"
         href = teacher.locator(".mineedu-watch").first.get_attribute("href") or ""
         assert f"?table={code}&watch=1" in href
-        shots = Path(os.environ.get("MINEEDU_SHOTS") or server.log.parent)
-        shots.mkdir(parents=True, exist_ok=True)
+        for w, h in SIZES:  # a student's header with the class bar ("Connecté·e à la classe : Léa")
+            students[0].set_viewport_size({"width": w, "height": h})
+            students[0].locator(".mineedu-student-bar").scroll_into_view_if_needed()
+            students[0].wait_for_timeout(300)
+            assert students[0].evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (w, h)
+            students[0].screenshot(path=str(shots / f"student-{w}x{h}.png"))
         for w, h in SIZES:
             teacher.set_viewport_size({"width": w, "height": h})
             teacher.wait_for_timeout(500)
