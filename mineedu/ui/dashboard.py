@@ -48,7 +48,7 @@ import ipywidgets as W
 import traitlets
 
 from mineedu.core import Texts, fraction_text, game_class, make, wilson_interval
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, format_count, format_number
 
 from . import charts
 from .board import LANG_OPTIONS
@@ -100,7 +100,10 @@ T = Texts(
         "create": {"fr": "Créer une table", "en": "Create a table"},
         "created": {"fr": "Table {code} créée : les élèves tapent ce code sur la page de la leçon.",
                     "en": "Table {code} created: students type this code on the lesson page."},
-        "give": {"fr": "Donner la place à un robot", "en": "Give the seat to a bot"},
+        "give": {"fr": "Donner la place", "en": "Give the seat"},
+        "no_bot": {"fr": "à un·e élève (place libre)", "en": "to a student (a free seat)"},
+        "freed": {"fr": "Place {n} de la table {code} : libre pour un·e élève.",
+                  "en": "Seat {n} of table {code}: free for a student."},
         "given": {"fr": "Place {n} de la table {code} : un robot y joue.", "en": "Seat {n} of table {code}: a bot plays it."},
         "table": {"fr": "Table", "en": "Table"},
         "seat": {"fr": "Place", "en": "Seat"},
@@ -344,8 +347,7 @@ def _turn_text(row: TableRow, lang: str) -> str:
         return T("seat_n", lang, n=row.turn[0] + 1)
     if not seat.bot and not seat.name and not getattr(seat, "auto", False):
         return f"{T('seat_n', lang, n=seat.index + 1)} ({T('waiting', lang)})"
-    return f"{T('seat_n', lang, n=seat.index + 1)} : {_seat_plain(seat, lang, info.game)}" if lang == "fr" else \
-        f"{T('seat_n', lang, n=seat.index + 1)}: {_seat_plain(seat, lang, info.game)}"
+    return f"{T('seat_n', lang, n=seat.index + 1)}{colon(lang)} {_seat_plain(seat, lang, info.game)}"
 
 
 def _seat_plain(seat: Any, lang: str, game: str) -> str:
@@ -764,13 +766,15 @@ class Dashboard:
         return str(code)
 
     def seat_bot(self, code: Any = None, seat: Any = None, bot: Any = None) -> bool:
-        """Give a seat nobody holds (an absent student's) to a bot."""
+        """Give a seat (an absent student's, a free one) to a bot; ``bot`` ``""``: a student's free seat again
+        (the undo of a bot given by mistake)."""
         code = self.seat_table.value if code is None else code
         seat = self.seat_index.value if seat is None else seat
         bot = self.seat_bot_kind.value if bot is None else bot
         if not isinstance(code, str) or not isinstance(seat, int) or not isinstance(bot, str):
             return False
-        return self._act(lambda: self.store.seat_bot(code, seat, bot), ("given", {"code": code, "n": seat + 1}))
+        said = ("given" if bot else "freed", {"code": code, "n": seat + 1})
+        return self._act(lambda: self.store.seat_bot(code, seat, bot or None), said)
 
     def export(self, kind: str) -> dict[str, Any] | None:
         """The class's data as a file the teacher's browser downloads (built here, on the server)."""
@@ -810,11 +814,11 @@ class Dashboard:
         default = spec.players if spec else cls.min_players
         default = min(max(default, cls.min_players), cls.max_players)
         players = self.players_box.value if self.players_box.value in range(cls.min_players, cls.max_players + 1) else default
-        self.players_box.options = [(f"{T('players', lang)} : {n}" if lang == "fr" else f"{T('players', lang)}: {n}", n)
+        self.players_box.options = [(f"{T('players', lang)}{colon(lang)} {n}", n)
                                     for n in range(cls.min_players, cls.max_players + 1)]
         self.players_box.value = players
         bots = self.bots_box.value if isinstance(self.bots_box.value, int) and self.bots_box.value < players else 1
-        self.bots_box.options = [(f"{T('bots_n', lang)} : {n}" if lang == "fr" else f"{T('bots_n', lang)}: {n}", n)
+        self.bots_box.options = [(f"{T('bots_n', lang)}{colon(lang)} {n}", n)
                                  for n in range(0, cls.max_players)]
         self.bots_box.value = min(bots, players - 1)
         choices = self._bot_choices(game)
@@ -832,13 +836,15 @@ class Dashboard:
         self.seat_table.options = [(f"{T('table', lang)} {c}", c) for c in codes]
         self.seat_table.value = code
         info = next((t for t in tables if t.code == code), None)
-        seats = [s for s in info.seats if not s.bot and not s.held and not getattr(s, "auto", False)] if info else []
+        seats = [s for s in info.seats if not getattr(s, "auto", False)] if info else []  # an absent student's too
         keep = self.seat_index.value if self.seat_index.value in [s.index for s in seats] else None
-        self.seat_index.options = [(T("seat_n", lang, n=s.index + 1), s.index) for s in seats]
+        self.seat_index.options = [(f"{T('seat_n', lang, n=s.index + 1)}{colon(lang)} {_seat_plain(s, lang, info.game)}", s.index)
+                                   for s in seats] if info else []
         self.seat_index.value = keep if keep is not None else (seats[0].index if seats else None)
         choices = self._bot_choices(info.game) if info else []
-        kind = self.seat_bot_kind.value if self.seat_bot_kind.value in choices else (choices[0] if choices else None)
-        self.seat_bot_kind.options = [(_bot_name(info.game, c, lang), c) for c in choices] if info else []
+        kind = self.seat_bot_kind.value if self.seat_bot_kind.value in [*choices, ""] else (choices[0] if choices else None)
+        self.seat_bot_kind.options = ([(_bot_name(info.game, c, lang), c) for c in choices] + [(T("no_bot", lang), "")]
+                                      if info else [])
         self.seat_bot_kind.value = kind
         self.give_button.disabled = not seats
 

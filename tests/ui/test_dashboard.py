@@ -48,7 +48,7 @@ def student_page(url: str, name: str, seed: int, poll: float = 0.02):
     """A My Gold Mine page of a class whose student gave ``name`` (as the browser's bar does)."""
     page = lesson(LESSON, seed=seed)
     page.classroom.url = url
-    page.classroom.poll = poll
+    page.classroom.poll = page.classroom.idle_poll = poll
     page.apply_query("")
     assert page.classroom.active and page.classroom.bar.state == "ask"
     page.classroom.bar.hello = {"name": name, "ticket": ""}
@@ -284,6 +284,13 @@ def test_the_dashboard_holds_reveals_creates_tables_and_exports(url, store):
         assert board.seat_bot(code, 0, board._bot_choices("gold_mine")[-1])
         assert store.table(code).seats[0].bot == board._bot_choices("gold_mine")[-1]
         assert not board.seat_bot(code, 7, "greedy") and "Refusé" in board.message.value
+        assert board.seat_bot(code, 0, "") and store.table(code).seats[0].bot is None  # the undo: a free seat again
+        # an absent student's seat goes to a bot
+        store.join(code, name="Tom")
+        board.refresh()
+        tom = next(s.index for s in store.table(code).seats if s.name == "Tom")
+        assert (f"place {tom + 1}\u00a0: Tom", tom) in board.seat_index.options
+        assert board.seat_bot(code, tom, board._bot_choices("gold_mine")[0]) and store.table(code).seats[tom].bot
         assert board.create_table("gold_mine", 99, 0, None) is None
         assert until(lambda: page.classroom.pacing == Pacing(True, frozenset()))  # the page saw the hide again
         page.predict_sections[0].receive("commit", "0,4")
