@@ -617,7 +617,7 @@ class Dashboard:
         if self.store is None:
             import os
 
-            from .classroom import STORE_ENV
+            from mineedu.store import STORE_ENV
 
             url = os.environ.get(STORE_ENV)
             if not url:
