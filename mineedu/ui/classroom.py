@@ -41,7 +41,7 @@ from mineedu.store import STORE_ENV
 
 HERE = Path(__file__).parent
 POLL = 0.25  # seconds between two looks at the teacher's pacing while it holds values back (a reveal shows within this)
-IDLE_POLL = 1.0  # ... and while it holds nothing back (30 pages' watchers: see IDLE_POLL's measurement in the docstring)
+IDLE_POLL = 1.0  # ... and while it holds nothing back (one watcher: 0.12 % of a core at 0.25 s, 0.03 % at 1 s)
 HEARTBEAT = 15.0  # seconds between two presence reports
 MAX_NAME = 30
 MAX_TICKET = 200
