@@ -67,6 +67,7 @@ class StudentBar(anywidget.AnyWidget):
     """The first name and ticket the browser keeps; the kernel reads only ``hello`` (checked) and sets the rest."""
 
     _esm = HERE / "classroom.js"
+    _css = HERE / "classroom.css"
     hello = traitlets.Dict().tag(sync=True)
     """Set by the browser: ``{"name", "ticket"}`` (from its storage or just typed)."""
     name = traitlets.Unicode("").tag(sync=True)

@@ -90,10 +90,16 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         while not store.pacing("gold_mine") and time.monotonic() < deadline:
             time.sleep(0.1)
         assert store.pacing("gold_mine")
+        frames: list[str] = []  # everything the students' pages receive from their kernels
         for page in students:
             page.on("request", lambda r: requests.append(r.url))
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+                f if isinstance(f, str) else f.decode("utf-8", errors="replace"))))
             page.goto(f"{base}{LESSON}?token={CLASS_TOKEN}")
         sizes = []
+        shots = Path(os.environ.get("MINEEDU_SHOTS") or server.log.parent)
+        shots.mkdir(parents=True, exist_ok=True)
+        students[0].locator(".mineedu-name-form").screenshot(path=str(shots / "student-name-1280.png"))
         for page, (name, guess) in zip(students, STUDENTS, strict=True):
             join(page, name)
             section = first_section(page)
@@ -130,8 +136,7 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
             section.locator(".mineedu-sim-result").filter(has_text="montrera la valeur exacte").wait_for()
             assert section.locator(".mineedu-exact-value").count() == 0 and section.locator(".mineedu-reveal").is_disabled()
             assert exact not in page.content()
-        shots = Path(os.environ.get("MINEEDU_SHOTS") or server.log.parent)
-        shots.mkdir(parents=True, exist_ok=True)
+        assert frames and not [f for f in frames if exact in f]  # not even inside a widget's state
         first_section(students[0]).screenshot(path=str(shots / "student-held-1280.png"))
         # the teacher reveals it: every page shows it
         teacher.locator(".mineedu-reveal-q1-3").click()
