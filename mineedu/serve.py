@@ -7,7 +7,9 @@ these settings:
 * **loopback by default**: ``127.0.0.1``, no token (only this computer can
   connect). ``--class`` listens on the network instead, puts a class token on
   every page and websocket, and prints the link (with its QR code) that
-  students open;
+  students open, and the teacher's dashboard link with a teacher token of its
+  own (``$MINEEDU_TEACHER_TOKEN`` or a fresh one; a student's token does not
+  open it);
 * **preheated kernels**: Voilà executes each lesson ahead of the request in
   ``pool_size`` kernels per notebook (``--students N`` more for the lesson of
   ``--lesson``), so a page arrives already rendered; the pools refill one
@@ -17,7 +19,11 @@ these settings:
   ``cull_after`` seconds is shut down too (checked every ``cull_interval``);
 * **bounded load**: at most ``max_kernels`` kernels ("the class is full, wait
   a moment" beyond), a few pages at a time per browser, and a page that could
-  not render or whose kernel ended says so and offers a reload.
+  not render or whose kernel ended says so and offers a reload;
+* **one class store** (:mod:`mineedu.store`: the shared tables and the class's
+  activity): ``--store URL``, else ``$MINEEDU_STORE``, else the SQLite file in
+  the server's data folder; it is opened (and migrated) once here, then every
+  kernel gets its address in ``$MINEEDU_STORE`` (:func:`store_url`).
 
 >>> args = voila_args(Path("/srv/notebooks"), 9000, pool_size=2)
 >>> "--Voila.ip=127.0.0.1" in args and "--pool_size=2" in args
@@ -36,7 +42,10 @@ import sys
 from pathlib import Path
 
 NOTEBOOKS_ENV = "MINEEDU_NOTEBOOKS"
+STORE_ENV = "MINEEDU_STORE"  # the class store's URL, passed to every kernel
 TOKEN_ENV = "MINEEDU_CLASS_TOKEN"
+TEACHER_TOKEN_ENV = "MINEEDU_TEACHER_TOKEN"
+DASHBOARD = "/voila/render/dashboard.ipynb"  # the teacher's page (opens with the teacher's token only)
 POOL_SIZE = 1
 CULL_AFTER = 90  # seconds a kernel with no page connected may stay idle (then gone within CULL_AFTER + CULL_INTERVAL)
 CULL_INTERVAL = 15
@@ -64,8 +73,10 @@ def find_notebooks(start: Path | None = None) -> Path | None:
 
 
 def lessons(notebooks: Path) -> list[str]:
-    """The notebooks a page can open, by name (``["gold_mine", "index"]``)."""
-    return sorted(p.stem for p in notebooks.glob("*.ipynb"))
+    """The notebooks a student's page can open, by name (``["gold_mine", "index"]``; not the teacher's dashboard)."""
+    from mineedu.serving.teacher import is_teacher_page
+
+    return sorted(p.stem for p in notebooks.glob("*.ipynb") if not is_teacher_page(p.name))
 
 
 def voila_args(
@@ -81,6 +92,7 @@ def voila_args(
     max_kernels: int = 0,
     join_url: str = "",
     fill_delay: float = 0,
+    teacher_token: str | None = None,
 ) -> list[str]:
     """The class server's command-line options (Voilà's and ``--ClassServer.*``), without the executable."""
     args = [
@@ -112,6 +124,8 @@ def voila_args(
     ]
     if token:
         args.append(f"--Voila.token={token}")
+    if teacher_token:
+        args.append(f"--ClassServer.teacher_token={teacher_token}")
     if pools:
         args.append("--ClassServer.pools=" + ",".join(f"{k}:{n}" for k, n in pools.items()))
     if max_kernels:
@@ -119,6 +133,39 @@ def voila_args(
     if join_url:
         args.append(f"--ClassServer.join_url={join_url}")
     return args
+
+
+def store_url(url: str | None = None) -> str:
+    """The class store every kernel uses: ``url``, else ``$MINEEDU_STORE``, else the default SQLite
+    file; a relative SQLite path made absolute (the kernels run in the lessons folder).
+
+    >>> store_url("sqlite:///srv/class.db")
+    'sqlite:///srv/class.db'
+    >>> store_url("sqlite:class.db") == "sqlite://" + str(Path("class.db").resolve())
+    True
+    """
+    from mineedu.store import default_url
+
+    url = url or default_url()
+    if url.startswith("sqlite:"):
+        rest = url[len("sqlite:"):]
+        rest = rest[2:] if rest.startswith("//") else rest
+        if rest and not Path(rest).expanduser().is_absolute():
+            url = "sqlite://" + str(Path(rest).expanduser().resolve())
+    return url
+
+
+def open_class_store(url: str) -> tuple[bool, str]:
+    """Open (create, migrate) the store once before the kernels need it: ``(True, how it is named,
+    password masked)`` or ``(False, the error's words)``."""
+    from mineedu.store import StoreError, open_store
+
+    try:
+        store = open_store(url)
+    except StoreError as exc:
+        return False, str(exc)
+    store.close()
+    return True, repr(store)
 
 
 def voila_command(notebooks: Path, port: int, **options: object) -> list[str]:
@@ -174,6 +221,7 @@ def serve(
     cull_after: int = CULL_AFTER,
     max_kernels: int = 0,
     public_url: str | None = None,
+    store: str | None = None,
 ) -> int:
     """Run the server over the lessons until interrupted; returns its exit status.
 
@@ -181,6 +229,7 @@ def serve(
     ``for_class``: listen on ``address`` (default every interface), require
     ``token`` (default ``$MINEEDU_CLASS_TOKEN`` or a fresh random one) and print
     the students' link (to ``lesson``, else the start page) with its QR code.
+    ``store``: the class store's URL (see :func:`store_url`).
     """
     notebooks = find_notebooks()
     if notebooks is None:
@@ -202,8 +251,13 @@ def serve(
         page = f"/voila/render/{name}.ipynb"
         pools[f"{name}.ipynb"] = max(pool_size, students)
     ip = address or ("0.0.0.0" if for_class else "127.0.0.1")
+    teacher_token: str | None = None
     if for_class:
         token = token or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(9)
+        teacher_token = os.environ.get(TEACHER_TOKEN_ENV) or secrets.token_urlsafe(12)
+        if teacher_token == token:
+            print(f"mineedu: error: {TEACHER_TOKEN_ENV} must differ from the class token", file=sys.stderr)
+            return 2
         host = network_address() if ip in ("0.0.0.0", "::") else ip
         base = public_url or f"http://{host or '127.0.0.1'}:{port}"
     else:
@@ -212,18 +266,27 @@ def serve(
     local = f"http://127.0.0.1:{port}" if ip in ("0.0.0.0", "::", "127.0.0.1") else f"http://{ip}:{port}"
     join = class_link(local, "/mineedu/join", token)
     cmd = voila_command(notebooks, port, pool_size=pool_size, cull_after=cull_after, ip=ip, token=token,
-                        pools=pools, max_kernels=max_kernels, join_url=link)
+                        pools=pools, max_kernels=max_kernels, join_url=link, teacher_token=teacher_token)
     print(f"mineedu: serving {notebooks} (Ctrl-C to stop)", file=sys.stderr)
     if for_class:
         print(f"mineedu: students open  {link}", file=sys.stderr)
         if not print_qr(link):
             print("mineedu: (pip install segno, or the 'app' extra, to print the link as a QR code)", file=sys.stderr)
         print(f"mineedu: for the projector (link and QR code, large): {join}", file=sys.stderr)
+        print(f"mineedu: the teacher's dashboard (keep this link to yourself): {class_link(local, DASHBOARD, teacher_token)}",
+              file=sys.stderr)
         if pools:
             print(f"mineedu: preparing {sum(pools.values())} pages of {page} ahead of the class…", file=sys.stderr)
     else:
         print(f"mineedu: start page {link}", file=sys.stderr)
-    proc = subprocess.Popen(cmd)
+        print(f"mineedu: the teacher's dashboard {class_link(base, DASHBOARD, None)}", file=sys.stderr)
+    url = store_url(store)
+    ok, said = open_class_store(url)
+    if not ok:
+        print(f"mineedu: error: {said}", file=sys.stderr)
+        return 2
+    print(f"mineedu: class store {said}", file=sys.stderr)
+    proc = subprocess.Popen(cmd, env=os.environ | {STORE_ENV: url})
     try:
         if open_browser:
             _open_when_up(join if for_class else link, local, proc)

@@ -10,7 +10,9 @@ guard) and a few settings:
 * a page's kernel and its websocket answer only the browser the page was
   rendered for; no client can ``DELETE`` a kernel or send ``shutdown_request``;
 * with a token (``--Voila.token``), every route asks for it (the link carries
-  it once, a signed cookie afterwards); kernels reach the server's
+  it once, a signed cookie afterwards); the teacher's pages (the dashboard) ask
+  for the teacher's token instead (``--ClassServer.teacher_token``,
+  :mod:`.teacher`); kernels reach the server's
   ``voila/query`` route through a secret path of their own;
 * at most ``max_kernels`` kernels in all, ``kernels_per_client`` per browser,
   ``render_burst`` renders at once per browser then one per ``render_every`` s;
@@ -27,6 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
@@ -52,6 +55,7 @@ from .handlers import (
 )
 from .kernels import ClassChannels, class_manager_class, configure
 from .policy import RenderRates, default_max_kernels
+from .teacher import TeacherIdentity
 from .templates import keep_compiled
 from .texts import guard_texts
 
@@ -106,6 +110,7 @@ class ClassServer(Voila):  # type: ignore[misc]
     join_url = Unicode("", config=True, help="the link students open (shown on /mineedu/join with its QR code)")
     max_message_bytes = Integer(4 * 2**20, config=True, help="largest websocket frame from a page")
     max_body_bytes = Integer(2**20, config=True, help="largest request body")
+    teacher_token = Unicode("", config=True, help="the teacher's pages' token (the dashboard), not the class's")
     widget_wait = Integer(45, config=True, help="seconds a page waits for its widgets before offering a reload")
 
     def initialize(self, argv: Any = None) -> None:
@@ -129,6 +134,8 @@ class ClassServer(Voila):  # type: ignore[misc]
             default = {"pool_size": max(self.voila_configuration.default_pool_size, 0), "kernel_env_variables": {}}
             lessons = {k: {"pool_size": n} for k, n in pools.items()}
             self.config.VoilaKernelManager.kernel_pools_config = {"default": default, **lessons}
+        if self.identity_provider_class is PasswordIdentityProvider:  # type: ignore[has-type]
+            self.identity_provider_class = TeacherIdentity  # the class token, and the teacher's for the dashboard
         import voila.app
 
         factory = voila.app.voila_kernel_manager_factory
@@ -137,6 +144,8 @@ class ClassServer(Voila):  # type: ignore[misc]
             settings = super().init_settings()
         finally:
             voila.app.voila_kernel_manager_factory = factory
+        if isinstance(self.identity_provider, TeacherIdentity):
+            self.identity_provider.teacher_token = self.teacher_token
         km = self.kernel_manager
         pooled = 0
         if self.voila_configuration.preheat_kernel:

@@ -29,6 +29,7 @@ from voila.voila_identity_provider import VoilaLoginHandler
 
 from .kernels import OWNER
 from .policy import RenderRates
+from .teacher import is_teacher, is_teacher_page
 from .texts import T
 
 RETRY_SECONDS = (6, 14)  # a refused page tries again after a random pause in this range (no thundering herd)
@@ -88,6 +89,12 @@ class ClassRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
         notebook = self.notebook_path or path or ""
+        if is_teacher_page(notebook) and not is_teacher(self):
+            self.log.warning("mineedu: %s refused (not the teacher) for %s", self.request.path, self.request.remote_ip)
+            self.set_status(403)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(notice_page("teacher", page_lang(self), button=False))
+            return
         client = _client(self)
         if client is None or not notebook.endswith(".ipynb"):
             await super().get(path)

@@ -51,6 +51,12 @@ T = Texts(
             "fr": "Scannez le code ou tapez l'adresse dans le navigateur de votre appareil.",
             "en": "Scan the code or type the address in your device's browser.",
         },
+        "title_teacher": {"fr": "Page de l'enseignant·e", "en": "The teacher's page"},
+        "teacher": {
+            "fr": "Cette page est pour l'enseignant·e : elle s'ouvre avec le lien de l'enseignant·e, "
+                  "pas avec celui de la classe.",
+            "en": "This page is for the teacher: it opens with the teacher's link, not with the class link.",
+        },
         "no_qr": {
             "fr": "(installez « segno » pour afficher un QR code ici)",
             "en": "(install \"segno\" to show a QR code here)",

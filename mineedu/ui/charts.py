@@ -8,7 +8,14 @@ for a projector and a phone, every number is written the reader's way
 * :func:`convergence`: a running frequency (or mean) against the number of
   trials, with the student's prediction and, once revealed, the exact value;
 * :func:`histogram`: simulated frequencies beside the exact distribution;
-* :func:`interval_bars`: rates with their 95 % intervals (a tournament).
+* :func:`interval_bars`: rates with their 95 % intervals (a tournament);
+* :func:`dot_plot`: a class's predictions, one dot each, with their median and,
+  once revealed, the exact value (the teacher's dashboard);
+* :func:`pooled`: the class's pooled frequency (or mean) with its 95 % band
+  against the number of trials (a linear scale), each student's own sample a faint point.
+
+Points may carry a name (``<title>``: the browser shows it on hover), for the
+teacher's eyes; the projector view draws them without.
 
 >>> svg = convergence([1, 10, 100], [0.0, 0.3, 0.28], prediction=0.5, exact=0.26, lang="en",
 ...                   labels={"x": "trials", "y": "frequency", "prediction": "my guess", "exact": "exact"})
@@ -19,7 +26,8 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 from mineedu.core.i18n import format_count, format_number
@@ -42,16 +50,25 @@ def _doc(body: list[str], title: str, height: int = H) -> str:
             f'<rect width="{W}" height="{height}" fill="#fff"/>{"".join(body)}</svg>')
 
 
-def _y_axis(lo: float, hi: float, lang: str, label: str, percent: bool, height: int = H) -> tuple[list[str], float]:
-    """Grid lines and ticks; returns the body and the tick step."""
-    body = []
-    span = hi - lo or 1.0
+def _step(span: float, percent: bool) -> tuple[float, int]:
+    """A round tick step for ``span`` (at most 6 ticks) and the decimals its labels need.
+
+    >>> _step(1.0, True), _step(0.3, False), _step(12.0, False)
+    ((0.2, 0), (0.05, 2), (2, 0))
+    """
     step = 10 ** math.floor(math.log10(span / 4))
     for m in (1, 2, 5, 10):
         if span / (step * m) <= 6:
             step *= m
             break
-    digits = max(0, -math.floor(math.log10(step * (100 if percent else 1)) + 1e-9))
+    return step, max(0, -math.floor(math.log10(step * (100 if percent else 1)) + 1e-9))
+
+
+def _y_axis(lo: float, hi: float, lang: str, label: str, percent: bool, height: int = H) -> tuple[list[str], float]:
+    """Grid lines and ticks; returns the body and the tick step."""
+    body = []
+    span = hi - lo or 1.0
+    step, digits = _step(span, percent)
     v = math.ceil(lo / step) * step
     while v <= hi + 1e-12:
         y = TOP + (height - TOP - BOTTOM) * (1 - (v - lo) / span)
@@ -61,6 +78,24 @@ def _y_axis(lo: float, hi: float, lang: str, label: str, percent: bool, height: 
     mid = TOP + (height - TOP - BOTTOM) / 2
     body.append(_t(18, mid, label, anchor="middle", transform=f"rotate(-90 18 {mid:.1f})"))
     return body, step
+
+
+def _log_x_axis(body: list[str], n_max: int, lang: str, label: str) -> Callable[[float], float]:
+    """A number of trials on a log scale, ticks at 1, 10, 100... (``1 000`` / ``1,000``), appended to ``body``;
+    returns the function from a number of trials to its x."""
+
+    def lx(n: float) -> float:
+        return LEFT + (W - LEFT - RIGHT) * (math.log10(max(n, 1)) / math.log10(n_max) if n_max > 1 else 1)
+
+    k = 1
+    while k <= n_max:
+        x = lx(k)
+        body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
+        body.append(_t(x, H - BOTTOM + 26, format_count(k, lang), size=FONT - 2))
+        k *= 10
+    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, label))
+    body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
+    return lx
 
 
 def convergence(
@@ -83,21 +118,10 @@ def convergence(
         hi = 1.0
     hi = hi if hi > lo else lo + 1
     body, _ = _y_axis(lo, hi, lang, labels["y"], percent)
-    n_max = max(trials)
-    def lx(n: float) -> float:
-        return LEFT + (W - LEFT - RIGHT) * (math.log10(n) / math.log10(n_max) if n_max > 1 else 1)
+    lx = _log_x_axis(body, max(trials), lang, labels["x"])
 
     def ly(v: float) -> float:
         return TOP + (H - TOP - BOTTOM) * (1 - (v - lo) / (hi - lo))
-    k = 1
-    while k <= n_max:
-        x = lx(k)
-        body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
-        tick = format_count(k, lang)  # 1 000 / 1,000
-        body.append(_t(x, H - BOTTOM + 26, tick, size=FONT - 2))
-        k *= 10
-    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
-    body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
     pts = " ".join(f"{lx(n):.1f},{ly(v):.1f}" for n, v in zip(trials, running, strict=True))
     body.append(f'<polyline points="{pts}" fill="none" stroke="{COLOURS["run"]}" stroke-width="3" class="chart-running"/>')
     legend = [(labels.get("run", labels["y"]), COLOURS["run"], "")]
@@ -111,12 +135,7 @@ def convergence(
         body.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{W - RIGHT}" y2="{y:.1f}" stroke="{COLOURS["exact"]}" '
                     f'stroke-width="3" class="chart-exact"/>')
         legend.append((labels["exact"], COLOURS["exact"], ""))
-    x = LEFT + 10
-    for text_, colour, dash in legend:
-        body.append(f'<line x1="{x}" y1="{TOP - 28}" x2="{x + 34}" y2="{TOP - 28}" stroke="{colour}" stroke-width="4" '
-                    f'stroke-dasharray="{dash}"/>')
-        body.append(_t(x + 40, TOP - 21, text_, anchor="start", size=FONT - 2))
-        x += 60 + 10 * len(text_)
+    body += _legend(legend)
     return _doc(body, labels.get("title", labels["y"]))
 
 
@@ -189,4 +208,159 @@ def interval_bars(
         body.append(_t(cx, H - BOTTOM + 26, name, size=FONT - 2))
     body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
     body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
+    return _doc(body, labels.get("title", labels["y"]))
+
+
+def _legend(items: Sequence[tuple[str, str, str]], y: float = TOP - 28) -> list[str]:
+    """``(text, colour, dash)`` as short lines (``dash`` "dot": a faint dot) and words along the top."""
+    body, x = [], LEFT + 10
+    for text_, colour, dash in items:
+        if dash == "dot":
+            body.append(f'<circle cx="{x + 17}" cy="{y}" r="7" fill="{colour}" fill-opacity="0.35"/>')
+        else:
+            body.append(f'<line x1="{x}" y1="{y}" x2="{x + 34}" y2="{y}" stroke="{colour}" stroke-width="4" '
+                        f'stroke-dasharray="{dash}"/>')
+        body.append(_t(x + 40, y + 7, text_, anchor="start", size=FONT - 2))
+        x += 60 + 10 * len(text_)
+    return body
+
+
+def _named(name: str | None) -> str:
+    return f"<title>{escape(name)}</title>" if name else ""
+
+
+def dot_plot(
+    values: Sequence[float],
+    *,
+    median: float | None,
+    exact: float | None,
+    lang: str,
+    labels: Mapping[str, str],
+    percent: bool = True,
+    names: Sequence[str] | None = None,
+    bins: int = 40,
+) -> str:
+    """One dot per prediction along the axis (equal values stacked), the median dashed, the exact value solid.
+
+    >>> svg = dot_plot([0.2, 0.2, 0.5], median=0.2, exact=None, lang="fr", names=["Léa", "Tom", "Ana"],
+    ...                labels={"x": "prédiction", "median": "médiane", "exact": "exacte"})
+    >>> svg.count('class="chart-dot"'), "<title>Tom</title>" in svg, "chart-exact" in svg
+    (3, True, False)
+    """
+    marks = [*values, *(v for v in (median, exact) if v is not None)]
+    lo, hi = (0.0, 1.0) if percent else (min([0.0, *marks]), max([1.0, *marks]))
+    if not percent:
+        pad = (hi - lo) * 0.05 or 1.0
+        lo, hi = lo - (pad if lo < 0 else 0), hi + pad
+    span = hi - lo
+    base = H - BOTTOM
+
+    def lx(v: float) -> float:
+        return LEFT + (W - LEFT - RIGHT) * (min(max(v, lo), hi) - lo) / span
+
+    body: list[str] = []
+    step, digits = _step(span, percent)
+    v = math.ceil(lo / step) * step
+    while v <= hi + 1e-12:
+        x = lx(v)
+        body.append(f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{base}" stroke="#eee"/>')
+        body.append(_t(x, base + 26, format_number(v, lang, digits, percent=percent), size=FONT - 2))
+        v += step
+    body.append(f'<line x1="{LEFT}" y1="{base}" x2="{W - RIGHT}" y2="{base}" stroke="#555"/>')
+    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
+    width = (W - LEFT - RIGHT) / bins
+    stacks: dict[int, int] = {}
+    radius = min(11.0, width * 0.45)
+    room = (base - TOP - 10) / (2 * radius)  # dots a column holds before they shrink together
+    tall = max([*Counter(min(bins - 1, int((min(max(x, lo), hi) - lo) / span * bins)) for x in values).values(), 1])
+    dy = 2 * radius * min(1.0, room / tall)
+    for i, value in enumerate(values):
+        b = min(bins - 1, int((min(max(value, lo), hi) - lo) / span * bins))
+        k = stacks.get(b, 0)
+        stacks[b] = k + 1
+        cx, cy = LEFT + (b + 0.5) * width, base - radius - 2 - k * dy
+        name = names[i] if names is not None else None
+        body.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{COLOURS["run"]}" fill-opacity="0.8" '
+                    f'stroke="#fff" class="chart-dot">{_named(name)}</circle>')
+    legend = []
+    for key, mark, colour, dash in (("median", median, COLOURS["prediction"], "10 6"), ("exact", exact, COLOURS["exact"], "")):
+        if mark is None:
+            continue
+        x = lx(mark)
+        body.append(f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{base}" stroke="{colour}" stroke-width="4" '
+                    f'stroke-dasharray="{dash}" class="chart-{key}"/>')
+        legend.append((labels[key], colour, dash))
+    body += _legend(legend)
+    return _doc(body, labels.get("title", labels["x"]))
+
+
+def pooled(
+    trials: Sequence[int],
+    values: Sequence[float],
+    bands: Sequence[tuple[float, float]],
+    *,
+    students: Sequence[tuple[int, float, str | None]] = (),
+    exact: float | None,
+    lang: str,
+    labels: Mapping[str, str],
+    percent: bool = True,
+) -> str:
+    """The class's pooled value after each cumulated number of trials inside its 95 % band,
+    each student's own ``(trials, value, name)`` a faint point, the exact value a line once revealed.
+
+    >>> svg = pooled([100, 300], [0.3, 0.27], [(0.22, 0.39), (0.22, 0.32)], students=[(100, 0.3, "Léa"), (200, 0.25, None)],
+    ...              exact=None, lang="en", labels={"x": "trials", "y": "frequency", "class": "class", "student": "a student",
+    ...                                             "exact": "exact"})
+    >>> svg.count('class="chart-student"'), "chart-band" in svg, "<title>Léa</title>" in svg
+    (2, True, True)
+    """
+    if not trials:
+        raise ValueError("nothing to draw")
+    marks = [*values, *(b for ab in bands for b in ab), *(v for _, v, _ in students), *([exact] if exact is not None else [])]
+    lo, hi = (0.0, 1.0) if percent else (min(0.0, *marks), max(marks))
+    if percent:  # zoom on what was drawn (a probability near 5 % is not a flat line at the bottom)
+        lo, hi = max(0.0, min(marks) - 0.05), min(1.0, max(marks) + 0.05)
+    hi = hi if hi > lo else lo + 1
+    body, _ = _y_axis(lo, hi, lang, labels["y"], percent)
+    n_max = max([*trials, *(n for n, _, _ in students)])
+
+    def lx(n: float) -> float:  # a linear scale from 0: the band narrows as the class's trials add up
+        return LEFT + (W - LEFT - RIGHT) * n / n_max
+
+    def ly(v: float) -> float:
+        return TOP + (H - TOP - BOTTOM) * (1 - (min(max(v, lo), hi) - lo) / (hi - lo))
+
+    step, _ = _step(float(n_max), False)
+    k = 0.0
+    while k <= n_max + 1e-9:
+        x = lx(k)
+        body.append(f'<line x1="{x:.1f}" y1="{H - BOTTOM}" x2="{x:.1f}" y2="{H - BOTTOM + 6}" stroke="#555"/>')
+        body.append(_t(x, H - BOTTOM + 26, format_count(round(k), lang), size=FONT - 2))
+        k += step
+    body.append(_t((LEFT + W - RIGHT) / 2, H - 12, labels["x"]))
+    body.append(f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="#555"/>')
+    upper = " ".join(f"{lx(n):.1f},{ly(b):.1f}" for n, (_, b) in zip(trials, bands, strict=True))
+    lower = " ".join(f"{lx(n):.1f},{ly(a):.1f}" for n, (a, _) in reversed(list(zip(trials, bands, strict=True))))
+    if len(trials) > 1:
+        body.append(f'<polygon points="{upper} {lower}" fill="{COLOURS["bar"]}" fill-opacity="0.35" class="chart-band"/>')
+    else:  # one sample: its interval as a whisker
+        x, (a, b) = lx(trials[0]), bands[0]
+        body.append(f'<line x1="{x:.1f}" y1="{ly(a):.1f}" x2="{x:.1f}" y2="{ly(b):.1f}" stroke="{COLOURS["bar"]}" '
+                    'stroke-width="10" class="chart-band"/>')
+    for n, v, name in students:
+        body.append(f'<circle cx="{lx(n):.1f}" cy="{ly(v):.1f}" r="7" fill="#777" fill-opacity="0.35" '
+                    f'class="chart-student">{_named(name)}</circle>')
+    pts = " ".join(f"{lx(n):.1f},{ly(v):.1f}" for n, v in zip(trials, values, strict=True))
+    body.append(f'<polyline points="{pts}" fill="none" stroke="{COLOURS["run"]}" stroke-width="4" class="chart-running"/>')
+    x, y = lx(trials[-1]), ly(values[-1])
+    body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{COLOURS["run"]}"/>')
+    legend = [(labels["class"], COLOURS["run"], "")]
+    if students:
+        legend.append((labels["student"], "#777", "dot"))
+    if exact is not None:
+        y = ly(exact)
+        body.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{W - RIGHT}" y2="{y:.1f}" stroke="{COLOURS["exact"]}" '
+                    f'stroke-width="3" class="chart-exact"/>')
+        legend.append((labels["exact"], COLOURS["exact"], ""))
+    body += _legend(legend)
     return _doc(body, labels.get("title", labels["y"]))

@@ -36,6 +36,7 @@ from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
 
 from . import charts
 from .board import LANG_OPTIONS, Board, _whole
+from .classroom import Classroom, Pacing
 from .sharing import share_defaults
 
 Words = Mapping[str, str]
@@ -79,6 +80,8 @@ T = Texts(
         "sim_mean": {"fr": "Simulé : moyenne de {n} essais = {mean} (intervalle à 95\u00a0% : {lo} à {hi}).",
                      "en": "Simulated: mean of {n} trials = {mean} (95% interval: {lo} to {hi})."},
         "reveal": {"fr": "Montrer la valeur exacte", "en": "Show the exact value"},
+        "held": {"fr": "Votre enseignant·e montrera la valeur exacte à toute la classe en même temps.",
+                 "en": "Your teacher will show the exact value to the whole class at once."},
         "exact_is": {"fr": "Valeur exacte : {exact} ≈ {approx}.", "en": "Exact value: {exact} ≈ {approx}."},
         "your_gap": {"fr": "Votre prédiction ({g}) s'en écarte de {d}.", "en": "Your prediction ({g}) is off by {d}."},
         "chart_x": {"fr": "nombre d'essais", "en": "number of trials"},
@@ -325,10 +328,11 @@ def _number(p: Fraction | float, lang: str, percent: bool) -> str:
 class Exercise:
     """A question whose answer the page checks, with its tolerance, a hint and a solution."""
 
-    def __init__(self, spec: ExerciseSpec, number: int, language: Language) -> None:
+    def __init__(self, spec: ExerciseSpec, number: int, language: Language, classroom: Classroom | None = None) -> None:
         self.spec = spec
         self.number = number
         self.language = language
+        self.classroom = classroom
         self.prompt = W.HTML()
         self.box = W.Text(layout=W.Layout(width="14em"), continuous_update=False)  # Enter sends it
         self.box.add_class("mineedu-answer")
@@ -364,7 +368,15 @@ class Exercise:
         else:
             self._last = ("wrong", {"given": shown, "approx": value})
         self.render(self.language.lang)
-        return self._last[0] == "right"
+        right = self._last[0] == "right"
+        if self.classroom is not None and self._last[0] in ("right", "wrong"):
+            self.classroom.record("exercise", self.key, {"correct": right, "answer": shown}, section="exercises")
+        return right
+
+    @property
+    def key(self) -> str:
+        """The exercise's name in the class store."""
+        return f"e{self.number}"
 
     def render(self, lang: str) -> None:
         tol = self.spec.tolerance
@@ -400,11 +412,14 @@ class PredictSection:
 
     CHUNK = 20_000
 
-    def __init__(self, spec: Predict, language: Language, seed: int, index: int = 0) -> None:
+    def __init__(self, spec: Predict, language: Language, seed: int, index: int = 0,
+                 classroom: Classroom | None = None) -> None:
         self.spec = spec
         self.language = language
         self.seed = seed
         self.index = index
+        self.classroom = classroom
+        self.pacing = Pacing()
         self.runs = 0
         self.question = W.HTML()
         self.param = W.IntSlider(value=spec.param.default, min=spec.param.lo, max=spec.param.hi,
@@ -449,6 +464,29 @@ class PredictSection:
         self.widget = W.VBox(rows)
         self.widget.add_class("mineedu-predict")
         language.register(self.render)
+        if classroom is not None:
+            classroom.on_pacing(self.set_pacing)
+
+    @property
+    def key(self) -> str:
+        """The question's name in the class store: its number, and its parameter (``q1-3``: k = 3)."""
+        v = self.param_value()
+        return f"q{self.index + 1}" + (f"-{v}" if v is not None else "")
+
+    def shown(self) -> bool:
+        """Whether the exact value shows: revealed by the teacher, or by the student unless the teacher holds it."""
+        return self.key in self.pacing.revealed or (self.revealed and not self.pacing.held)
+
+    def set_pacing(self, pacing: Pacing) -> None:
+        """The teacher's pacing changed (the class store's watcher): redraw if this question is concerned."""
+        before = self.shown(), self.pacing.hides(self.key)
+        self.pacing = pacing
+        if (self.shown(), pacing.hides(self.key)) != before:
+            self.render(self.language.lang)
+
+    def _report(self, kind: str, value: Any) -> None:
+        if self.classroom is not None:
+            self.classroom.record(kind, self.key, value, section="predict")
 
     # every input enters here and is checked (a client can send any value)
     def receive(self, kind: str, value: Any) -> None:
@@ -457,8 +495,9 @@ class PredictSection:
             g = parse_answer(value)
             if g is None or (not self.spec.mean and not 0 <= g <= 1):
                 self._message = ("bad_guess", {"v": repr(str(value)[:40])})
-            elif not self.revealed:
+            elif not self.shown():
                 self.prediction = g
+                self._report("prediction", {"value": float(g)})
         elif kind == "param":
             p = self.spec.param
             assert p is not None
@@ -473,6 +512,8 @@ class PredictSection:
         elif kind == "reveal":
             if self.prediction is None:
                 self._message = ("need_guess", {})
+            elif self.pacing.hides(self.key):
+                self._message = ("held", {})
             else:
                 self.revealed = True
         self.render(self.language.lang)
@@ -504,6 +545,8 @@ class PredictSection:
         self.last = {"n": n, "seed": seed, "values": values, "param": self.param_value(),
                      "running": np.cumsum(values) / np.arange(1, n + 1)}
         self.render(self.language.lang)
+        if not self.spec.mean:  # a frequency pools in the class store (a mean would need sums of values)
+            self._report("trials", {"successes": int(values.sum()), "trials": n})
         return self.last
 
     def exact(self) -> Fraction:
@@ -519,23 +562,26 @@ class PredictSection:
         self.step2.value = f"<h4>{T('step2', lang)}</h4>"
         self.step3.value = f"<h4>{T('step3', lang)}</h4>"
         self.guess.placeholder = T("guess", lang)
-        self.guess.disabled = self.revealed
+        shown, held = self.shown(), self.pacing.hides(self.key)
+        self.guess.disabled = shown
         self.commit.description = T("commit", lang)
-        self.commit.disabled = self.revealed
+        self.commit.disabled = shown
         self.trials.description = T("trials", lang)
         self.seed_box.description = T("seed", lang)
         self.simulate_button.description = T("simulate", lang)
         self.reveal_button.description = T("reveal", lang)
-        self.reveal_button.disabled = self.prediction is None or self.revealed
+        self.reveal_button.disabled = self.prediction is None or shown or held
         percent = not s.mean
         notes = []
         if self.prediction is not None:
             notes.append(T("committed", lang, g=_number(self.prediction, lang, percent)))
-        elif not self.revealed:
+        elif not shown:
             notes.append(T("need_guess", lang))
+        if held:
+            notes.append(T("held", lang))
         notes.append(T("seed_note", lang, seed=self.seed_box.value))
         text = " ".join(notes)
-        exact = self.exact() if self.revealed else None
+        exact = self.exact() if shown else None
         if self.last is not None:
             vals, n = self.last["values"], self.last["n"]
             if s.mean:
@@ -555,11 +601,12 @@ class PredictSection:
             self.chart.value = ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>"
         if exact is not None:
-            assert self.prediction is not None
             is_ = T("exact_is", lang, exact=fraction_text(exact), approx=_number(exact, lang, percent))
-            gap = T("your_gap", lang, g=_number(self.prediction, lang, percent),
-                    d=_number(abs(self.prediction - exact), lang, percent))
-            parts = [f"<p class='mineedu-exact-value'><b>{html.escape(is_)}</b></p>", f"<p>{html.escape(gap)}</p>"]
+            parts = [f"<p class='mineedu-exact-value'><b>{html.escape(is_)}</b></p>"]
+            if self.prediction is not None:
+                gap = T("your_gap", lang, g=_number(self.prediction, lang, percent),
+                        d=_number(abs(self.prediction - exact), lang, percent))
+                parts.append(f"<p>{html.escape(gap)}</p>")
             parts.append(s.derivation(self.param_value(), lang))
             if s.compare is not None:
                 rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th><td>{fraction_text(v)}</td>"
@@ -603,11 +650,13 @@ class PredictSection:
 class TournamentSection:
     """Bots against each other (seats rotate), win rates with 95 % intervals, on demand."""
 
-    def __init__(self, spec: TournamentSpec, game_name: str, language: Language, seed: int) -> None:
+    def __init__(self, spec: TournamentSpec, game_name: str, language: Language, seed: int,
+                 classroom: Classroom | None = None) -> None:
         self.spec = spec
         self.game_name = game_name
         self.language = language
         self.seed = seed
+        self.classroom = classroom
         lo, hi, default = spec.games
         self.intro = W.HTML()
         self.games = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False, layout=slider_layout())
@@ -637,6 +686,10 @@ class TournamentSection:
         self.last = tournament(game, list(self.spec.bots), games, self.seed,
                                progress=lambda g: setattr(self.progress, "value", g))
         self.render(self.language.lang)
+        if self.classroom is not None:  # each bot's wins add to the class's (a bot's rows pooled over seats)
+            for row in self.last["bots"]:
+                self.classroom.record("tournament", str(row["bot"]),
+                                      {"wins": round(float(row["win"]["mean"]) * games), "games": games}, section="tournament")
         return self.last
 
     def bot_name(self, spec: str, lang: str) -> str:
@@ -695,6 +748,8 @@ class Lesson:
         self.language = Language(lang)
         self.meta = PageMeta()
         self.language.register(lambda lg: self.meta.set(lg, words(spec.title, lg)))
+        self.classroom = Classroom(spec.game)  # joins the class once the page has a visitor (apply_query)
+        self.language.register(self.classroom.render)
         game = make(spec.game, spec.players, **dict(spec.config))
         self.game_board = Board(game, seats=spec.seats, seed=seed, lang=self.language.lang, teacher=teacher,
                                 bot_choices=spec.bot_choices)
@@ -702,19 +757,19 @@ class Lesson:
         self.language.register(lambda lg: self.game_board.receive("lang", lg) if self.game_board.lang != lg else None)
         head = BilingualHTML(self._head, self.language)
         rules = BilingualHTML(self._rules, self.language)
-        self.header = Part(W.VBox([self.meta, self.language.switch, head.widget, rules.widget]),
+        self.header = Part(W.VBox([self.meta, self.language.switch, head.widget, rules.widget, self.classroom.bar]),
                            lambda: f"{spec.title['en']} ({spec.game}): teacher notes, rules in brief")
         self.header.widget.add_class("mineedu-header")
         self.board = Part(self.game_board.widget, self.board_summary)
-        self.predict_sections = [PredictSection(p, self.language, seed, i) for i, p in enumerate(spec.predict)]
+        self.predict_sections = [PredictSection(p, self.language, seed, i, self.classroom) for i, p in enumerate(spec.predict)]
         predict_head = BilingualHTML(lambda lg: f"<h2>{T('predict_head', lg)}</h2>", self.language)
         self.predict = Part(W.VBox([predict_head.widget, *(s.widget for s in self.predict_sections)]),
                             lambda: "; ".join(s.summary() for s in self.predict_sections))
-        self.tournament_section = (TournamentSection(spec.tournament, spec.game, self.language, seed % 100_000)
-                                   if spec.tournament else None)
+        self.tournament_section = (TournamentSection(spec.tournament, spec.game, self.language, seed % 100_000,
+                                                     self.classroom) if spec.tournament else None)
         self.tournament = Part(self.tournament_section.widget if self.tournament_section else W.HTML(),
                                lambda: self.tournament_section.summary() if self.tournament_section else "no tournament")
-        self.exercise_list = [Exercise(e, i + 1, self.language) for i, e in enumerate(spec.exercises)]
+        self.exercise_list = [Exercise(e, i + 1, self.language, self.classroom) for i, e in enumerate(spec.exercises)]
         ex_head = BilingualHTML(lambda lg: f"<h2>{T('exercises', lg)}</h2>", self.language)
         self.exercises = Part(W.VBox([ex_head.widget, *(e.widget for e in self.exercise_list)]),
                               lambda: f"{len(self.exercise_list)} exercises: answers "
@@ -746,7 +801,7 @@ class Lesson:
         return f"{self.spec.game} board: seats {seats}"
 
     def apply_query(self, query: str) -> None:
-        """``lang=en`` (and ``teacher=1``) from the page's address."""
+        """``lang=en`` (and ``teacher=1``) from the page's address; then the page joins the class, if there is one."""
         from urllib.parse import parse_qs
 
         q = parse_qs(query or "")
@@ -755,6 +810,7 @@ class Lesson:
             self.language.set(lang)
         if (q.get("teacher") or ["0"])[0] == "1":
             self.game_board.set_teacher(True)
+        self.classroom.start()
 
 
 def lesson(name: str, lang: str = DEFAULT_LANG, seed: int | None = None) -> Lesson:

@@ -1,0 +1,197 @@
+"""The teacher's dashboard on the real class server, in real Chromium: three students' My Gold Mine pages
+report to a real SQLite class store, the teacher's page pools them live, holds the exact value back
+and reveals it on every page; a student's token cannot open the dashboard.
+
+``MINEEDU_SHOTS=/some/dir`` keeps the dashboard's screenshots (1920x1080, 1280x800, 768x1024, 390x844).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mineedu.core.i18n import format_count
+from mineedu.store import open_store
+from tests.server.serving import class_server
+
+from .helpers import new_page
+
+CLASS_TOKEN = "class-token-students"
+TEACHER_TOKEN = "teacher-token-private"
+LESSON = "/voila/render/gold_mine.ipynb"
+DASHBOARD = "/voila/render/dashboard.ipynb"
+STUDENTS = (("Léa", "20 %"), ("Tom", "0,35"), ("Inès", "1/2"))
+SIZES = ((1920, 1080), (1280, 800), (768, 1024), (390, 844))
+QUESTION = ".mineedu-dash-question[data-key='q1-3']"
+# Voilà's page scrolls inside an element of its own: the height of everything there is to see
+PAGE_HEIGHT = """() => { let m = document.documentElement.scrollHeight;
+  for (const e of document.querySelectorAll('body *')) {
+    const s = getComputedStyle(e);
+    if ((s.overflowY === 'auto' || s.overflowY === 'scroll') && e.scrollHeight > e.clientHeight)
+      m = Math.max(m, e.scrollHeight + e.getBoundingClientRect().top);
+  }
+  return Math.ceil(m); }"""
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    root = tmp_path_factory.mktemp("dashboard")
+    url = f"sqlite://{root / 'class.db'}"
+    before = os.environ.get("MINEEDU_STORE")
+    os.environ["MINEEDU_STORE"] = url  # the server's kernels inherit it: the lessons join this class
+    try:
+        with class_server(root / "server.log", token=CLASS_TOKEN, teacher_token=TEACHER_TOKEN, pool_size=0,
+                          pools={"gold_mine.ipynb": len(STUDENTS), "dashboard.ipynb": 1}) as server:
+            yield server, url
+    finally:
+        if before is None:
+            os.environ.pop("MINEEDU_STORE", None)
+        else:
+            os.environ["MINEEDU_STORE"] = before
+
+
+def first_section(page):
+    return page.locator(".mineedu-predict").first
+
+
+def join(page, name: str) -> None:
+    page.locator(".mineedu-first-name").fill(name)
+    page.locator(".mineedu-join-class").click()
+    page.locator(".mineedu-joined").wait_for()
+
+
+def sample_size(page) -> int:
+    """The number of trials the page says it simulated (its own words: "Simulé : 732 sur 2 000 = ...")."""
+    text = first_section(page).locator(".mineedu-sim-result").inner_text()
+    m = re.search(r"sur ([\d\u202f\u00a0 ]+) =", text)
+    assert m, text
+    return int(re.sub(r"\D", "", m.group(1)))
+
+
+def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
+    server, url = classroom
+    base = server.url
+    teacher = new_page(browser, viewport={"width": 1920, "height": 1080})
+    students = [new_page(browser, viewport={"width": 1280, "height": 900}) for _ in STUDENTS]
+    requests: list[str] = []
+    try:
+        teacher.goto(f"{base}{DASHBOARD}?token={TEACHER_TOKEN}")
+        teacher.locator(".mineedu-dashboard").wait_for()
+        teacher.locator(".mineedu-hold input").check()  # hold the exact values back
+        store = open_store(url)
+        deadline = time.monotonic() + 30
+        while not store.pacing("gold_mine") and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert store.pacing("gold_mine")
+        frames: list[str] = []  # everything the students' pages receive from their kernels
+        for page in students:
+            page.on("request", lambda r: requests.append(r.url))
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+                f if isinstance(f, str) else f.decode("utf-8", errors="replace"))))
+            page.goto(f"{base}{LESSON}?token={CLASS_TOKEN}")
+        sizes = []
+        shots = Path(os.environ.get("MINEEDU_SHOTS") or server.log.parent)
+        shots.mkdir(parents=True, exist_ok=True)
+        students[0].locator(".mineedu-name-form").screenshot(path=str(shots / "student-name-1280.png"))
+        for page, (name, guess) in zip(students, STUDENTS, strict=True):
+            join(page, name)
+            section = first_section(page)
+            section.locator(".mineedu-guess input").fill(guess)
+            section.locator(".mineedu-commit").click()
+            section.locator(".mineedu-sim-result").filter(has_text="Prédiction notée").wait_for()
+            section.locator(".mineedu-simulate").click()
+            section.locator(".mineedu-sim-result").filter(has_text="Simulé").wait_for()
+            sizes.append(sample_size(page))
+        # the teacher's page shows the three predictions and the pooled trials, by itself (no reload)
+        question = teacher.locator(QUESTION)
+        teacher.wait_for_function(f"() => document.querySelectorAll(\"{QUESTION} .chart-dot\").length === 3")
+        total = format_count(sum(sizes), "fr")
+        question.filter(has_text=f"sur {total} essais").wait_for()
+        assert "3 prédiction(s), médiane 35,0\u00a0%" in question.inner_text()
+        assert question.locator(".chart-student").count() == 3 and question.locator(".chart-exact").count() == 0
+        assert teacher.locator(".mineedu-dash-class").inner_text().count("gold") == 0  # titles, not file names
+        for name, _ in STUDENTS:
+            assert name in teacher.locator(".mineedu-dash-class").inner_text()
+        # the class export lists them (the command line, on the same store)
+        out = subprocess.run([sys.executable, "-m", "mineedu", "class", "export", "--json", "--store", url],
+                             capture_output=True, text=True, timeout=120,
+                             env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        exported = {s["name"]: s for s in data["students"]}
+        assert set(exported) == {n for n, _ in STUDENTS}
+        assert sorted(s["predictions"][0]["value"] for s in exported.values()) == [0.2, 0.35, 0.5]
+        assert sum(t["trials"] for s in exported.values() for t in s["trials"]) == sum(sizes)
+        # held: no student page shows (or has received) the exact value
+        exact = "201/551"  # P(at least one dragon in the first 3 of 58 cards, 8 dragons) = 1 - C(50,3)/C(58,3)
+        for page in students:
+            section = first_section(page)
+            section.locator(".mineedu-sim-result").filter(has_text="montrera la valeur exacte").wait_for()
+            assert section.locator(".mineedu-exact-value").count() == 0 and section.locator(".mineedu-reveal").is_disabled()
+            assert exact not in page.content()
+        assert frames and not [f for f in frames if exact in f]  # not even inside a widget's state
+        first_section(students[0]).screenshot(path=str(shots / "student-held-1280.png"))
+        # the teacher reveals it: every page shows it
+        teacher.locator(".mineedu-reveal-q1-3").click()
+        clicked = time.monotonic()
+        seen = []
+        for page in students:
+            first_section(page).locator(".mineedu-exact-value").wait_for(timeout=30_000)
+            seen.append(time.monotonic() - clicked)
+            assert exact in first_section(page).inner_text()
+        print(f"\nreveal -> shown on the 3 student pages after {', '.join(f'{s:.2f}' for s in seen)} s")
+        first_section(students[0]).screenshot(path=str(shots / "student-revealed-1280.png"))
+        question.locator(".chart-exact").first.wait_for(state="attached")  # a vertical line: no width to be "visible"
+        assert exact in question.inner_text()
+        # the teacher creates a table; its spectator's link is on the page
+        teacher.locator(".mineedu-create-table").click()
+        teacher.locator(".mineedu-dash-tables .mineedu-code").wait_for()
+        code = teacher.locator(".mineedu-dash-tables .mineedu-code").first.inner_text()
+        assert store.table(code).game == "gold_mine"
+        href = teacher.locator(".mineedu-watch").first.get_attribute("href") or ""
+        assert f"?table={code}&watch=1" in href
+        for w, h in SIZES:  # a student's header with the class bar ("Connecté·e à la classe : Léa")
+            students[0].set_viewport_size({"width": w, "height": h})
+            students[0].locator(".mineedu-student-bar").scroll_into_view_if_needed()
+            students[0].wait_for_timeout(300)
+            assert students[0].evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (w, h)
+            students[0].screenshot(path=str(shots / f"student-{w}x{h}.png"))
+        for w, h in SIZES:
+            teacher.set_viewport_size({"width": w, "height": h})
+            teacher.wait_for_timeout(500)
+            assert teacher.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (w, h)
+            tall = teacher.evaluate(PAGE_HEIGHT)
+            teacher.set_viewport_size({"width": w, "height": min(max(h, tall), 12_000)})  # the whole page in one picture
+            teacher.wait_for_timeout(300)
+            teacher.screenshot(path=str(shots / f"dashboard-{w}x{h}.png"))
+        # a student's page loads nothing of plotly (the dashboard draws its own SVG charts)
+        assert not [r for r in requests if "plotly" in r.lower()]
+    finally:
+        for page in (teacher, *students):
+            page.close()
+
+
+def test_a_student_token_cannot_open_the_dashboard(classroom, browser):
+    server, _ = classroom
+    page = new_page(browser)
+    try:
+        for address in (f"{server.url}{DASHBOARD}?token={CLASS_TOKEN}", f"{server.url}{DASHBOARD}"):
+            response = page.goto(address)
+            assert response is not None and response.status == 403
+            text = page.locator("body").inner_text()
+            assert "pour l'enseignant" in text and "for the teacher" in text
+            assert page.locator(".jupyter-widgets, .mineedu-dashboard").count() == 0
+            assert "mineedu.ui.dashboard" not in page.content()
+        # the same browser with the teacher's link is the teacher's
+        response = page.goto(f"{server.url}{DASHBOARD}?token={TEACHER_TOKEN}")
+        assert response is not None and response.status == 200
+        page.locator(".mineedu-dashboard").wait_for()
+    finally:
+        page.close()
