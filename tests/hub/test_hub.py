@@ -1,0 +1,148 @@
+"""A real JupyterHub over the tested recipe (``docs/jupyterhub_config.py``), two students, real Chromium.
+
+The hub is PyPI's ``jupyterhub`` with npm's ``configurable-http-proxy``
+(``make proxy`` installs it into ``build/node``), all on loopback ports. On top
+of the recipe as a school runs it, the test puts its own users: a shared
+password (``SharedPasswordAuthenticator``, alice and bob only) and
+``SimpleLocalProcessSpawner`` (each server in a home of its own, as the test's
+user: root here, hence ``--allow-root``). Each student logs in in a browser
+context of their own, lands on the start page through Voilà as a server
+extension (``/user/NAME/voila/render/index.ipynb``) and opens the My Gold Mine
+lesson, which deals a board they can play; a wrong password is refused, and
+one student cannot open the other's server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.helpers import NOT_LOOPBACK, free_port
+from tests.browser.lesson import CHOICE, wait_ready
+
+pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[2]
+RECIPE = ROOT / "docs" / "jupyterhub_config.py"
+PROXY = ROOT / "build" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
+PASSWORD = "mines-et-probabilites"  # the test users' shared password
+USERS = ("alice", "bob")
+START_TIMEOUT = 180  # seconds for the hub, then for each student's server, on a busy machine
+
+TEST_CONFIG = """\
+c = get_config()  # noqa: F821
+load_subconfig({recipe!r})  # noqa: F821
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+c.ConfigurableHTTPProxy.command = [{proxy!r}]
+c.ConfigurableHTTPProxy.pid_file = {base!r} + "/proxy.pid"
+c.JupyterHub.db_url = "sqlite:///" + {base!r} + "/hub.sqlite"
+c.JupyterHub.cookie_secret_file = {base!r} + "/cookie_secret"
+c.JupyterHub.authenticator_class = "shared-password"
+c.SharedPasswordAuthenticator.user_password = {password!r}
+c.Authenticator.allowed_users = {users!r}
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = {base!r} + "/home/{{username}}"
+c.Spawner.args = [*c.Spawner.args, "--allow-root"]
+c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG"]
+c.Spawner.start_timeout = {timeout}
+c.Spawner.http_timeout = {timeout}
+"""
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory) -> Iterator[str]:
+    """The hub on a free loopback port (its URL); stopped, with the proxy and the students' servers, at the end."""
+    if not os.access(PROXY, os.X_OK):
+        pytest.fail(f"configurable-http-proxy is not installed at {PROXY}: make proxy (npm install --prefix build/node ...)")
+    base = tmp_path_factory.mktemp("hub")
+    port = free_port()
+    config = base / "jupyterhub_config.py"
+    config.write_text(TEST_CONFIG.format(recipe=str(RECIPE), hub_port=free_port(), api_port=free_port(), proxy=str(PROXY),
+                                         base=str(base), password=PASSWORD, users=set(USERS), timeout=START_TIMEOUT))
+    url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "MINEEDU_HUB_URL": url}
+    log = base / "hub.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=base, env=env,
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            deadline = time.monotonic() + START_TIMEOUT
+            while True:
+                try:
+                    urllib.request.urlopen(url + "/hub/api", timeout=5).close()
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        raise AssertionError(f"the hub did not start (exit {proc.poll()}):\n{log.read_text()[-4000:]}") from None
+                    time.sleep(0.5)
+            yield url
+        finally:
+            proc.send_signal(signal.SIGTERM)  # the hub stops the students' servers and its proxy
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)  # anything left in the group
+
+
+def student(browser):
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    context.route(NOT_LOOPBACK, lambda route: route.abort())
+    context.set_default_timeout(90_000)
+    context.set_default_navigation_timeout(START_TIMEOUT * 1000)
+    return context
+
+
+def log_in(page, hub: str, name: str, password: str = PASSWORD) -> None:
+    page.goto(f"{hub}/hub/login")
+    page.fill("#username_input", name)
+    page.fill("#password_input", password)
+    page.click("#login_submit")
+
+
+def test_a_wrong_password_is_refused(hub, browser):
+    context = student(browser)
+    try:
+        page = context.new_page()
+        log_in(page, hub, "alice", "not-the-password")
+        page.locator(".login_error, .alert-danger").first.wait_for()
+        assert "/hub/login" in page.url
+    finally:
+        context.close()
+
+
+def test_two_students_land_on_the_start_page_and_play_a_lesson(hub, browser):
+    contexts = {name: student(browser) for name in USERS}
+    try:
+        pages = {name: ctx.new_page() for name, ctx in contexts.items()}
+        for name, page in pages.items():  # both log in: the hub starts both servers
+            log_in(page, hub, name)
+        for name, page in pages.items():
+            page.wait_for_url(re.compile(rf"/user/{name}/voila/render/index\.ipynb"), timeout=START_TIMEOUT * 1000)
+            page.locator("a.mineedu-lesson-link").first.wait_for()
+            assert page.locator("a.mineedu-lesson-link").count() == 5, name
+        for name, page in pages.items():
+            page.locator("a.mineedu-lesson-link[href^='gold_mine.ipynb']").click()
+            page.wait_for_url(re.compile(rf"/user/{name}/voila/render/gold_mine\.ipynb"))
+            wait_ready(page, timeout=180_000)
+            assert page.locator(CHOICE).count() > 0, name
+        # one student's session does not open the other's server
+        alice = pages["alice"]
+        response = alice.goto(f"{hub}/user/bob/voila/render/index.ipynb")
+        assert response is not None and response.status == 403, (response and response.status, alice.url)
+    finally:
+        for ctx in contexts.values():
+            ctx.close()
