@@ -38,6 +38,17 @@ c.Spawner.args = [
     "--VoilaConfiguration.extension_denylist=jupyterlab-plotly",
     "--VoilaConfiguration.extension_denylist=jupyterlab_pygments",
 ]
+
+
+def lab_url(spawner):
+    """The student's own JupyterLab (``/user/NAME``): the start page links each game to its exploration notebook there."""
+    return spawner.server.base_url.rstrip("/") if spawner.server else ""
+
+
+c.Spawner.environment = {"MINEEDU_LAB_URL": lab_url}
+if os.environ.get("MINEEDU_STORE"):  # the class tables, shared by every student's server (a PostgreSQL URL)
+    c.Spawner.environment["MINEEDU_STORE"] = os.environ["MINEEDU_STORE"]
+
 # the servers of students who left are stopped by the hub itself after an hour (pip install jupyterhub-idle-culler):
 # c.JupyterHub.services = [{"name": "idle-culler", "command": ["python3", "-m", "jupyterhub_idle_culler", "--timeout=3600"]}]
 # c.JupyterHub.load_roles = [{"name": "idle-culler", "services": ["idle-culler"],

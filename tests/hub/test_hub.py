@@ -8,8 +8,9 @@ password (``SharedPasswordAuthenticator``, alice and bob only) and
 user: root here, hence ``--allow-root``). Each student logs in in a browser
 context of their own, lands on the start page through Voilà as a server
 extension (``/user/NAME/voila/render/index.ipynb``) and opens the My Gold Mine
-lesson, which deals a board they can play; a wrong password is refused, and
-one student cannot open the other's server.
+lesson, which deals a board they can play; the start page links each game's
+exploration notebook in the student's own JupyterLab, which opens it; a wrong
+password is refused, and one student cannot open the other's server.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ RECIPE = ROOT / "docs" / "jupyterhub_config.py"
 PROXY = ROOT / "build" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 PASSWORD = "mines-et-probabilites"  # the test users' shared password
 USERS = ("alice", "bob")
+GAMES = ("coal_mine", "dragon_cave", "gold_mine", "silver_gold", "yukon")
+SHOTS = ROOT / "test-artifacts" / "screenshots"
 START_TIMEOUT = 180  # seconds for the hub, then for each student's server, on a busy machine
 
 TEST_CONFIG = """\
@@ -125,20 +128,38 @@ def test_a_wrong_password_is_refused(hub, browser):
 
 
 def test_two_students_land_on_the_start_page_and_play_a_lesson(hub, browser):
+    SHOTS.mkdir(parents=True, exist_ok=True)
     contexts = {name: student(browser) for name in USERS}
     try:
         pages = {name: ctx.new_page() for name, ctx in contexts.items()}
+        t0 = time.monotonic()
         for name, page in pages.items():  # both log in: the hub starts both servers
             log_in(page, hub, name)
         for name, page in pages.items():
             page.wait_for_url(re.compile(rf"/user/{name}/voila/render/index\.ipynb"), timeout=START_TIMEOUT * 1000)
             page.locator("a.mineedu-lesson-link").first.wait_for()
-            assert page.locator("a.mineedu-lesson-link").count() == 5, name
+            print(f"\nhub: {name} on the start page {time.monotonic() - t0:.1f} s after logging in", file=sys.stderr)
+            assert page.locator("a.mineedu-lesson-link").count() == len(GAMES), name
+            page.screenshot(path=str(SHOTS / f"hub-{name}-start.png"))
         for name, page in pages.items():
+            t0 = time.monotonic()
             page.locator("a.mineedu-lesson-link[href^='gold_mine.ipynb']").click()
             page.wait_for_url(re.compile(rf"/user/{name}/voila/render/gold_mine\.ipynb"))
             wait_ready(page, timeout=180_000)
             assert page.locator(CHOICE).count() > 0, name
+            print(f"hub: {name}'s My Gold Mine board playable {time.monotonic() - t0:.1f} s after the click", file=sys.stderr)
+            page.screenshot(path=str(SHOTS / f"hub-{name}-gold_mine.png"))
+        # the start page links each game to its exploration notebook in the student's own JupyterLab
+        bob = pages["bob"]
+        bob.go_back()
+        explore = bob.locator("a.mineedu-explore-link")
+        explore.first.wait_for()
+        hrefs = sorted(explore.nth(i).get_attribute("href") or "" for i in range(explore.count()))
+        assert hrefs == sorted(f"/user/bob/lab/tree/explore/fr/{g}.ipynb" for g in (*GAMES, "getting_started"))
+        bob.locator("a.mineedu-explore-link[href$='/gold_mine.ipynb']").click()
+        bob.wait_for_url(re.compile(r"/user/bob/lab/tree/explore/fr/gold_mine\.ipynb"))
+        bob.locator(".jp-Notebook .jp-RenderedMarkdown h1").first.wait_for(timeout=180_000)  # the notebook shown
+        bob.screenshot(path=str(SHOTS / "hub-bob-lab.png"))
         # one student's session does not open the other's server
         alice = pages["alice"]
         response = alice.goto(f"{hub}/user/bob/voila/render/index.ipynb")
