@@ -43,6 +43,7 @@ proxy: $(PROXY)
 
 # the wheel a teacher installs (pip install "dist/mineedu-*.whl[app]"): the package with its lessons (setup.py)
 wheel: $(STAMP)
+	rm -rf build/lib build/bdist.*
 	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
 
 serve: install

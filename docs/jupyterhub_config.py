@@ -17,7 +17,8 @@ authenticator, servers as the test's user).
 import os
 import sys
 
-from mineedu.serve import find_notebooks
+from mineedu.lab import QUIET_LAB
+from mineedu.serve import DENIED_EXTENSIONS, find_notebooks
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821
 
@@ -35,8 +36,8 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_connected=False",  # a page still open is a student thinking: its kernel stays
     # only the widget extensions on a page (not plotly's 4.8 MB renderer where plotly is installed for something else)
-    "--VoilaConfiguration.extension_denylist=jupyterlab-plotly",
-    "--VoilaConfiguration.extension_denylist=jupyterlab_pygments",
+    *(f"--VoilaConfiguration.extension_denylist={x}" for x in DENIED_EXTENSIONS),
+    *QUIET_LAB,  # the students' JupyterLab fetches nothing from outside (no news feed, no update check)
 ]
 
 

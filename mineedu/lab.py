@@ -34,6 +34,8 @@ from .core.i18n import DEFAULT_LANG, LANGS, Texts
 RECORD = ".mineedu-lab.json"
 DEFAULT_DIR = "mineedu-explore"
 FIRST = "getting_started.ipynb"  # the notebook JupyterLab opens first
+#: a classroom's JupyterLab fetches nothing from outside: no news feed, no update check
+QUIET_LAB = ("--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")
 
 T = Texts({
     "copied": {"fr": "copié", "en": "copied"},
@@ -137,7 +139,8 @@ def _place(folder: Path, name: str, data: bytes, new: str, record: dict[str, str
 def lab_command(folder: Path, *, port: int | None = None, open_browser: bool = True) -> list[str]:
     """JupyterLab over ``folder``, opening the first notebook (as root it must be told ``--allow-root``)."""
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
-           f"--LabApp.default_url=/lab/tree/{FIRST}" if (folder / FIRST).is_file() else "--LabApp.default_url=/lab"]
+           f"--LabApp.default_url=/lab/tree/{FIRST}" if (folder / FIRST).is_file() else "--LabApp.default_url=/lab",
+           *QUIET_LAB]
     if port:
         cmd += [f"--ServerApp.port={port}", "--ServerApp.port_retries=0"]  # that port or none
     if not open_browser:

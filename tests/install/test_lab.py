@@ -127,6 +127,7 @@ def test_lab_command_opens_the_first_notebook(tmp_path, browser):
     cmd = lab_command(tmp_path, port=9999, open_browser=browser)
     assert f"--ServerApp.root_dir={tmp_path}" in cmd and "--LabApp.default_url=/lab/tree/getting_started.ipynb" in cmd
     assert "--ServerApp.port=9999" in cmd and ("--no-browser" in cmd) is not browser
+    assert "--LabApp.news_url=None" in cmd  # no news feed fetched from outside
 
 
 def test_version(capsys):

@@ -1,7 +1,8 @@
 """The wheel is the whole product: built here, installed as a teacher installs it, run from a folder that is not the repository.
 
-The module builds the wheel (``pip wheel .``: ``setup.py`` puts the lessons in
-it), creates a fresh virtual environment in a temporary folder and installs
+The module builds the sdist, then the wheel from it (as ``python -m build``
+does; ``MANIFEST.in`` brings the notebooks, ``setup.py`` puts them in the
+package), creates a fresh virtual environment in a temporary folder and installs
 ``<wheel>[app]`` into it with its dependencies (a full ``pip install``, from
 whatever index and wheel cache pip is set up with; the time is printed). Every
 command then runs from another temporary folder, with nothing of the clone on
@@ -27,6 +28,7 @@ import re
 import signal
 import subprocess
 import sys
+import tarfile
 import time
 import urllib.request
 import zipfile
@@ -46,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "index.ipynb")
 EXPLORE = {lang: sorted(p.name for p in (NOTEBOOKS / "explore" / lang).glob("*.ipynb")) for lang in ("fr", "en")}
+SHOTS = ROOT / "test-artifacts" / "screenshots"
 START_TIMEOUT = 180  # seconds for a server to answer on a busy machine
 
 
@@ -73,8 +76,15 @@ def _clean_env(home: Path) -> dict[str, str]:
 def installed(tmp_path_factory) -> Installed:
     base = tmp_path_factory.mktemp("install")
     t0 = time.monotonic()
+    # as `python -m build` does: the sdist first (MANIFEST.in), then the wheel from it, in a folder of its own
+    build_sdist = f"from setuptools import build_meta; print(build_meta.build_sdist({str(base)!r}))"
+    sdist = subprocess.run([sys.executable, "-c", build_sdist], check=True, cwd=ROOT, capture_output=True,
+                           text=True).stdout.split()[-1]
+    with tarfile.open(base / sdist) as tar:
+        tar.extractall(base / "sdist", filter="data")
+    (source,) = (base / "sdist").iterdir()
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(base / "dist"), str(ROOT)], check=True, cwd=base)
+                    "--wheel-dir", str(base / "dist"), str(source)], check=True, cwd=base)
     t1 = time.monotonic()
     (wheel,) = (base / "dist").glob("mineedu-*.whl")
     venv = base / "venv"
@@ -145,32 +155,42 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> bytes:
 def test_serve_renders_the_start_page_and_every_lesson(installed, browser, tmp_path):
     port = free_port()
     log = tmp_path / "serve.log"
+    t0 = time.monotonic()
     with running([installed.bin("mineedu"), "serve", "--port", str(port)], installed, log) as proc:
         base = f"http://127.0.0.1:{port}"
         wait_http(base + "/", proc, log)
+        print(f"\nserve: answering {time.monotonic() - t0:.1f} s after `mineedu serve`", file=sys.stderr)
         assert "mineedu/notebooks" in log.read_text().replace(os.sep, "/")  # serving the package's own copy
         page = new_page(browser)
         try:
             page.goto(base + "/voila/render/index.ipynb?lang=en")
             links = page.locator("a.mineedu-lesson-link")
             links.first.wait_for()
+            print(f"serve: the start page shown {time.monotonic() - t0:.1f} s after `mineedu serve`", file=sys.stderr)
             hrefs = sorted(links.nth(i).get_attribute("href") or "" for i in range(links.count()))
             assert hrefs == sorted(f"{n}?lang=en" for n in LESSONS)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "install-start.png"))
             for name in LESSONS:
+                t1 = time.monotonic()
                 page.goto(f"{base}/voila/render/{name}?lang=en")
                 wait_ready(page, timeout=120_000)
+                print(f"serve: {name} playable {time.monotonic() - t1:.1f} s after navigation", file=sys.stderr)
                 assert page.locator(".me-canvas .me-active, .me-canvas .me-option").count() > 0, name
+                page.screenshot(path=str(SHOTS / f"install-{name.removesuffix('.ipynb')}.png"))
         finally:
             page.close()
 
 
-def test_lab_writes_the_notebooks_and_runs_jupyterlab_there(installed, tmp_path):
+def test_lab_writes_the_notebooks_and_runs_jupyterlab_there(installed, browser, tmp_path):
     work = installed.elsewhere / "explore"
     port = free_port()
     log = tmp_path / "lab.log"
     cmd = [installed.bin("mineedu"), "lab", "--no-browser", "--lang", "en", "--port", str(port), str(work)]
+    t0 = time.monotonic()
     with running(cmd, installed, log) as proc:
         wait_http(f"http://127.0.0.1:{port}/api", proc, log)
+        print(f"\nlab: JupyterLab answering {time.monotonic() - t0:.1f} s after `mineedu lab`", file=sys.stderr)
         for name in EXPLORE["en"]:
             assert (work / name).read_bytes() == (NOTEBOOKS / "explore" / "en" / name).read_bytes()
         token = re.search(r"\?token=([0-9a-f]+)", log.read_text())
@@ -178,6 +198,15 @@ def test_lab_writes_the_notebooks_and_runs_jupyterlab_there(installed, tmp_path)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents?token={token.group(1)}", timeout=10) as r:
             listed = sorted(item["name"] for item in json.load(r)["content"] if item["type"] == "notebook")
         assert listed == EXPLORE["en"]  # JupyterLab serves that folder
+        page = new_page(browser, viewport={"width": 1280, "height": 800})
+        try:  # and opens the first notebook
+            page.goto(f"http://127.0.0.1:{port}/?token={token.group(1)}")  # JupyterLab sends it to its first notebook
+            page.wait_for_url(re.compile(r"/lab/tree/getting_started\.ipynb"))
+            page.locator(".jp-Notebook .jp-RenderedMarkdown h1").first.wait_for(timeout=180_000)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "install-lab-1280x800.png"))
+        finally:
+            page.close()
     said = log.read_text()
     assert all(f"{name}: copied" in said for name in EXPLORE["en"]), said
     # the student edits a notebook; `mineedu lab` again keeps it
