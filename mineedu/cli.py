@@ -7,12 +7,16 @@
     mineedu serve --class --lesson gold_mine [--students 30]
     mineedu lab [DIR] [--lang fr|en] [--no-browser]
     mineedu --version
+    mineedu table new gold_mine --players 4 [--bots ,,greedy] [--set KEY=VALUE] [--store URL] [--json]
+    mineedu table list | show CODE | bot CODE SEAT SPEC      (the class's shared tables)
+    mineedu class export [--csv DIR | --json] | clear [--yes]   (the class's results)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -163,6 +167,226 @@ def _lab(args: argparse.Namespace) -> int:
         raise MineeduError(str(exc)) from None
 
 
+SERVER_ENV = "MINEEDU_SERVER_URL"
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from .store import open_store
+
+    return open_store(args.store)
+
+
+def _bot_seats(spec: str | None, players: int) -> list[str | None]:
+    """``--bots ,,greedy`` -> one entry per seat from J1 (empty, ``-`` or ``student``: a student's
+    seat; seats after the list: students)."""
+    entries = [] if spec is None else [s.strip() for s in spec.split(",")]
+    if len(entries) > players:
+        raise MineeduError(f"--bots lists {len(entries)} seats, the table has {players}")
+    seats: list[str | None] = [None if e in ("", "-", "student", "human") else e for e in entries]
+    return seats + [None] * (players - len(seats))
+
+
+def table_link(game: str, code: str, server: str | None) -> str:
+    """The link a student opens to sit at table ``code``: on ``server`` (its query, e.g. the class
+    token, kept) or, without one, relative to the class server.
+
+    >>> table_link("gold_mine", "ABCDE", None)
+    '/voila/render/gold_mine.ipynb?table=ABCDE'
+    >>> table_link("yukon", "ABCDE", "http://10.0.0.5:8866/?token=t0k")
+    'http://10.0.0.5:8866/voila/render/yukon.ipynb?token=t0k&table=ABCDE'
+    """
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    path = f"/voila/render/{game}.ipynb"
+    if not server:
+        return f"{path}?table={code}"
+    parts = urlsplit(server)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "table"] + [("table", code)]
+    base = parts.path.rstrip("/")
+    if base.endswith("/voila/render") or base.endswith(".ipynb"):
+        base = base[: base.find("/voila")]
+    return urlunsplit((parts.scheme, parts.netloc, base + path, urlencode(query), ""))
+
+
+def _seat_words(seat: Any, game: Game) -> str:
+    from .core.i18n import player_name
+
+    who = player_name(seat.index, "en")
+    if seat.auto:
+        return f"{who} the rules"
+    if seat.bot:
+        return f"{who} bot {game.bot_name(seat.bot, 'en')}"
+    return f"{who} {seat.name}" if seat.held else f"{who} free"
+
+
+def _table_new(args: argparse.Namespace) -> int:
+    config = _settings(args.set)
+    store = _store(args)  # the store checks the game, players, config and bots with the game itself
+    info = store.create_table(args.game, args.players, bots=_bot_seats(args.bots, args.players), config=config,
+                              seed=args.seed)
+    game = make(info.game, info.players, **config)
+    server = args.server or os.environ.get(SERVER_ENV) or store.server_url()
+    link = table_link(info.game, info.code, server)
+    if args.json:
+        print(json.dumps({**info.to_json(), "link": link, "store": repr(store)}, ensure_ascii=False, indent=1))
+        return 0
+    print(f"Table {info.code}: {game.title['en']}, {info.players} players "
+          f"({', '.join(_seat_words(s, game) for s in info.seats)})")
+    print(f"Link: {link}")
+    if not server:
+        print(f"  (on the class server: http://ADDRESS:8866{link}, with the class token as mineedu serve --class "
+              f"prints it; or give --server URL, or ${SERVER_ENV})")
+    print(f"Students may also type the code {info.code} on the lesson page.")
+    return 0
+
+
+def _table_list(args: argparse.Namespace) -> int:
+    store = _store(args)
+    tables = store.tables()
+    if args.json:
+        print(json.dumps([t.to_json() for t in tables], ensure_ascii=False, indent=1))
+        return 0
+    if not tables:
+        print("No table yet: mineedu table new GAME --players N")
+    for t in tables:
+        game = make(t.game, t.players, **dict(t.config))
+        state = "over" if t.finished else f"{t.moves} moves"
+        print(f"{t.code:8} {t.game:12} {state:10} {', '.join(_seat_words(s, game) for s in t.seats)}")
+    return 0
+
+
+def table_view(store: Any, code: str) -> dict[str, Any]:
+    """What a spectator may know of a table: game, seats taken (first names), whose turn, the moves so far
+    in a spectator's words (nothing private)."""
+    from .core import CHANCE, SIMULTANEOUS
+    from .core.i18n import player_name
+    from .store import replay
+
+    info = store.table(code)
+    game, state, events = replay(store, info.code)
+    cp = state.current_player()
+    if state.is_terminal():
+        turn: dict[str, Any] = {"over": True, "seats": [], "text": "the game is over"}
+    elif cp == CHANCE:
+        turn = {"over": False, "seats": [], "text": "chance (the next draw)"}
+    else:
+        owing = list(state.players_to_move())
+        names = [player_name(p, "en") + (f" ({info.seats[p].name})" if info.seats[p].name else "") for p in owing]
+        turn = {"over": False, "seats": owing, "simultaneous": cp == SIMULTANEOUS,
+                "text": ("waiting for " if cp == SIMULTANEOUS else "") + ", ".join(names)}
+    log = [line for line in (game.describe_event(e, None, "en") for e in events) if line]
+    return {**info.to_json(), "turn": turn, "log": log}
+
+
+def _table_show(args: argparse.Namespace) -> int:
+    store = _store(args)
+    view = table_view(store, args.code)
+    if args.json:
+        print(json.dumps(view, ensure_ascii=False, indent=1))
+        return 0
+    game = make(view["game"], view["players"], **view["config"])
+    info = store.table(args.code)
+    print(f"Table {view['code']}: {game.title['en']}, {view['players']} players{', finished' if view['finished'] else ''}")
+    print("Seats: " + ", ".join(_seat_words(s, game) for s in info.seats))
+    print(f"Turn: {view['turn']['text']}")
+    print(f"Moves so far: {view['moves']}")
+    for line in view["log"][-10:]:
+        print(f"  {line}")
+    return 0
+
+
+def _seat_number(text: str, players: int) -> int:
+    raw = text.strip().upper().lstrip("JP")
+    if not raw.isdigit() or not 1 <= int(raw) <= players:
+        raise MineeduError(f"SEAT is J1 to J{players} (or 1 to {players}), not {text!r}")
+    return int(raw) - 1
+
+
+def _table_bot(args: argparse.Namespace) -> int:
+    store = _store(args)
+    info = store.table(args.code)
+    seat = _seat_number(args.seat, info.players)
+    spec = None if args.spec in ("none", "student", "-") else args.spec
+    store.seat_bot(info.code, seat, spec)
+    game = make(info.game, info.players, **dict(info.config))
+    print(_seat_words(store.table(info.code).seats[seat], game))
+    return 0
+
+
+def _class_export(args: argparse.Namespace) -> int:
+    store = _store(args)
+    data = store.export()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    if args.csv:
+        for name, rows in export_rows(data).items():
+            path = _write_csv(args.csv, name, rows)
+            print(f"{path} ({len(rows) - 1} rows)")
+        return 0
+    kinds = ("predictions", "trials", "exercises", "tournaments")
+    print(f"{len(data['students'])} students, {len(data['tables'])} tables; "
+          + ", ".join(f"{sum(len(s[k]) for s in data['students'])} {k}" for k in kinds))
+    print("Write them with --csv DIR (one file per kind, for a spreadsheet) or --json.")
+    return 0
+
+
+def _when(t: float | None) -> str:
+    """A moment as a spreadsheet reads it (this computer's local time), ``""`` for never."""
+    import time
+
+    return "" if t is None else time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t))
+
+
+def export_rows(data: dict[str, Any]) -> dict[str, list[list[Any]]]:
+    """The class export as spreadsheet rows, one sheet per kind (first row: the headings; moments in local time)."""
+    columns = {
+        "predictions": ["value"], "trials": ["successes", "trials"],
+        "exercises": ["correct", "answer"], "tournaments": ["wins", "games"],
+    }
+    out: dict[str, list[list[Any]]] = {
+        "students": [["student", "name", "last_seen", "lesson", "section"]]
+        + [[s["id"], s["name"], _when(s["last_seen"]), s["lesson"], s["section"]] for s in data["students"]],
+    }
+    for kind, cols in columns.items():
+        out[kind] = [["student", "name", "lesson", "question", *cols, "at"]] + [
+            [s["id"], s["name"], r["lesson"], r["key"], *(r.get(c) for c in cols), _when(r["at"])]
+            for s in data["students"] for r in s[kind]
+        ]
+    return out
+
+
+def _write_csv(folder: str, name: str, rows: list[list[Any]]) -> str:
+    import csv
+    from pathlib import Path
+
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        target = path / f"{name}.csv"
+        with target.open("w", newline="", encoding="utf-8-sig") as f:  # the mark lets a spreadsheet read the accents
+            csv.writer(f).writerows(rows)
+    except OSError as exc:
+        raise MineeduError(f"cannot write {path}: {exc}") from exc
+    return str(target)
+
+
+def _class_clear(args: argparse.Namespace) -> int:
+    store = _store(args)
+    data = store.export()
+    what = f"{len(data['students'])} students and their results, {len(data['tables'])} tables"
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise MineeduError(f"this deletes {what} in {store!r}: add --yes")
+        answer = input(f"Delete {what} in {store!r}? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes", "o", "oui"):
+            print("Nothing deleted.")
+            return 1
+    store.clear()
+    print(f"Deleted {what}.")
+    return 0
+
+
 def _games(args: argparse.Namespace) -> int:
     for name in game_names():
         cls = game_class(name)
@@ -233,6 +457,50 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser (JupyterLab prints its link)")
     lab.add_argument("--port", type=int, help="JupyterLab's port (default 8888, or the next free one)")
     lab.set_defaults(func=_lab)
+
+    store_help = "the class store: sqlite:///path.db or postgresql://... (default $MINEEDU_STORE, else the data folder's)"
+    tb = sub.add_parser("table", help="the class's shared tables: students play each other, each from their own browser")
+    tsub = tb.add_subparsers(dest="table_command", required=True)
+    tn = tsub.add_parser("new", help="create a table; print its code and link")
+    tn.add_argument("game")
+    tn.add_argument("--players", type=int, required=True)
+    tn.add_argument("--bots", metavar="SPEC,...",
+                    help="a seat per entry from J1: a bot spec, or empty/- for a student (later seats: students)")
+    tn.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a config setting (repeatable)")
+    tn.add_argument("--seed", type=int, help="the table's seed (default: drawn at random and kept in the store)")
+    tn.add_argument("--server", help=f"the class server's address for the link (default ${SERVER_ENV}, "
+                                     "else the one mineedu serve noted in the store)")
+    tn.add_argument("--store", help=store_help)
+    tn.add_argument("--json", action="store_true")
+    tn.set_defaults(func=_table_new)
+    tl = tsub.add_parser("list", help="every table")
+    tl.add_argument("--store", help=store_help)
+    tl.add_argument("--json", action="store_true")
+    tl.set_defaults(func=_table_list)
+    ts = tsub.add_parser("show", help="a table as a spectator sees it: seats, whose turn, the moves so far")
+    ts.add_argument("code")
+    ts.add_argument("--store", help=store_help)
+    ts.add_argument("--json", action="store_true")
+    ts.set_defaults(func=_table_show)
+    tbot = tsub.add_parser("bot", help="give a seat to a bot (a student who left); SPEC 'student' frees it")
+    tbot.add_argument("code")
+    tbot.add_argument("seat", help="J1 to Jn")
+    tbot.add_argument("spec", help="a bot spec such as greedy or threshold:0.2, or student")
+    tbot.add_argument("--store", help=store_help)
+    tbot.set_defaults(func=_table_bot)
+
+    cl = sub.add_parser("class", help="the class's predictions, samples and results (the teacher's dashboard)")
+    csub = cl.add_subparsers(dest="class_command", required=True)
+    ce = csub.add_parser("export", help="per student: predictions, trials, exercises, tournaments")
+    ce.add_argument("--store", help=store_help)
+    out = ce.add_mutually_exclusive_group()
+    out.add_argument("--csv", metavar="DIR", help="one CSV file per kind in DIR, for a spreadsheet")
+    out.add_argument("--json", action="store_true")
+    ce.set_defaults(func=_class_export)
+    cc = csub.add_parser("clear", help="delete the class's data: students, results, tables")
+    cc.add_argument("--store", help=store_help)
+    cc.add_argument("--yes", action="store_true", help="do not ask")
+    cc.set_defaults(func=_class_clear)
     return p
 
 
