@@ -155,6 +155,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port, open_browser=args.open, pool_size=args.pool_size,
         for_class=args.for_class, address=args.address, token=args.token, lesson=args.lesson,
         students=args.students, cull_after=args.cull_after, max_kernels=args.max_kernels, public_url=args.public_url,
+        store=args.store,
     )
 
 
@@ -448,6 +449,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-kernels", type=int, default=0, help="kernels in all; beyond, 'the class is full' (default: from memory)",
     )
     v.add_argument("--public-url", help="the address students use when a reverse proxy stands in front (https://...)")
+    v.add_argument("--store", metavar="URL", help="the class store: sqlite:///path.db or postgresql://... "
+                   "(default $MINEEDU_STORE, else mineedu.db in the server's data folder)")
     v.set_defaults(func=_serve)
 
     lab = sub.add_parser("lab", help="copy the exploration notebooks into a working folder and open JupyterLab there")

@@ -17,7 +17,11 @@ these settings:
   ``cull_after`` seconds is shut down too (checked every ``cull_interval``);
 * **bounded load**: at most ``max_kernels`` kernels ("the class is full, wait
   a moment" beyond), a few pages at a time per browser, and a page that could
-  not render or whose kernel ended says so and offers a reload.
+  not render or whose kernel ended says so and offers a reload;
+* **one class store** (:mod:`mineedu.store`: the shared tables and the class's
+  activity): ``--store URL``, else ``$MINEEDU_STORE``, else the SQLite file in
+  the server's data folder; it is opened (and migrated) once here, then every
+  kernel gets its address in ``$MINEEDU_STORE`` (:func:`store_url`).
 
 >>> args = voila_args(Path("/srv/notebooks"), 9000, pool_size=2)
 >>> "--Voila.ip=127.0.0.1" in args and "--pool_size=2" in args
@@ -36,6 +40,7 @@ import sys
 from pathlib import Path
 
 NOTEBOOKS_ENV = "MINEEDU_NOTEBOOKS"
+STORE_ENV = "MINEEDU_STORE"  # the class store's URL, passed to every kernel
 TOKEN_ENV = "MINEEDU_CLASS_TOKEN"
 POOL_SIZE = 1
 CULL_AFTER = 90  # seconds a kernel with no page connected may stay idle (then gone within CULL_AFTER + CULL_INTERVAL)
@@ -124,6 +129,39 @@ def voila_args(
     return args
 
 
+def store_url(url: str | None = None) -> str:
+    """The class store every kernel uses: ``url``, else ``$MINEEDU_STORE``, else the default SQLite
+    file; a relative SQLite path made absolute (the kernels run in the lessons folder).
+
+    >>> store_url("sqlite:///srv/class.db")
+    'sqlite:///srv/class.db'
+    >>> store_url("sqlite:class.db") == "sqlite://" + str(Path("class.db").resolve())
+    True
+    """
+    from mineedu.store import default_url
+
+    url = url or default_url()
+    if url.startswith("sqlite:"):
+        rest = url[len("sqlite:"):]
+        rest = rest[2:] if rest.startswith("//") else rest
+        if rest and not Path(rest).expanduser().is_absolute():
+            url = "sqlite://" + str(Path(rest).expanduser().resolve())
+    return url
+
+
+def open_class_store(url: str) -> tuple[bool, str]:
+    """Open (create, migrate) the store once before the kernels need it: ``(True, how it is named,
+    password masked)`` or ``(False, the error's words)``."""
+    from mineedu.store import StoreError, open_store
+
+    try:
+        store = open_store(url)
+    except StoreError as exc:
+        return False, str(exc)
+    store.close()
+    return True, repr(store)
+
+
 def voila_command(notebooks: Path, port: int, **options: object) -> list[str]:
     """The full command line: the class server (:mod:`mineedu.serving`) from this Python environment."""
     return [sys.executable, "-m", "mineedu.serving", *voila_args(notebooks, port, **options)]  # type: ignore[arg-type]
@@ -177,6 +215,7 @@ def serve(
     cull_after: int = CULL_AFTER,
     max_kernels: int = 0,
     public_url: str | None = None,
+    store: str | None = None,
 ) -> int:
     """Run the server over the lessons until interrupted; returns its exit status.
 
@@ -184,6 +223,7 @@ def serve(
     ``for_class``: listen on ``address`` (default every interface), require
     ``token`` (default ``$MINEEDU_CLASS_TOKEN`` or a fresh random one) and print
     the students' link (to ``lesson``, else the start page) with its QR code.
+    ``store``: the class store's URL (see :func:`store_url`).
     """
     notebooks = find_notebooks()
     if notebooks is None:
@@ -226,7 +266,13 @@ def serve(
             print(f"mineedu: preparing {sum(pools.values())} pages of {page} ahead of the class…", file=sys.stderr)
     else:
         print(f"mineedu: start page {link}", file=sys.stderr)
-    proc = subprocess.Popen(cmd)
+    url = store_url(store)
+    ok, said = open_class_store(url)
+    if not ok:
+        print(f"mineedu: error: {said}", file=sys.stderr)
+        return 2
+    print(f"mineedu: class store {said}", file=sys.stderr)
+    proc = subprocess.Popen(cmd, env=os.environ | {STORE_ENV: url})
     try:
         if open_browser:
             _open_when_up(join if for_class else link, local, proc)

@@ -23,6 +23,7 @@ import numpy as np
 
 from mineedu.core import CHANCE, ChoiceTree, Game, RandomBot, SavedGame, sample_outcome
 from mineedu.core.choices import reachable
+from mineedu.core.game import config_to_dict
 from mineedu.ui import Board
 from tests.ui.drive import control, send, widget_states
 
@@ -209,3 +210,71 @@ def same_for_every_viewer(game: Game, seeds: range) -> bool:
             if any(v != views[0] for v in views):
                 return False
     return True
+
+
+# --- shared tables (mineedu.store + ui.session.TableSession) ------------------------------
+
+def table_with(store: Any, game: Game, moves: Moves, seed: int, names: list[str]) -> tuple[str, list[str]]:
+    """A table of ``store`` playing ``game`` whose log is ``moves`` (chance included), every seat
+    taken by a student; its code and the seats' tickets."""
+    info = store.create_table(game.name, players=game.num_players, config=config_to_dict(game.config),
+                              seed=seed)
+    tickets = []
+    for i, seat in enumerate(info.seats):
+        if seat.free:
+            got, ticket = store.join(info.code, name=names[i])
+            assert got == i
+            tickets.append(ticket)
+    for number, (p, a) in enumerate(moves):
+        assert store.append(info.code, number, p, game.action_to_json(a))
+    return info.code, tickets
+
+
+def table_board(store: Any, game: Game, code: str, ticket: str, lang: str) -> Board:
+    """A lesson's board joined to a table as its page does: the browser's hello with its ticket."""
+    board = Board(game, seats=[None] * game.num_players, seed=1, lang=lang)
+    board.table._store = store
+    board.receive("table", {"event": "hello", "table": code, "watch": False, "ticket": ticket, "name": None})
+    assert board.at_table and board.message_key is None, board.message.value
+    return board
+
+
+def check_table_no_leak(game: Game, twin: Twin, seeds: range, store: Any, cuts: int = 3, min_twins: int = 3) -> int:
+    """Two seats' pages at one table of ``store``; a twin table (another seed too) whose log changes
+    what the first seat may not see: every widget value sent to that seat's page is byte-identical
+    (the table's code aside), and neither the saved game nor the seed reaches it."""
+    rng = np.random.default_rng(11)
+    compared = 0
+    names = [f"Élève{i}" for i in range(game.num_players)]
+    for seed in seeds:
+        positions = list(random_moves(game, seed))
+        for j in sorted(rng.choice(len(positions), size=min(cuts, len(positions)), replace=False)):
+            moves, _state = positions[j]
+            for v in range(game.num_players):
+                if v in game.auto_seats():
+                    continue
+                other = twin(game, moves, v, rng)
+                if other is None:
+                    continue
+                seeds_here = (1_000_003 + seed * 7919 + int(j), 2_000_029 + seed * 104_729 + int(j))
+                code_a, tickets_a = table_with(store, game, moves, seeds_here[0], names)
+                code_b, tickets_b = table_with(store, game, other, seeds_here[1], names)
+                humans = [i for i in range(game.num_players) if i not in game.auto_seats()]
+                w = next(i for i in humans if i != v)
+                for lang in ("fr", "en"):
+                    a = table_board(store, game, code_a, tickets_a[humans.index(v)], lang)
+                    b = table_board(store, game, code_b, tickets_b[humans.index(v)], lang)
+                    # the other seat's page is open at each table too (it may redraw: nothing reaches v's)
+                    for code, tickets in ((code_a, tickets_a), (code_b, tickets_b)):
+                        table_board(store, game, code, tickets[humans.index(w)], lang)
+                    a.table_changed()
+                    b.table_changed()
+                    assert a.session.seat == b.session.seat == v
+                    ja = json.dumps(widget_states(a.widget), default=str, sort_keys=True).replace(code_a, "CODE")
+                    jb = json.dumps(widget_states(b.widget), default=str, sort_keys=True).replace(code_b, "CODE")
+                    assert ja == jb, _first_difference(json.loads(ja), json.loads(jb))
+                    assert '"moves"' not in ja, "the saved game reached a seat's page"
+                    assert str(seeds_here[0]) not in ja and str(seeds_here[1]) not in jb, "the seed reached a page"
+                compared += 1
+    assert compared >= min_twins, f"{game.name}: only {compared} twin tables were compared"
+    return compared

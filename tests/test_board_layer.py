@@ -46,3 +46,15 @@ def test_no_leak_of_what_the_viewer_may_not_see(name):
             f"{name} hides information: tests/{name}/twins.py must say how to change it")
         return
     assert bc.check_no_leak(game, twin, range(3)) >= 3
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if bc.twin_function(mineedu.make(n, game_class(n).min_players))])
+def test_no_leak_at_a_shared_table(name, tmp_path):
+    """Two seats' pages on one SQLite class store: the other seat's secrets never reach a page."""
+    from mineedu.store import open_store
+
+    game = mineedu.make(name, min(3, game_class(name).max_players))
+    twin = bc.twin_function(game)
+    assert twin is not None
+    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    assert bc.check_table_no_leak(game, twin, range(1), store, cuts=2) >= 3

@@ -33,6 +33,7 @@ import ipywidgets as W
 
 from mineedu.core import (
     CHANCE,
+    SIMULTANEOUS,
     ChoiceTree,
     Control,
     Event,
@@ -43,9 +44,11 @@ from mineedu.core import (
 from mineedu.core.choices import Path
 from mineedu.core.i18n import DEFAULT_LANG, LANGS, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
+from mineedu.store import StoreError
 
 from .canvas import Canvas
-from .session import GameSession, MoveRefused, Seat
+from .session import GameSession, MoveRefused, Seat, TableSession
+from .table import TableControls
 from .texts import T
 
 MAX_SAVED_CHARS = 1_000_000  # a client could paste anything into the import box
@@ -53,6 +56,9 @@ LANG_OPTIONS = (("Français", "fr"), ("English", "en"))
 BOT_PAUSE_MS = 700  # a bot's move stays on screen this long before the next
 NARROW_BELOW = 600  # a picture shown narrower than this (px) takes the game's narrow layout
 LOG_EVENTS = 80  # the log shows this many latest events
+TABLE_POLL_MS = 300  # at a shared table with no listener (no event loop), the page asks for news this often
+STORE_RETRY_MS = 2000  # the class store did not answer: the page tries again this often
+STORE_DOWN = frozenset({"unreachable", "gone", "busy"})  # the store errors that mean "cannot be reached"
 
 
 def seat_name(seat: int, lang: str) -> str:
@@ -65,6 +71,12 @@ def swatch(seat: int) -> str:
     c = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
     return (f'<span aria-hidden="true" style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
             f'background:{c};vertical-align:middle;border:1px solid #222"></span>')
+
+
+def _hub_for(session: TableSession) -> Any:
+    from .table import hub
+
+    return hub(session.store)
 
 
 def _whole(v: Any, lo: int, hi: int) -> bool:
@@ -106,6 +118,10 @@ class Board:
         self._screen_for: int | None = None  # the human the screen was last shown to
         self._tree: ChoiceTree | None = None
         self._log_cache: dict[tuple[int, int | None, str], str] = {}
+        self.store_down: str | None = None  # why the class store did not answer (a shared table)
+        self._drawn_moves = 0  # the moves shown at the last redraw
+        self.table_poll_ms = TABLE_POLL_MS
+        self.table = TableControls(self)
         #: one method per kind of browser input (see :meth:`receive`)
         self.handlers: dict[str, Callable[[Any], None]] = {
             "pick": self.on_pick,
@@ -121,6 +137,7 @@ class Board:
             "import": self.on_import,
             "finish": self.on_finish,
             "width": self.on_width,
+            "table": self.on_table,
         }
         self._attach(GameSession(game, seats, seed))
         self._build()
@@ -138,8 +155,17 @@ class Board:
         self._screen_for = humans[0] if len(humans) == 1 else None
 
     def _session_changed(self, session: GameSession) -> None:
-        if session is self.session:
-            self._picked, self._cycled, self._tree = [], {}, None
+        if session is not self.session:
+            return
+        if isinstance(session, TableSession) and session.seat is not None and session.human_to_move() == session.seat:
+            self._tree = None  # another seat moved (a simultaneous choice): the picks made so far stay if still valid
+            return
+        self._picked, self._cycled, self._tree = [], {}, None
+
+    @property
+    def at_table(self) -> bool:
+        """Whether the board shows a table shared by several browsers (:class:`TableSession`)."""
+        return isinstance(self.session, TableSession)
 
     @property
     def game(self) -> Game:
@@ -228,7 +254,9 @@ class Board:
         self.show_all_box.layout.display = None if self.teacher else "none"
         right = W.VBox([self.panel, self.log, self.show_all_box], layout=W.Layout(flex="1 1 300px", min_width="0"))
         right.add_class("mineedu-side")
-        self.widget = W.VBox([self.lang_switch, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))])
+        self.game_box = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))
+        self.game_box.add_class("mineedu-board-game")
+        self.widget = W.VBox([self.lang_switch, self.table.widget, self.game_box])
         self.widget.add_class("mineedu-board")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:  # pragma: no cover - notebook display
@@ -246,6 +274,8 @@ class Board:
             handler(value)
         except MoveRefused as exc:
             self.message_key = (exc.key, exc.fmt)
+        except StoreError as exc:
+            self._store_failed(exc)
         except SavedGameError as exc:
             self.message_key = ("bad_saved", {"error": exc})  # worded in the reader's language at redraw
         except MineeduError as exc:
@@ -307,7 +337,13 @@ class Board:
             del self._picked[picks_before:]  # picks made after it assumed the old choice
 
     def on_tick(self, _token: Any) -> None:
-        """The browser's pause after a bot move is over: the next bot moves."""
+        """The browser's pause after a bot move is over: the next bot moves (at a shared table,
+        first the news: whoever's page writes a bot's move first writes it)."""
+        if isinstance(self.session, TableSession):
+            self.session.refresh()
+            self._store_answered()
+            if len(self.session.events) != self._drawn_moves:
+                return  # another page moved first: that move gets its pause on screen too
         if self.session.waiting_for_bots():
             self.session.advance(bot_moves=1)
 
@@ -326,6 +362,8 @@ class Board:
         self._screen_for = self.session.human_to_move()
 
     def on_undo(self, _value: Any) -> None:
+        if self.at_table:
+            raise MoveRefused("no_undo_table")
         self.session.undo(self._undoer())
         self._after_move()
 
@@ -339,23 +377,28 @@ class Board:
             raise MoveRefused("bad_value", what="lang", value=repr(value)[:40], expected="fr, en")
         self.lang = value
 
+    def _may_show_all(self) -> bool:
+        """The teacher's "show all": never on a seat's page of a shared table (a player looks at it)."""
+        return self.teacher and not (isinstance(self.session, TableSession) and self.session.seat is not None)
+
     def set_teacher(self, on: bool) -> None:
         """The teacher's switches ("show all") appear, or go (and everything is hidden again)."""
         self.teacher = bool(on)
-        self.show_all_box.layout.display = None if self.teacher else "none"
-        if not self.teacher:
+        self.show_all_box.layout.display = None if self._may_show_all() else "none"
+        if not self._may_show_all():
             self.show_all = False
             self.show_all_box.value = False
         self.redraw()
 
     def on_show_all(self, value: Any) -> None:
-        if not self.teacher:
+        if not self._may_show_all():
             raise MoveRefused("teacher_only")
         if not isinstance(value, bool):
             raise MoveRefused("bad_value", what="show all", value=repr(value)[:40], expected="True/False")
         self.show_all = value
 
     def on_players(self, value: Any) -> None:
+        self._not_at_table()
         n = self._players_value(value)
         for i, box in enumerate(self.seat_boxes):
             box.layout.display = None if i < n else "none"
@@ -367,6 +410,7 @@ class Board:
         return int(value)
 
     def on_new_game(self, _value: Any) -> None:
+        self._not_at_table()
         n = self._players_value(self.players_box.value)
         seats = [box.value for box in self.seat_boxes[:n]]
         for i, s in enumerate(seats):
@@ -394,6 +438,7 @@ class Board:
         self.message_key = ("exported", {})
 
     def on_import(self, text: Any) -> None:
+        self._not_at_table()
         if not isinstance(text, str) or len(text) > MAX_SAVED_CHARS:
             if not isinstance(text, str):
                 raise SavedGameError(key="not_text")
@@ -413,6 +458,69 @@ class Board:
             return False
         return isinstance(data, dict) and data.get("players") == len(self.session.seats)
 
+    def _not_at_table(self) -> None:
+        if self.at_table:
+            raise MoveRefused("table_no_change")
+
+    # --- a table shared by several browsers (ui/table.py joins it) -------------------
+    def on_table(self, value: Any) -> None:
+        """A message of the table controls (the browser's address and ticket, the Join button)."""
+        self.table.receive(value)
+
+    def join_table(self, session: TableSession) -> None:
+        """Play (or watch) a shared table from now on: its moves come from the store; undo, a
+        new game, loading a game and "show all" on a seat's page are off."""
+        self._attach(session)
+        self.show_all = False
+        self.show_all_box.value = False
+        self.seed_box.value = 0
+        self.new_toggle.value = self.saved_toggle.value = False
+        for w in (self.undo_button, self.new_toggle, self.finish_button, self.import_button):
+            w.layout.display = "none"
+        self.show_all_box.layout.display = None if self._may_show_all() else "none"
+        self.store_down = None
+        self._after_move()
+
+    def show_game(self, on: bool) -> None:
+        """Show the game (picture, panel, log), or only the table controls (asking a name, a refusal)."""
+        self.game_box.layout.display = None if on else "none"
+
+    def table_changed(self) -> None:
+        """Another page changed the table (the kernel's listener, on its event loop): read and redraw."""
+        if not isinstance(self.session, TableSession):
+            return
+        try:
+            self.session.refresh()
+        except StoreError as exc:
+            self._store_failed(exc)
+        except MoveRefused as exc:
+            self.message_key = (exc.key, exc.fmt)
+        else:
+            self._store_answered()
+        self.redraw()
+
+    def table_error(self, exc: Exception | None) -> None:
+        """The listener lost the store (``exc``) or has it back (``None``)."""
+        if exc is None:
+            self.table_changed()
+        else:
+            self._store_failed(exc)
+            self.redraw()
+
+    def _store_failed(self, exc: Exception) -> None:
+        """A store error: one that says the store cannot be reached keeps the board as it is, says so
+        and tries again (:data:`STORE_RETRY_MS`); any other (a full table, a bad name...) is a message."""
+        if isinstance(exc, StoreError) and exc.key not in STORE_DOWN:
+            self.message_key = ("store_said", {"error": exc})
+            return
+        self.store_down = str(exc)
+        self.message_key = ("store_down", {"error": exc})
+
+    def _store_answered(self) -> None:
+        if self.store_down is not None:
+            self.store_down = None
+            self.message_key = ("store_back", {})
+
     def _after_move(self, *, loaded: bool = False) -> None:
         """After a human move: chance and the bots' hidden choices resolve at once; bots' turns
         then come one by one. A loaded game shows the position it was saved at first."""
@@ -429,6 +537,8 @@ class Board:
         """Whose eyes the board draws for: the human to move (once the screen is theirs),
         else the only human, else nobody (public facts only)."""
         s = self.session
+        if isinstance(s, TableSession):
+            return s.seat
         if self._covered():
             return None
         p = s.human_to_move()
@@ -441,12 +551,28 @@ class Board:
     def _covered(self) -> bool:
         """Hot-seat with hidden information: the screen waits for the next human."""
         s = self.session
+        if isinstance(s, TableSession):
+            return False
         p = s.human_to_move()
         return (
             self.game.hidden_information and len(s.humans) > 1 and p is not None and p != self._screen_for
         )
 
+    def _mover(self) -> int | None:
+        """The player this board lets choose now (at a shared table: its own seat, in turn)."""
+        s = self.session
+        p = s.human_to_move()
+        if isinstance(s, TableSession) and (p is None or p != s.seat):
+            return None
+        return p
+
     def _player(self) -> int:
+        s = self.session
+        if isinstance(s, TableSession) and self._mover() is None:
+            if s.seat is None:
+                raise MoveRefused("table_watching")
+            waiting = s.humans_to_move()
+            raise MoveRefused("table_wait_turn", who=self._who(waiting[0], self.lang) if waiting else "…")
         p = self.session.human_to_move()
         if p is None or self._covered():
             raise MoveRefused("no_human_turn")
@@ -500,12 +626,47 @@ class Board:
         own = extra(self.view(), lang) if extra is not None else ""
         return self._turn_html(lang) + own
 
+    def _who(self, p: int, lang: str) -> str:
+        """``"J2 · Léa"`` at a shared table, ``"J2"`` elsewhere."""
+        s = self.session
+        name = s.names()[p] if isinstance(s, TableSession) else None
+        return f"{player_name(p, lang)} · {name}" if name else player_name(p, lang)
+
+    def _seat_label(self, p: int, lang: str) -> str:
+        """``"J2 (vermillon)"``, and at a shared table ``"J2 (vermillon) · Léa"``."""
+        name = self.session.names()[p] if isinstance(self.session, TableSession) else None
+        return f"{seat_name(p, lang)} · {name}" if name else seat_name(p, lang)
+
+    def _table_turn_html(self, s: TableSession, lang: str) -> str:
+        """Whose turn at a shared table, in this seat's words; at a simultaneous choice, who has
+        chosen already (never what)."""
+        p = self._mover()
+        chosen = "".join(f"<li>{swatch(q)} {html.escape(T('has_chosen', lang, who=self._who(q, lang)))}</li>"
+                         for q in s.chosen())
+        waiting = [q for q in s.humans_to_move() if q != s.seat]
+        if p is not None:
+            turn = T("turn_of", lang, who=self._who(p, lang), colour=self._colour(p, lang))
+            head = f"<p>{swatch(p)} <b>{html.escape(turn)}</b></p>"
+        elif s.seat is not None and s.seat in s.chosen() and waiting:
+            head = f"<p>{html.escape(T('you_chose', lang, who=', '.join(self._who(q, lang) for q in waiting)))}</p>"
+        elif waiting:
+            key = "thinking" if s.state.current_player() == SIMULTANEOUS else "waiting_for"
+            lines = "".join(f"<p>{swatch(q)} {html.escape(T(key, lang, who=self._who(q, lang)))}</p>" for q in waiting)
+            head = lines
+        else:
+            return ""
+        return head + (f"<ul class='mineedu-chosen'>{chosen}</ul>" if chosen else "")
+
     def _turn_html(self, lang: str) -> str:
         s = self.session
         state = s.state
+        if isinstance(s, TableSession) and not state.is_terminal():
+            own = self._table_turn_html(s, lang)
+            if own:
+                return own
         if state.is_terminal():
             w = state.winners()
-            who = ", ".join(seat_name(p, lang) for p in w)
+            who = ", ".join(self._seat_label(p, lang) for p in w)
             scores = ", ".join(f"{player_name(i, lang)} {self._number(x)}" for i, x in enumerate(state.scores()))
             head = T("winner_is" if len(w) == 1 else "winners_are", lang, who=who)
             return f"<p class='mineedu-over'><b>{html.escape(head)}</b> {html.escape(T('scores', lang, s=scores))}</p>"
@@ -577,6 +738,7 @@ class Board:
 
     def redraw(self) -> None:
         lang, s = self.lang, self.session
+        self._drawn_moves = len(s.events)
         if self.lang_switch.value != lang:
             self.lang_switch.value = lang
         self.version += 1
@@ -586,7 +748,7 @@ class Board:
             "svg": picture, "options": [], "selected": [], "controls": [], "prompt": "",
             "cover": "", "cover_button": "", "lang": lang,
         }
-        p = s.human_to_move()
+        p = self._mover()
         if p is not None and self._covered():
             canvas_state["cover"] = T("pass_screen", lang, who=player_name(p, lang), colour=self._colour(p, lang))
             canvas_state["cover_button"] = T("ready", lang, who=player_name(p, lang))
@@ -594,6 +756,12 @@ class Board:
             canvas_state.update(self._step_state(lang, picture))
         waiting = s.waiting_for_bots()
         canvas_state["tick_ms"] = self.bot_pause_ms if waiting and self.bot_pause_ms > 0 else 0
+        if isinstance(s, TableSession):
+            if self.store_down is not None:
+                canvas_state["tick_ms"] = STORE_RETRY_MS  # try the store again
+            elif not canvas_state["tick_ms"] and not s.finished and (self.table.state == "seated" or s.seat is None):
+                listening = _hub_for(s) is not None
+                canvas_state["tick_ms"] = 0 if listening else self.table_poll_ms
         canvas_state["version"] = self.version
         with self.canvas.hold_sync():
             for k, v in canvas_state.items():
@@ -603,7 +771,10 @@ class Board:
         self.undo_button.description = T("undo", lang)
         self.undo_button.disabled = not s.can_undo(self._undoer())
         self.finish_button.description = T("finish_bots", lang)
-        self.finish_button.layout.display = None if waiting else "none"
+        self.finish_button.layout.display = None if waiting and not self.at_table else "none"
+        if isinstance(s, TableSession):
+            self.undo_button.layout.display = "none"
+            self.saved_toggle.layout.display = None if s.finished else "none"
         self.panel.value = f"<div aria-live='polite'><h4>{T('odds', lang)}</h4>{self.panel_html(lang)}</div>"
         self.log.value = self.log_html(lang)
         events = s.events
@@ -614,13 +785,14 @@ class Board:
         self.announce.value = f"<div aria-live='polite'>{said}</div>"
         if self.message_key:
             key, fmt = self.message_key
-            role = "status" if key in ("loaded", "exported") else "alert"
+            role = "status" if key in ("loaded", "exported", "store_back") else "alert"
             colour = "#1b5e20" if role == "status" else "#B00020"
-            words = {k: v.text(lang) if isinstance(v, SavedGameError) else v for k, v in fmt.items()}
+            words = {k: v.text(lang) if isinstance(v, (SavedGameError, StoreError)) else v for k, v in fmt.items()}
             text = html.escape(T(key, lang, **words))
             self.message.value = f"<div role='{role}' style='color:{colour};font-weight:bold'>{text}</div>"
         else:
             self.message.value = ""
+        self.table.render(lang)
         self._relabel(lang)
 
     def _step_state(self, lang: str, picture: str) -> dict[str, Any]:

@@ -45,6 +45,8 @@ from mineedu.core import (
     State,
     play,
 )
+from mineedu.core.play import bot_reason
+from mineedu.store import StoreError, replay, table_rng
 
 from .texts import T
 
@@ -252,3 +254,256 @@ class GameSession:
         if len(seats) != n:
             raise SavedGameError(key="players", n=n, seats=len(seats))
         return cls(saved.game, seats, saved.seed if saved.seed is not None else 0, history=saved.events())
+
+
+# --- a table shared by several browsers --------------------------------------------------
+
+class TableSession(GameSession):
+    """A game at a shared table of the class store (:mod:`mineedu.store`), seen from one seat.
+
+    The store holds the one true game: its config, its seed (read here, in the
+    kernel, never sent to a browser), its seats and the append-only log of
+    every move, chance included, in the saved-game form. This session replays
+    that log with the rules and is the page's copy; ``seat`` is the seat this
+    page plays (``None``: a spectator). A move is written with the next
+    number (:meth:`play`); a page that lost the race re-reads the log and
+    raises :class:`MoveRefused` ``("lost_race")``. Chance and bots are written
+    by whichever page claims their number first (:meth:`advance`), each drawn
+    from :func:`mineedu.store.table_rng` (seed, number), so it is the same move
+    whoever writes it, and once (the store's unique key). Nobody undoes at a
+    shared table. The log is replayed once by :func:`mineedu.store.replay`,
+    then move by move as it grows (:meth:`refresh`).
+    """
+
+    def __init__(self, store: Any, code: str, seat: int | None) -> None:
+        info = store.table(code)
+        game, state, events = replay(store, info.code)
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < game.num_players):
+            raise MoveRefused("bad_seat", seat=repr(seat))
+        self.store = store
+        self.code: str = info.code
+        self.seat: int | None = seat
+        self.game = game
+        self._table_seed: int = store.seed(info.code)  # server side only
+        self.seed = 0  # what a board may show; the table's seed is never exported before the end
+        self.rng = table_rng(self._table_seed, 0)
+        self._undo = []
+        self._listeners = []
+        self._seen_version = -1
+        self._set_seats(info)
+        self.events = [self._explained(e) for e in events]
+        self.state = state
+        self.refresh()
+
+    # --- the store's copy ------------------------------------------------------
+    def _set_seats(self, info: Any) -> None:
+        self.info = info
+        seats: list[Seat] = [("random" if s.auto else s.bot) for s in info.seats]
+        if seats != getattr(self, "seats", None):
+            self.seats = seats
+            self.bots = [None if s is None else self.game.make_bot(s) for s in seats]
+
+    def names(self) -> list[str | None]:
+        """The first names the seats' students gave (``None``: a bot or nobody yet)."""
+        return [s.name for s in self.info.seats]
+
+    def refresh(self) -> list[Event]:
+        """Read what changed in the store (new moves, seats given to bots); the new events.
+
+        A log the rules refuse (a corrupt store) raises :class:`MoveRefused`.
+        """
+        info = self.store.table(self.code)
+        if info.version == self._seen_version:
+            return []
+        self._set_seats(info)
+        new: list[Event] = []
+        for move in self.store.moves(self.code, after=len(self.events) - 1):
+            state = self.state
+            try:
+                if move.number != len(self.events):
+                    raise IllegalActionError(move.action, f"move {move.number} where move {len(self.events)} was due")
+                action = self.game.action_from_json(move.action)
+                player = None if move.player == CHANCE else move.player
+                if player is None and not state.is_chance():
+                    raise IllegalActionError(action, "a chance move where a player must choose")
+                after = state.apply(action, player=player)
+            except (MineeduError, TypeError, ValueError) as exc:
+                raise StoreError("corrupt_log", code=self.code, error=exc) from exc
+            event = self._explained(Event(move.player, action, state, after))
+            self.events.append(event)
+            self.state = after
+            new.append(event)
+        self._seen_version = info.version
+        if self.state.is_terminal() and not self.info.finished:
+            self.store.mark_finished(self.code)
+        if new:
+            self._changed()
+        return new
+
+    def _explained(self, event: Event) -> Event:
+        """A bot's move read from the log, with the bot's reason (as the page that wrote it had it)."""
+        bot = self.bots[event.player] if event.player != CHANCE else None
+        if bot is None or event.reason is not None:
+            return event
+        reason = bot_reason(bot, event.before.observation(event.player), event.action)
+        return Event(event.player, event.action, event.before, event.after, reason)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    # --- who acts ----------------------------------------------------------------
+    def human_to_move(self) -> int | None:
+        """This page's seat when it must choose; else the first human the table waits for."""
+        if self.state.is_chance() or self.state.is_terminal() or self.waiting_for_bots():
+            return None
+        movers = [p for p in self.state.players_to_move() if self.seats[p] is None]
+        if self.seat in movers:
+            return self.seat
+        return movers[0] if movers else None
+
+    def humans_to_move(self) -> list[int]:
+        """Every human seat whose choice the table waits for (several at a simultaneous choice)."""
+        if self.state.is_chance() or self.state.is_terminal() or self.waiting_for_bots():
+            return []
+        return [p for p in self.state.players_to_move() if self.seats[p] is None]
+
+    def chosen(self) -> list[int]:
+        """At a simultaneous choice: the seats that have already chosen (not what they chose)."""
+        if self.state.current_player() != SIMULTANEOUS:
+            return []
+        out = []
+        for e in reversed(self.events):
+            if e.before.current_player() != SIMULTANEOUS or e.player == CHANCE:
+                break
+            out.append(e.player)
+        return sorted(out)
+
+    def _check_player(self, player: Any) -> None:
+        super()._check_player(player)  # a seat, a human's, whose turn it is...
+        if player != self.seat:  # ...and this page's own
+            raise MoveRefused("not_your_seat", seat=player + 1)
+
+    # --- moving ------------------------------------------------------------------
+    def _write(self, event: Event) -> bool:
+        """Append ``event`` with the next number; ``False`` (and the log re-read) if another page came first."""
+        if self.store.append(self.code, len(self.events), event.player, self.game.action_to_json(event.action)):
+            self.events.append(event)
+            self.state = event.after
+            self._seen_version = -1  # our own write changed the version: read it again next time
+            if self.state.is_terminal():
+                self.store.mark_finished(self.code)
+            return True
+        self.refresh()
+        return False
+
+    def play(self, action: Action, player: int) -> Event:
+        """This seat's move, checked by the rules, then written to the store.
+
+        Raises :class:`MoveRefused` with the state unchanged, or ``("lost_race")``
+        with the state the store now holds when another move took that number.
+        """
+        self.refresh()
+        self._check_player(player)
+        try:
+            after = self.state.apply(action, player=player)
+        except IllegalActionError as exc:
+            raise MoveRefused("illegal", rule=exc.rule) from exc
+        event = Event(player, action, self.state, after)
+        if not self._write(event):
+            raise MoveRefused("lost_race")
+        self._changed()
+        return event
+
+    def advance(self, bot_moves: int | None = None, *, hidden_at_once: bool = True) -> list[Event]:
+        """Write chance and the bots' moves as :meth:`GameSession.advance` plays them, each one
+        drawn from its number's generator; a number another page wrote first is read instead."""
+        new: list[Event] = []
+        made = 0
+        while (bot_moves is None or made < bot_moves or self.state.is_chance()
+               or (hidden_at_once and self._bots_commit_hidden())):
+            number = len(self.events)
+            event = next(play(self.state, self.bots, table_rng(self._table_seed, number), explain=True), None)
+            if event is None:
+                break
+            if self._write(event):
+                new.append(event)
+            made += event.player != CHANCE and event.before.current_player() != SIMULTANEOUS
+        if new:
+            self._changed()
+        return new
+
+    def can_undo(self, player: int | None) -> bool:
+        return False  # a shared table's moves stay: the other seats have seen them
+
+    def undo(self, player: int | None) -> None:
+        raise MoveRefused("no_undo_table")
+
+    def saved(self) -> SavedGame:
+        """The whole game with its seed, once it is over (before, the seed would tell the cards to come)."""
+        if not self.finished:
+            raise MoveRefused("table_export_later")
+        return SavedGame(self.game, self._table_seed, self.moves)
+
+
+class TableHub:
+    """One listener per kernel (:meth:`Store.listen`) for every shared table its pages show.
+
+    The listener waits in a thread (PostgreSQL: LISTEN; SQLite: a cheap poll)
+    and hands each change over to the kernel's event loop
+    (``loop.call_soon_threadsafe``), where the page re-reads the store and
+    redraws: widgets are only ever touched from the kernel's own thread. A
+    store that went away is reported to the pages (``on_error``), then the
+    listener tries again every second.
+    """
+
+    def __init__(self, store: Any, loop: Any) -> None:
+        self.store = store
+        self.loop = loop
+        self._pages: dict[str, list[Callable[[], None]]] = {}
+        self._errors: list[Callable[[Exception | None], None]] = []
+        self._stop = False
+        self._thread: Any = None
+
+    def add(self, code: str, changed: Callable[[], None], error: Callable[[Exception | None], None]) -> None:
+        import threading
+
+        self._pages.setdefault(code, []).append(changed)
+        self._errors.append(error)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="mineedu-tables", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        import time
+
+        listener = None
+        broken = False
+        while not self._stop:
+            try:
+                if listener is None:
+                    listener = self.store.listen()
+                    if broken:
+                        broken = False
+                        self._hand_over(list(self._errors), None)
+                        self._hand_over([f for fs in self._pages.values() for f in fs])
+                codes = listener.wait(0.5)
+            except Exception as exc:  # a store that went away, whatever its driver says
+                listener = None
+                if not broken:
+                    broken = True
+                    self._hand_over(list(self._errors), exc)
+                time.sleep(1.0)
+                continue
+            for code in codes:
+                self._hand_over(list(self._pages.get(str(code).upper(), ())))
+
+    def _hand_over(self, callbacks: list[Any], *args: Any) -> None:
+        for f in callbacks:
+            try:
+                self.loop.call_soon_threadsafe(f, *args)
+            except RuntimeError:  # the kernel's loop is closed: the kernel is ending
+                self._stop = True
+
+    def close(self) -> None:
+        self._stop = True

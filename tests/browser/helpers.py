@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import socket
 import subprocess
@@ -30,20 +31,25 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def voila_server(preheat: bool = True, pool_size: int = 1, log: Path | None = None, timeout: float = 120) -> Iterator[str]:
-    """Run ``mineedu serve``'s Voilà on a free loopback port; yield its base URL.
+def voila_server(preheat: bool = True, pool_size: int = 1, log: Path | None = None, timeout: float = 120, *,
+                 port: int | None = None, pools: dict[str, int] | None = None,
+                 env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run ``mineedu serve``'s Voilà on a free loopback port (or ``port``); yield its base URL.
 
-    With ``preheat`` it waits until every notebook's kernel pool is filled.
+    With ``preheat`` it waits until every notebook's kernel pool is filled (with ``pools``, the
+    pools of those notebooks, the others' ``pool_size`` being 0). ``env``: more environment for
+    the server and its kernels (``MINEEDU_STORE``).
     """
     notebooks = find_notebooks()
     assert notebooks is not None, "no notebooks/ folder"
-    port = free_port()
-    cmd = voila_command(notebooks, port, pool_size=pool_size)
+    port = port or free_port()
+    cmd = voila_command(notebooks, port, pool_size=pool_size, pools=pools)
     if not preheat:
         cmd = [a for a in cmd if not a.startswith(("--preheat_kernel", "--pool_size", "--VoilaKernelManager"))]
         cmd.append("--preheat_kernel=False")
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT if log else subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
+                            env=os.environ | (env or {}))
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout
@@ -56,7 +62,7 @@ def voila_server(preheat: bool = True, pool_size: int = 1, log: Path | None = No
                     raise RuntimeError(f"Voilà did not start (exit {proc.poll()})") from None
                 time.sleep(0.3)
         if preheat:
-            n = len(list(notebooks.glob("*.ipynb")))
+            n = len(pools) if pools else len(list(notebooks.glob("*.ipynb")))
             while log is not None and log.read_text().count("Kernel pool of") < n:
                 if time.monotonic() > deadline:
                     raise RuntimeError("the kernel pools did not fill")

@@ -12,17 +12,45 @@ from mineedu.serving.policy import Owners, RenderRates
 
 
 class FakeServer:
-    def __init__(self, cmd):
+    def __init__(self, cmd, env=None):
         FakeServer.cmd = cmd
+        FakeServer.env = env
 
     def wait(self, timeout=None):
         return 0
 
 
 @pytest.fixture
-def fake_popen(monkeypatch):
+def fake_popen(monkeypatch, tmp_path):
     monkeypatch.setattr(serve_module.subprocess, "Popen", FakeServer)
+    monkeypatch.setenv("MINEEDU_STORE", f"sqlite:///{tmp_path / 'class.db'}")  # never the account's own store
     return FakeServer
+
+
+def test_every_kernel_gets_the_class_store(fake_popen, capsys, tmp_path, monkeypatch):
+    """--store (else $MINEEDU_STORE) reaches the server's environment, hence every kernel's; the store is
+    created and migrated before the first kernel needs it; a relative SQLite path is made absolute."""
+    from mineedu.store import open_store
+
+    url = f"sqlite:///{tmp_path / 'lesson.db'}"
+    assert main(["serve", "--port", "9914", "--store", url]) == 0
+    assert fake_popen.env["MINEEDU_STORE"] == url
+    assert open_store(url).schema_version >= 1
+    assert f"class store Store('{url}')" in capsys.readouterr().err
+    assert main(["serve", "--port", "9914"]) == 0
+    assert fake_popen.env["MINEEDU_STORE"] == f"sqlite:///{tmp_path / 'class.db'}"
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--port", "9914", "--store", "sqlite:rel.db"]) == 0
+    assert fake_popen.env["MINEEDU_STORE"] == f"sqlite://{tmp_path / 'rel.db'}"
+
+
+def test_a_store_that_cannot_be_opened_stops_serve_with_its_reason(fake_popen, capsys, tmp_path):
+    fake_popen.cmd = None
+    assert main(["serve", "--port", "9915", "--store", "mysql://nowhere/db"]) == 2
+    assert "unknown store address" in capsys.readouterr().err and fake_popen.cmd is None
+    (tmp_path / "not_a_db").write_text("this is not SQLite")
+    assert main(["serve", "--port", "9915", "--store", f"sqlite:///{tmp_path / 'not_a_db'}"]) == 2
+    assert "mineedu: error:" in capsys.readouterr().err
 
 
 def test_loopback_by_default_without_a_token(fake_popen, capsys):

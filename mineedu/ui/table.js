@@ -1,0 +1,38 @@
+// A lesson page at a class table (front end of mineedu/ui/table.py): invisible.
+//
+// It tells the kernel the page's address (?table=CODE, &watch=1) and the seat
+// ticket this browser keeps for that table (localStorage: a reload, or another
+// tab of the same browser, gets the same seat back); it keeps the ticket the
+// kernel gives when a seat is taken, and forgets one the store refused. It
+// only ever sends a ticket for the table it is asked about.
+const KEY = (code) => "mineedu-table:" + code;
+
+function read(key) {
+  try { return window.localStorage.getItem(key); } catch (e) { return null; }
+}
+function write(key, value) {
+  try {
+    if (value === null) window.localStorage.removeItem(key); else window.localStorage.setItem(key, value);
+  } catch (e) { /* private browsing: the seat lasts as long as the page */ }
+}
+
+function render({ model, el }) {
+  el.style.display = "none";
+  const q = new URLSearchParams(window.location.search);
+  const code = (q.get("table") || "").trim().toUpperCase().slice(0, 16);
+  const watch = q.get("watch") === "1";
+  if (code) document.body.classList.add(watch ? "mineedu-watching" : "mineedu-table-pending");
+  model.on("msg:custom", (m) => {
+    if (!m || typeof m !== "object") return;
+    if (m.keep) {
+      write(KEY(m.keep.code), m.keep.ticket);
+      if (m.keep.name) write("mineedu-name", m.keep.name);
+    }
+    if (m.forget) write(KEY(m.forget), null);
+    if (m.ticket_for) model.send({ event: "ticket", table: m.ticket_for, ticket: read(KEY(m.ticket_for)), name: read("mineedu-name") });
+    if (m.pending !== undefined) document.body.classList.toggle("mineedu-table-pending", !!m.pending);
+    if (m.watching !== undefined) document.body.classList.toggle("mineedu-watching", !!m.watching);
+  });
+  model.send({ event: "hello", table: code, watch, ticket: code ? read(KEY(code)) : null, name: read("mineedu-name") });
+}
+export default { render };
