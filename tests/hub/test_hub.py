@@ -11,6 +11,13 @@ extension (``/user/NAME/voila/render/index.ipynb``) and opens the My Gold Mine
 lesson, which deals a board they can play; the start page links each game's
 exploration notebook in the student's own JupyterLab, which opens it; a wrong
 password is refused, and one student cannot open the other's server.
+
+The class tables cross the students' servers through one PostgreSQL database
+(a throwaway server, ``tests/pg.py``; the hub has ``MINEEDU_STORE`` and the
+recipe passes it on): the two students join one My Gold Mine table by its code,
+each from their own server, and play it with a bot; each move made on one page
+reaches the other (another server, another kernel), and the store's log holds
+every move.
 """
 
 from __future__ import annotations
@@ -28,8 +35,10 @@ from pathlib import Path
 
 import pytest
 
+from mineedu.store import open_store
 from tests.browser.helpers import NOT_LOOPBACK, free_port
-from tests.browser.lesson import CHOICE, wait_ready
+from tests.browser.lesson import CHANGED, CHOICE, READY, version, wait_ready
+from tests.pg import pg_cluster  # noqa: F401  (the session's PostgreSQL server)
 
 pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.browser]
 
@@ -64,7 +73,15 @@ c.Spawner.http_timeout = {timeout}
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory) -> Iterator[str]:
+def store_url(pg_cluster) -> str:  # noqa: F811
+    """The class store every student's server shares: a new database of the test's PostgreSQL server, migrated."""
+    url = pg_cluster.new_database()
+    open_store(url).close()
+    return url
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory, store_url) -> Iterator[str]:
     """The hub on a free loopback port (its URL); stopped, with the proxy and the students' servers, at the end."""
     if not os.access(PROXY, os.X_OK):
         pytest.fail(f"configurable-http-proxy is not installed at {PROXY}: make proxy (npm install --prefix build/node ...)")
@@ -74,7 +91,7 @@ def hub(tmp_path_factory) -> Iterator[str]:
     config.write_text(TEST_CONFIG.format(recipe=str(RECIPE), hub_port=free_port(), api_port=free_port(), proxy=str(PROXY),
                                          base=str(base), password=PASSWORD, users=set(USERS), timeout=START_TIMEOUT))
     url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "MINEEDU_HUB_URL": url}
+    env = {**os.environ, "MINEEDU_HUB_URL": url, "MINEEDU_STORE": store_url}
     log = base / "hub.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=base, env=env,
@@ -167,3 +184,57 @@ def test_two_students_land_on_the_start_page_and_play_a_lesson(hub, browser):
     finally:
         for ctx in contexts.values():
             ctx.close()
+
+
+def test_two_students_play_one_table_through_postgresql(hub, browser, store_url):
+    store = open_store(store_url)
+    contexts = {name: student(browser) for name in USERS}
+    try:
+        code = store.create_table("gold_mine", players=3, bots=[None, "threshold:0.2", None]).code
+        pages = {name: ctx.new_page() for name, ctx in contexts.items()}
+        for name, page in pages.items():
+            log_in(page, hub, name)
+            page.wait_for_url(re.compile(rf"/user/{name}/voila/render/index\.ipynb"), timeout=START_TIMEOUT * 1000)
+        seats = {"alice": "J1 (bleu), Alice", "bob": "J3 (vert), Bob"}
+        for name, page in pages.items():  # each joins the table from their own server
+            page.goto(f"{hub}/user/{name}/voila/render/gold_mine.ipynb?table={code}")
+            box = page.locator(".mineedu-table-name input")
+            box.wait_for(state="visible", timeout=180_000)
+            box.fill(name.capitalize())
+            page.locator(".mineedu-table-join-button").click()
+            page.locator(".mineedu-table-banner").wait_for(state="visible")
+            page.wait_for_function("() => document.querySelector('.me-canvas')?.dataset.version !== undefined")
+            assert seats[name] in page.inner_text(".mineedu-table-banner")
+        info = store.table(code)
+        assert [s.name for s in info.seats] == ["Alice", None, "Bob"]
+        movers: list[str] = []
+        relays: list[float] = []
+        deadline = time.monotonic() + 300
+        while len(movers) < 6 and time.monotonic() < deadline:  # a few turns: each moves, the bot too
+            ready = [n for n, p in pages.items() if p.evaluate(f"() => ({READY})()")]
+            if not ready:
+                pages["alice"].wait_for_timeout(200)
+                continue
+            mover, other = ready[0], next(n for n in USERS if n != ready[0])
+            seen, before, logged = version(pages[other]), version(pages[mover]), store.table(code).moves
+            t0 = time.monotonic()
+            pages[mover].locator(CHOICE).first.click()
+            pages[mover].wait_for_function(CHANGED, arg=before)
+            if store.table(code).moves > logged:  # a move (not a step of one): the other server's page redraws
+                pages[other].wait_for_function(CHANGED, arg=seen, timeout=60_000)
+                relays.append(time.monotonic() - t0)
+                movers.append(mover)
+        assert set(movers) == set(USERS), movers
+        moves = store.moves(code)
+        assert [m.number for m in moves] == list(range(len(moves)))  # none lost or doubled
+        assert {m.player for m in moves} >= {0, 2}
+        pages["alice"].wait_for_timeout(1500)  # the bot's pauses: let the table settle
+        logs = {n: p.inner_text(".mineedu-log") for n, p in pages.items()}
+        assert logs["alice"] == logs["bob"], logs  # one game, seen alike from both servers
+        pages["bob"].screenshot(path=str(SHOTS / "hub-bob-table.png"))
+        print(f"\nhub: {len(relays)} moves relayed between the two servers through PostgreSQL: "
+              f"median {sorted(relays)[len(relays) // 2] * 1000:.0f} ms, max {max(relays) * 1000:.0f} ms", file=sys.stderr)
+    finally:
+        for ctx in contexts.values():
+            ctx.close()
+        store.close()
