@@ -169,14 +169,11 @@ def prepare(folder: str | None = None, lang: str | None = None) -> tuple[Path, s
 
 def lab(folder: str | None = None, lang: str | None = None, *, port: int | None = None, open_browser: bool = True) -> int:
     """``mineedu lab``: :func:`prepare`, then JupyterLab there until interrupted; its exit status."""
+    from .serve import stop
+
     target, _ = prepare(folder, lang)
     proc = subprocess.Popen(lab_command(target, port=port, open_browser=open_browser), cwd=target)
     try:
         return proc.wait()
     except KeyboardInterrupt:
-        proc.terminate()
-        try:
-            return proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            return 1
+        return stop(proc)

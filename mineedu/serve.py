@@ -278,12 +278,17 @@ def serve(
             _open_when_up(join if for_class else link, local, proc)
         return proc.wait()
     except KeyboardInterrupt:
-        proc.terminate()
-        try:
-            return proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            return 1
+        return stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> int:
+    """Ctrl-C reached us: stop the server we started (20 s to finish its work, then killed); its exit status."""
+    proc.terminate()
+    try:
+        return proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return 1
 
 
 def _open_when_up(url: str, local: str, proc: subprocess.Popen[bytes]) -> None:

@@ -6,8 +6,8 @@ package), creates a fresh virtual environment in a temporary folder and installs
 ``<wheel>[app]`` into it with its dependencies (a full ``pip install``, from
 whatever index and wheel cache pip is set up with; the time is printed). Every
 command then runs from another temporary folder, with nothing of the clone on
-its path (no ``PYTHONPATH``, no ``MINEEDU_NOTEBOOKS``) and Jupyter's user folders
-empty, and the tests check that:
+its path (no ``PYTHONPATH``, no ``MINEEDU_*``) and Jupyter's user folders and
+the class store's data folder empty, and the tests check that:
 
 * the wheel holds every lesson notebook and every exploration notebook, exactly;
 * ``mineedu --version`` names this version, and the installed package is the one imported;
@@ -65,9 +65,9 @@ class Installed:
 
 def _clean_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "MINEEDU_NOTEBOOKS", "MINEEDU_LAB_URL", "PYTHONHOME")
-           and not k.startswith(("JUPYTER", "VOILA_"))}
-    return env | {"JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME") and not k.startswith(("JUPYTER", "VOILA_", "MINEEDU_"))}
+    return env | {"MINEEDU_DATA": str(home / "mineedu"),  # the class store's default SQLite file: the test's own
+                  "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
                   "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
                   "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"), "JUPYTER_PLATFORM_DIRS": "1"}
 
