@@ -1,15 +1,15 @@
 # make serve: set up everything, then serve the lessons; start page http://127.0.0.1:8866/voila/render/index.ipynb
 # make test : set up everything (Python packages, Chromium), then run every test
 #             (unit, doctests, nbval over notebooks/, browser tests on a real Voilà server,
-#             hostile clients against the class server, rules fuzzing at scale),
-#             after ruff and mypy
+#             hostile clients against the class server, rules fuzzing at scale,
+#             the built wheel installed in a fresh venv, a real JupyterHub), after ruff and mypy
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 CHROMIUM = /usr/lib/chromium/chromium
 
-.PHONY: serve test lint fuzz test-fast bench bench-app bench-class install chromium clean
+.PHONY: serve test lint fuzz test-fast bench bench-app bench-class install chromium proxy wheel clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,10 +33,23 @@ chromium:
 	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq chromium; }
 
+# JupyterHub's proxy (an npm package) for tests/hub, in this folder: build/node
+PROXY = build/node/node_modules/.bin/configurable-http-proxy
+
+$(PROXY):
+	npm install --silent --no-audit --no-fund --prefix build/node configurable-http-proxy@5
+
+proxy: $(PROXY)
+
+# the wheel a teacher installs (pip install "dist/mineedu-*.whl[app]"): the package with its lessons (setup.py)
+wheel: $(STAMP)
+	rm -rf build/lib build/bdist.*
+	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
+
 serve: install
 	$(VENV)/bin/mineedu serve
 
-test: install chromium lint
+test: install chromium proxy lint
 	$(PY) -m pytest tests mineedu notebooks
 
 lint: install
@@ -63,5 +76,5 @@ bench-class: install chromium
 	$(PY) benchmarks/class_load.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist
 	find mineedu -name '*.so' -delete

@@ -17,7 +17,7 @@ from .core import (
     make,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "ConfigError", "IllegalActionError",
     "SavedGame", "SavedGameError", "game_names", "make",

@@ -5,6 +5,8 @@
     mineedu simulate gold_mine --players 4 --bots threshold:0.15,random --games 1000 --seed 1 [--jobs 2] [--json]
     mineedu serve [--port 8866]
     mineedu serve --class --lesson gold_mine [--students 30]
+    mineedu lab [DIR] [--lang fr|en] [--no-browser]
+    mineedu --version
     mineedu table new gold_mine --players 4 [--bots ,,greedy] [--set KEY=VALUE] [--store URL] [--json]
     mineedu table list | show CODE | bot CODE SEAT SPEC      (the class's shared tables)
     mineedu class export [--csv DIR | --json] | clear [--yes]   (the class's results)
@@ -19,6 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import __version__
 from .core import Game, MineeduError, SavedGame, game_class, game_names, make, tournament
 from .core.play import GameMetrics, tournament_games, tournament_specs, tournament_summary
 
@@ -154,6 +157,15 @@ def _serve(args: argparse.Namespace) -> int:
         students=args.students, cull_after=args.cull_after, max_kernels=args.max_kernels, public_url=args.public_url,
         store=args.store,
     )
+
+
+def _lab(args: argparse.Namespace) -> int:
+    from .lab import LabError, lab
+
+    try:
+        return lab(args.dir, args.lang, port=args.port, open_browser=not args.no_browser)
+    except LabError as exc:
+        raise MineeduError(str(exc)) from None
 
 
 SERVER_ENV = "MINEEDU_SERVER_URL"
@@ -385,6 +397,7 @@ def _games(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mineedu", description="Mining board games as probability lessons.")
+    p.add_argument("--version", action="version", version=f"mineedu {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
     g = sub.add_parser("games", help="list the games")
@@ -439,6 +452,14 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--store", metavar="URL", help="the class store: sqlite:///path.db or postgresql://... "
                    "(default $MINEEDU_STORE, else mineedu.db in the server's data folder)")
     v.set_defaults(func=_serve)
+
+    lab = sub.add_parser("lab", help="copy the exploration notebooks into a working folder and open JupyterLab there")
+    lab.add_argument("dir", nargs="?",
+                     help="the working folder (default ./mineedu-explore); a notebook edited there is never overwritten")
+    lab.add_argument("--lang", choices=["fr", "en"], help="the notebooks' language (default: from the locale, else fr)")
+    lab.add_argument("--no-browser", action="store_true", help="do not open a browser (JupyterLab prints its link)")
+    lab.add_argument("--port", type=int, help="JupyterLab's port (default 8888, or the next free one)")
+    lab.set_defaults(func=_lab)
 
     store_help = "the class store: sqlite:///path.db or postgresql://... (default $MINEEDU_STORE, else the data folder's)"
     tb = sub.add_parser("table", help="the class's shared tables: students play each other, each from their own browser")

@@ -56,14 +56,17 @@ EXPLORE_DIR = "explore"  # notebooks/explore/: the exploration notebooks, opened
 
 
 def find_notebooks(start: Path | None = None) -> Path | None:
-    """The lessons folder: ``$MINEEDU_NOTEBOOKS``, else ``notebooks/`` next to the
-    package's source tree (an editable install or a clone), else in the current
-    directory or one of its parents. ``None`` if there is none."""
+    """The lessons folder: ``$MINEEDU_NOTEBOOKS``, else the package's own copy
+    (``mineedu/notebooks/``, which a wheel carries: see ``setup.py``), else
+    ``notebooks/`` next to the package's source tree (an editable install or a
+    clone), else in the current directory or one of its parents. ``None`` if
+    there is none."""
     env = os.environ.get(NOTEBOOKS_ENV)
     if env:
         p = Path(env)
         return p if (p / "index.ipynb").is_file() else None
-    candidates = [Path(__file__).resolve().parent.parent / "notebooks"]
+    package = Path(__file__).resolve().parent
+    candidates = [package / "notebooks", package.parent / "notebooks"]
     here = (start or Path.cwd()).resolve()
     candidates += [d / "notebooks" for d in (here, *here.parents)]
     for c in candidates:
@@ -292,12 +295,17 @@ def serve(
             _open_when_up(join if for_class else link, local, proc)
         return proc.wait()
     except KeyboardInterrupt:
-        proc.terminate()
-        try:
-            return proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            return 1
+        return stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> int:
+    """Ctrl-C reached us: stop the server we started (20 s to finish its work, then killed); its exit status."""
+    proc.terminate()
+    try:
+        return proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return 1
 
 
 def _open_when_up(url: str, local: str, proc: subprocess.Popen[bytes]) -> None:

@@ -68,6 +68,7 @@ class Student:
         self.name = name
         self.page = new_page(browser)
         self.frames: list[str] = []
+        self.joined_at = 0  # frames before it show the lesson's own game (its own deal), not the table
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
 
     def _frame(self, payload: Any) -> None:
@@ -82,6 +83,7 @@ class Student:
         box.wait_for(state="visible")
         assert self.page.locator(".mineedu-board-game").is_hidden()  # nothing of a game before a seat
         box.fill(self.name)
+        self.joined_at = len(self.frames)
         self.page.locator(".mineedu-table-join-button").click()
         self.seated()
 
@@ -89,6 +91,10 @@ class Student:
         self.page.locator(".mineedu-table-banner").wait_for(state="visible")
         self.page.wait_for_function("() => document.querySelector('.me-canvas')?.dataset.version !== undefined")
         return self.page.inner_text(".mineedu-table-banner")
+
+    def table_frames(self) -> str:
+        """Every frame received since the Join click (decoded)."""
+        return "".join(self.frames[self.joined_at:])
 
     def ready(self) -> bool:
         return bool(self.page.evaluate(f"() => ({READY})()"))
@@ -196,7 +202,7 @@ def test_silver_gold_no_page_receives_the_others_dealt_cards(class_server, store
         deal = [a for p, a in saved.moves[: n * game.config.deal] if p == CHANCE]
         hands = [set(deal[v::n]) for v in range(n)]
         for v, s in enumerate(students):
-            text = "".join(s.frames)
+            text = s.table_frames()
             assert any(w in text for c in hands[v] for w in names(c)), "a page's own cards are named in its frames"
             for other in range(n):
                 if other != v:
@@ -208,7 +214,7 @@ def test_silver_gold_no_page_receives_the_others_dealt_cards(class_server, store
         final = saved.replay()
         assert final.is_terminal()
         for v, s in enumerate(students):
-            text = "".join(s.frames)
+            text = s.table_frames()
             never = unseen_cards(final, saved.moves, v)
             for other in range(n):
                 if other != v:
@@ -225,6 +231,12 @@ def names(card: int) -> list[str]:
     return [f"n° {card} (", f"no. {card} (", f"n° {card} ", f"no. {card} "]
 
 
+def shown_position(s: Student) -> tuple[str, str, str]:
+    """What a page shows of the position: whose turn, the log, the picture's words."""
+    return (s.page.inner_text(".mineedu-status"), s.page.inner_text(".mineedu-log"),
+            s.page.locator(".me-picture svg").text_content() or "")
+
+
 def test_a_restarted_server_resumes_the_game(class_server, store, browser):
     code = new_table(store, "gold_mine", [None, None, "random"])
     lea, tom = Student(browser, "Léa"), Student(browser, "Tom")
@@ -235,7 +247,7 @@ def test_a_restarted_server_resumes_the_game(class_server, store, browser):
         lea.page.wait_for_function(f"() => ({READY})() || document.querySelectorAll('{CHOICE}').length === 0")
         time.sleep(1.5)  # the bots' pauses: let the table settle
         moves = store.table(code).moves
-        pictures = [s.page.inner_html(".me-picture") for s in (lea, tom)]
+        shown = [shown_position(s) for s in (lea, tom)]
         class_server.stop()
         class_server.start()
         for s, seat in ((lea, "J1 (bleu), Léa"), (tom, "J2 (vermillon), Tom")):
@@ -243,7 +255,7 @@ def test_a_restarted_server_resumes_the_game(class_server, store, browser):
             assert seat in s.seated()
         assert store.table(code).moves >= moves
         if store.table(code).moves == moves:
-            assert [s.page.inner_html(".me-picture") for s in (lea, tom)] == pictures
+            assert [shown_position(s) for s in (lea, tom)] == shown
         assert play([lea, tom], until_over=False, moves=3) == 3
         assert store.table(code).moves > moves
         assert replayed(store, code).replay() is not None
