@@ -1,6 +1,6 @@
 """The class store's speed on SQLite and PostgreSQL: figures, not a timed test.
 
-    .venv/bin/python benchmarks/store_speed.py [--moves 300] [--notes 60] [--json]
+    .venv/bin/python benchmarks/store_speed.py [--moves 300] [--notes 60] [--rounds 200] [--json]
 
 For each backend (a SQLite file in a temporary folder; a throwaway PostgreSQL 15
 server on a Unix socket, as the tests start it):
@@ -15,7 +15,9 @@ server on a Unix socket, as the tests start it):
    this one's listener wakes: seconds from the writer's commit to ``wait``
    returning the code (SQLite polls ``PRAGMA data_version`` every 50 ms;
    PostgreSQL is told by NOTIFY).
-4. **dashboard**: 30 students x 10 questions (a prediction, two samples and an
+4. **race**: 4 processes race for each of ``--rounds`` move numbers of one
+   table (a barrier before each): moves stored once, doubled, lost.
+5. **dashboard**: 30 students x 10 questions (a prediction, two samples and an
    exercise attempt each), then the four summaries as one redraw reads them.
 
 Median and p95 in milliseconds. The machine is shared (2 cores): rerun for a
@@ -76,7 +78,32 @@ def _writer(url: str, code: str, notes: int, start: Any) -> None:
         store.append(code, n, 0, {"sent": time.time()})
 
 
-def one_backend(url: str, moves: int, notes: int) -> dict[str, Any]:
+def _racer(url: str, code: str, rounds: int, start: Any, queue: Any) -> None:
+    store = open_store(url)
+    wins = []
+    for n in range(rounds):
+        start.wait()
+        if store.append(code, n, 0, ["explore"]):
+            wins.append(n)
+    queue.put(wins)
+
+
+def race(url: str, rounds: int) -> dict[str, Any]:
+    ctx = multiprocessing.get_context("spawn")
+    code = open_store(url).create_table("gold_mine", 3).code
+    start, queue = ctx.Barrier(4), ctx.Queue()
+    procs = [ctx.Process(target=_racer, args=(url, code, rounds, start, queue)) for _ in range(4)]
+    for p in procs:
+        p.start()
+    wins = [n for _ in procs for n in queue.get(timeout=600)]
+    for p in procs:
+        p.join()
+    stored = [m.number for m in open_store(url).moves(code)]
+    return {"rounds": rounds, "processes": 4, "won": len(wins), "doubled": len(wins) - len(set(wins)),
+            "lost": len(set(range(rounds)) - set(wins)), "log_is_0_to_n": stored == list(range(rounds))}
+
+
+def one_backend(url: str, moves: int, notes: int, rounds: int) -> dict[str, Any]:
     store = open_store(url)
     out: dict[str, Any] = {}
     code = store.create_table("gold_mine", 3).code
@@ -126,6 +153,7 @@ def one_backend(url: str, moves: int, notes: int) -> dict[str, Any]:
                     after = m.number
     writer.join()
     out["notification"] = figures(lags)
+    out["race"] = race(url, rounds)
 
     students = [store.student(name=f"Élève {i}")[0] for i in range(30)]
     rng = random.Random(2)
@@ -154,15 +182,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--moves", type=int, default=300)
     ap.add_argument("--notes", type=int, default=60)
+    ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        results["sqlite"] = one_backend(f"sqlite://{Path(tmp) / 'class.db'}", args.moves, args.notes)
+        results["sqlite"] = one_backend(f"sqlite://{Path(tmp) / 'class.db'}", args.moves, args.notes, args.rounds)
     cluster = PgCluster()
     try:
         cluster.start()
-        results["postgresql"] = one_backend(cluster.new_database(), args.moves, args.notes)
+        results["postgresql"] = one_backend(cluster.new_database(), args.moves, args.notes, args.rounds)
     finally:
         cluster.remove()
     if args.json:

@@ -214,7 +214,7 @@ def _table_new(args: argparse.Namespace) -> int:
     info = store.create_table(args.game, args.players, bots=_bot_seats(args.bots, args.players), config=config,
                               seed=args.seed)
     game = make(info.game, info.players, **config)
-    server = args.server or os.environ.get(SERVER_ENV)
+    server = args.server or os.environ.get(SERVER_ENV) or store.server_url()
     link = table_link(info.game, info.code, server)
     if args.json:
         print(json.dumps({**info.to_json(), "link": link, "store": repr(store)}, ensure_ascii=False, indent=1))
@@ -224,7 +224,7 @@ def _table_new(args: argparse.Namespace) -> int:
     print(f"Link: {link}")
     if not server:
         print(f"  (on the class server: http://ADDRESS:8866{link}, with the class token as mineedu serve --class "
-              f"prints it; or give --server URL / ${SERVER_ENV})")
+              f"prints it; or give --server URL, or ${SERVER_ENV})")
     print(f"Students may also type the code {info.code} on the lesson page.")
     return 0
 
@@ -320,19 +320,26 @@ def _class_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _when(t: float | None) -> str:
+    """A moment as a spreadsheet reads it (this computer's local time), ``""`` for never."""
+    import time
+
+    return "" if t is None else time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t))
+
+
 def export_rows(data: dict[str, Any]) -> dict[str, list[list[Any]]]:
-    """The class export as spreadsheet rows, one sheet per kind (first row: the headings)."""
+    """The class export as spreadsheet rows, one sheet per kind (first row: the headings; moments in local time)."""
     columns = {
         "predictions": ["value"], "trials": ["successes", "trials"],
         "exercises": ["correct", "answer"], "tournaments": ["wins", "games"],
     }
     out: dict[str, list[list[Any]]] = {
         "students": [["student", "name", "last_seen", "lesson", "section"]]
-        + [[s["id"], s["name"], s["last_seen"], s["lesson"], s["section"]] for s in data["students"]],
+        + [[s["id"], s["name"], _when(s["last_seen"]), s["lesson"], s["section"]] for s in data["students"]],
     }
     for kind, cols in columns.items():
         out[kind] = [["student", "name", "lesson", "question", *cols, "at"]] + [
-            [s["id"], s["name"], r["lesson"], r["key"], *(r.get(c) for c in cols), r["at"]]
+            [s["id"], s["name"], r["lesson"], r["key"], *(r.get(c) for c in cols), _when(r["at"])]
             for s in data["students"] for r in s[kind]
         ]
     return out
@@ -346,7 +353,7 @@ def _write_csv(folder: str, name: str, rows: list[list[Any]]) -> str:
     try:
         path.mkdir(parents=True, exist_ok=True)
         target = path / f"{name}.csv"
-        with target.open("w", newline="", encoding="utf-8") as f:
+        with target.open("w", newline="", encoding="utf-8-sig") as f:  # the mark lets a spreadsheet read the accents
             csv.writer(f).writerows(rows)
     except OSError as exc:
         raise MineeduError(f"cannot write {path}: {exc}") from exc
@@ -443,7 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a seat per entry from J1: a bot spec, or empty/- for a student (later seats: students)")
     tn.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a config setting (repeatable)")
     tn.add_argument("--seed", type=int, help="the table's seed (default: drawn at random and kept in the store)")
-    tn.add_argument("--server", help=f"the class server's address for the link (default ${SERVER_ENV})")
+    tn.add_argument("--server", help=f"the class server's address for the link (default ${SERVER_ENV}, "
+                                     "else the one mineedu serve noted in the store)")
     tn.add_argument("--store", help=store_help)
     tn.add_argument("--json", action="store_true")
     tn.set_defaults(func=_table_new)

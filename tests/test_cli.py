@@ -126,7 +126,13 @@ def test_table_new_prints_the_code_and_the_link(class_store, capsys):
     assert [s["bot"] for s in made["seats"]] == [None, None, None] and "seed" not in made
     from mineedu.store import open_store
 
-    assert open_store(class_store).seed(made["code"]) == 4
+    store = open_store(class_store)
+    assert store.seed(made["code"]) == 4
+    store.set_server_url("http://10.0.0.9:8866/?token=abc")  # as mineedu serve notes it
+    again = _new_table(capsys, "yukon", "--players", "3")
+    assert again["link"] == f"http://10.0.0.9:8866/voila/render/yukon.ipynb?token=abc&table={again['code']}"
+    store.set_server_url(None)
+    assert _new_table(capsys, "yukon", "--players", "3")["link"].startswith("/voila/render/yukon.ipynb?table=")
 
 
 @pytest.mark.parametrize("args, words", [
@@ -210,6 +216,7 @@ def test_table_bot_seats_a_bot_for_an_absent_student(class_store, capsys):
 def test_class_export_and_clear(class_store, capsys, tmp_path, monkeypatch):
     import csv
     import io
+    import re
 
     from mineedu.store import open_store
 
@@ -224,9 +231,12 @@ def test_class_export_and_clear(class_store, capsys, tmp_path, monkeypatch):
     assert [(s["name"], len(s["predictions"]), len(s["trials"])) for s in data["students"]] == [("Léa", 1, 0), ("Noé", 0, 1)]
     assert main(["class", "export", "--csv", str(tmp_path / "sheets")]) == 0
     assert "trials.csv (1 rows)" in capsys.readouterr().out
-    rows = list(csv.reader((tmp_path / "sheets" / "trials.csv").open(encoding="utf-8")))
-    assert rows[0][:6] == ["student", "name", "lesson", "question", "successes", "trials"]
+    raw = (tmp_path / "sheets" / "trials.csv").read_bytes()
+    assert raw.startswith("\ufeff".encode())  # a spreadsheet reads the accents
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0] == ["student", "name", "lesson", "question", "successes", "trials", "at"]
     assert rows[1][1:6] == ["Noé", "gold_mine", "burn", "12", "100"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", rows[1][6])
     assert main(["class", "export"]) == 0
     assert "2 students" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))

@@ -153,14 +153,18 @@ class PostgreSQL(Dialect):
         self.psycopg = psycopg
 
     def connect(self) -> Any:
+        """A connection with the store's timeouts; the URL's own settings (``?options=-csearch_path=klass``
+        for a class in its own schema, ``sslmode``, ...) are kept, its ``connect_timeout`` too if it has one."""
         try:
-            return self.psycopg.connect(
-                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name="mineedu",
-                options=f"-c statement_timeout={STATEMENT_TIMEOUT * 1000} -c lock_timeout={STATEMENT_TIMEOUT * 1000}"
-                        " -c idle_in_transaction_session_timeout=60000",
-                keepalives=1, keepalives_idle=5, keepalives_interval=2, keepalives_count=3,
-                tcp_user_timeout=STATEMENT_TIMEOUT * 1000,
-            )
+            params: dict[str, Any] = dict(self.psycopg.conninfo.conninfo_to_dict(self.url))
+            timeouts = (f"-c statement_timeout={STATEMENT_TIMEOUT * 1000} -c lock_timeout={STATEMENT_TIMEOUT * 1000}"
+                        " -c idle_in_transaction_session_timeout=60000")
+            params["options"] = f"{timeouts} {params.get('options') or ''}".strip()
+            defaults: dict[str, Any] = {
+                "connect_timeout": CONNECT_TIMEOUT, "application_name": "mineedu", "keepalives": 1, "keepalives_idle": 5,
+                "keepalives_interval": 2, "keepalives_count": 3, "tcp_user_timeout": STATEMENT_TIMEOUT * 1000,
+            }
+            return self.psycopg.connect(self.psycopg.conninfo.make_conninfo("", **{**defaults, **params}), autocommit=True)
         except self.psycopg.Error as exc:
             raise StoreError("unreachable", error=_first_line(exc)) from exc
 

@@ -361,6 +361,23 @@ class Store:
             row = cur.execute("SELECT value FROM meta WHERE key = 'schema_version'").one()
         return int(row[0]) if row else 0
 
+    def set_server_url(self, url: str | None) -> None:
+        """The class server's address for links (``mineedu serve`` tells it, with its class token:
+        ``http://10.0.0.5:8866/?token=...``); ``mineedu table new`` prints links on it. ``None`` forgets it.
+        With one store shared by several servers, the last one to start is the one named."""
+        with self._tx() as cur:
+            if url is None:
+                cur.execute("DELETE FROM meta WHERE key = 'server_url'")
+            else:
+                cur.execute("INSERT INTO meta (key, value) VALUES ('server_url', ?) "
+                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(url)[:2000],))
+
+    def server_url(self) -> str | None:
+        """What :meth:`set_server_url` last stored."""
+        with self._tx(write=False) as cur:
+            row = cur.execute("SELECT value FROM meta WHERE key = 'server_url'").one()
+        return str(row[0]) if row else None
+
     # --- tables -----------------------------------------------------------------------
 
     def create_table(
@@ -703,10 +720,10 @@ class Store:
         """Per question of ``lesson``: the class's predictions (count, mean, range by SQL; values for the dot plot)."""
         with self._tx(write=False) as cur:
             heads = cur.execute("SELECT key, COUNT(*), AVG(number), MIN(number), MAX(number) FROM records "
-                                "WHERE lesson = ? AND kind = 'prediction' GROUP BY key", (lesson,)).all()
+                                "WHERE lesson = ? AND kind = 'prediction' GROUP BY key", (_short(lesson),)).all()
             rows = cur.execute("SELECT r.key, r.student, s.name, r.number FROM records r JOIN students s ON s.id = r.student "
                                "WHERE r.lesson = ? AND r.kind = 'prediction' ORDER BY r.key, r.number, r.student",
-                               (lesson,)).all()
+                               (_short(lesson),)).all()
         values: dict[str, list[tuple[int, str, float]]] = {}
         for key, sid, name, x in rows:
             values.setdefault(key, []).append((int(sid), name, float(x)))
@@ -722,13 +739,13 @@ class Store:
         """Per question of ``lesson``: the pooled samples (sums by SQL), per student, and the running total."""
         with self._tx(write=False) as cur:
             heads = cur.execute("SELECT key, COUNT(DISTINCT student), COUNT(*), SUM(successes), SUM(trials) FROM records "
-                                "WHERE lesson = ? AND kind = 'trials' GROUP BY key", (lesson,)).all()
+                                "WHERE lesson = ? AND kind = 'trials' GROUP BY key", (_short(lesson),)).all()
             per = cur.execute("SELECT r.key, r.student, s.name, SUM(r.successes), SUM(r.trials) FROM records r "
                               "JOIN students s ON s.id = r.student WHERE r.lesson = ? AND r.kind = 'trials' "
-                              "GROUP BY r.key, r.student, s.name ORDER BY r.key, s.name, r.student", (lesson,)).all()
+                              "GROUP BY r.key, r.student, s.name ORDER BY r.key, s.name, r.student", (_short(lesson),)).all()
             running = cur.execute("SELECT key, SUM(trials) OVER (PARTITION BY key ORDER BY id), "
                                   "SUM(successes) OVER (PARTITION BY key ORDER BY id) FROM records "
-                                  "WHERE lesson = ? AND kind = 'trials' ORDER BY key, id", (lesson,)).all()
+                                  "WHERE lesson = ? AND kind = 'trials' ORDER BY key, id", (_short(lesson),)).all()
         by: dict[str, list[tuple[int, str, int, int]]] = {}
         for key, sid, name, s, n in per:
             by.setdefault(key, []).append((int(sid), name, int(s), int(n)))
@@ -743,14 +760,15 @@ class Store:
         """Per exercise of ``lesson``: students who tried, students right at least once, attempts (SQL counts)."""
         with self._tx(write=False) as cur:
             rows = cur.execute("SELECT key, COUNT(DISTINCT student), COUNT(DISTINCT CASE WHEN correct = 1 THEN student END), "
-                               "COUNT(*) FROM records WHERE lesson = ? AND kind = 'exercise' GROUP BY key", (lesson,)).all()
+                               "COUNT(*) FROM records WHERE lesson = ? AND kind = 'exercise' GROUP BY key",
+                               (_short(lesson),)).all()
         return {key: ExerciseSummary(key, int(a), int(b), int(c)) for key, a, b, c in rows}
 
     def tournament_summary(self, lesson: str) -> dict[str, TournamentSummary]:
         """Per tournament of ``lesson``: students who ran it, wins and games summed (SQL)."""
         with self._tx(write=False) as cur:
             rows = cur.execute("SELECT key, COUNT(DISTINCT student), SUM(successes), SUM(trials) FROM records "
-                               "WHERE lesson = ? AND kind = 'tournament' GROUP BY key", (lesson,)).all()
+                               "WHERE lesson = ? AND kind = 'tournament' GROUP BY key", (_short(lesson),)).all()
         return {key: TournamentSummary(key, int(a), int(w), int(g)) for key, a, w, g in rows}
 
     def export(self) -> dict[str, Any]:
@@ -924,7 +942,7 @@ class PostgresListener(Listener):
             err = self.dialect.translate(exc)
             if err is None:
                 raise
-            self._conn = None
+            self.close()  # the next wait connects again
             raise err from exc
         return changed
 

@@ -139,3 +139,21 @@ def test_a_stopped_postgresql_server_is_a_clear_error_and_its_return_is_seen(pg_
     assert store.append(code, 0, -1, None)  # the server is back: the store connects again
     assert code in listener.wait(5)  # what it missed: every table
     assert store.moves(code)[0].number == 0
+
+
+@pytest.mark.server
+def test_two_classes_in_their_own_schemas_of_one_postgresql_database(pg_cluster):
+    """``?options=-csearch_path=NAME`` keeps a class in its own schema; the store's timeouts still apply."""
+    import psycopg
+
+    url = pg_cluster.new_database()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE SCHEMA klass_a")
+        conn.execute("CREATE SCHEMA klass_b")
+    a = open_store(url + "&options=-csearch_path%3Dklass_a")
+    b = open_store(url + "&options=-csearch_path%3Dklass_b")
+    code = a.create_table("gold_mine", 3).code
+    assert [t.code for t in a.tables()] == [code] and b.tables() == []
+    with a._tx(write=False) as cur:
+        assert cur.execute("SHOW statement_timeout").one()[0] == f"{dialects.STATEMENT_TIMEOUT}s"
+        assert cur.execute("SHOW search_path").one()[0] == "klass_a"

@@ -25,16 +25,21 @@ def test_codes_are_short_readable_and_unique(store):
     for c in codes:
         assert 4 <= len(c) <= 8 and set(c) <= set(ALPHABET)
     assert not set("01OI") & set(ALPHABET)
-    assert [t.code for t in store.tables()] == codes
+    listed = store.tables()
+    assert sorted(t.code for t in listed) == sorted(codes)
+    assert [t.created for t in listed] == sorted(t.created for t in listed)  # oldest first
 
 
 def test_a_table_keeps_its_config_and_seed_server_side(store):
-    info = store.create_table("gold_mine", 4, bots=[None, None, "greedy", None], config={"deck_mode": "face_up"}, seed=99)
+    seed = 4_611_686_018_427_387_847  # 19 digits: no code, count or time of the table can spell it
+    info = store.create_table("gold_mine", 4, bots=[None, None, "greedy", None], config={"deck_mode": "face_up"},
+                              seed=seed)
     assert (info.game, info.players, dict(info.config)) == ("gold_mine", 4, {"deck_mode": "face_up"})
     assert (info.moves, info.finished) == (0, False)
     assert [s.bot for s in info.seats] == [None, None, "greedy", None]
-    assert store.seed(info.code) == 99
-    assert "seed" not in info.to_json() and "99" not in repr(info).replace(info.code, "")
+    assert store.seed(info.code) == seed
+    for seen in (repr(info), repr(store.table(info.code)), repr(store.tables()), str(info.to_json())):
+        assert str(seed) not in seen and "seed" not in seen
     drawn = {store.seed(store.create_table("gold_mine", 3).code) for _ in range(5)}
     assert len(drawn) == 5  # drawn at random (2**62 of them)
 
@@ -300,3 +305,26 @@ def test_students_racing_for_the_last_seats_each_get_their_own(store_url):
         t.join()
     assert sorted(got, key=str) == [0, 2, 3, "full", "full"]
     assert [s.held for s in store.table(code).seats] == [True, False, True, True]
+
+
+def test_the_server_notes_its_address_for_links(store):
+    assert store.server_url() is None
+    store.set_server_url("http://10.0.0.5:8866/?token=a")
+    store.set_server_url("http://10.0.0.6:8866/?token=b")
+    assert store.server_url() == "http://10.0.0.6:8866/?token=b"
+    store.set_server_url(None)
+    assert store.server_url() is None
+
+
+def test_the_command_line_reads_either_backend(store_url, capsys):
+    """mineedu table new/show --store URL on this backend."""
+    import json
+
+    from mineedu.cli import main
+
+    assert main(["table", "new", "gold_mine", "--players", "3", "--bots", ",,random", "--store", store_url, "--json"]) == 0
+    code = json.loads(capsys.readouterr().out)["code"]
+    open_store(store_url).join(code, name="Léa")
+    assert main(["table", "show", code, "--store", store_url, "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert view["seats"][0]["name"] == "Léa" and view["turn"]["seats"] == [0]
