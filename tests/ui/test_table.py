@@ -358,3 +358,28 @@ def test_the_kernels_listener_hands_changes_to_its_event_loop(store):
 
     asyncio.run(main())
     assert seen and seen[0][0] == threading.main_thread().name
+
+
+def test_a_click_in_flight_when_another_seat_moves_still_counts(store):
+    """Silver & Gold's keep: Tom's choice redraws Léa's board while her click is on its way; the
+    click was for the same choices, so it is played, not refused as stale. A click for a step
+    that changed (or a forged version) still is."""
+    code = store.create_table("silver_gold", players=2).code
+    lea, tom = page(store, "silver_gold", 2), page(store, "silver_gold", 2)
+    join(lea, code, "Léa")
+    join(tom, code, "Tom")
+    lea.table_changed()
+    shown = lea.canvas.version
+    token = lea.canvas.options[0]["token"]
+    pick(tom, index=0)
+    lea.table_changed()  # Tom's first step does not reach the store: nothing to redraw
+    while not tom.session.chosen():
+        pick(tom, index=0)
+    lea.table_changed()
+    assert lea.canvas.version > shown and "a choisi" in lea.status.value
+    lea.receive("canvas", {"event": "pick", "token": token, "version": shown})
+    assert lea.message_key is None and lea.canvas.selected  # her first card is picked
+    for forged in ({"event": "pick", "token": lea.canvas.options[0]["token"], "version": shown},
+                   {"event": "pick", "token": token, "version": lea.canvas.version + 5}):
+        lea.receive("canvas", forged)
+        assert lea.message_key == ("stale", {})
