@@ -306,7 +306,11 @@ class Store:
             try:
                 self.dialect.check()
                 cur = conn.cursor()
-                cur.execute(self.dialect.begin_write if write else self.dialect.begin_read)
+                begin = self.dialect.begin_write if write else self.dialect.begin_read
+                if begin is None:
+                    yield _Cursor(cur, self.dialect)
+                    return
+                cur.execute(begin)
                 try:
                     yield _Cursor(cur, self.dialect)
                     cur.execute("COMMIT")
@@ -779,7 +783,8 @@ class Store:
             records = cur.execute("SELECT student, lesson, kind, key, value, at FROM records ORDER BY student, id").all()
         per: dict[int, dict[str, list[dict[str, Any]]]] = {int(s[0]): {k: [] for k in KINDS} for s in students}
         for sid, lesson, kind, key, value, at in records:
-            per[int(sid)][kind].append({"lesson": lesson, "key": key, "at": float(at), **json.loads(value)})
+            if int(sid) in per:  # PostgreSQL reads statement by statement: a student newer than the first is left out
+                per[int(sid)][kind].append({"lesson": lesson, "key": key, "at": float(at), **json.loads(value)})
         plural = {"prediction": "predictions", "trials": "trials", "exercise": "exercises", "tournament": "tournaments"}
         return {
             "format": "mineedu-class/1",
