@@ -256,7 +256,8 @@ def check_table_no_leak(game: Game, twin: Twin, seeds: range, store: Any, cuts: 
                 other = twin(game, moves, v, rng)
                 if other is None:
                     continue
-                seeds_here = (1_000_003 + seed * 7919 + int(j), 2_000_029 + seed * 104_729 + int(j))
+                # 19-digit seeds: no other number on a page can spell one by chance
+                seeds_here = (7_123_456_789_012_345_678 + seed * 7919 + int(j), 8_234_567_890_123_456_789 + int(j))
                 code_a, tickets_a = table_with(store, game, moves, seeds_here[0], names)
                 code_b, tickets_b = table_with(store, game, other, seeds_here[1], names)
                 humans = [i for i in range(game.num_players) if i not in game.auto_seats()]

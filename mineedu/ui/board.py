@@ -113,6 +113,11 @@ class Board:
         self.message_key: tuple[str, Mapping[str, Any]] | None = None
         self.version = 0
         self._tokens: dict[str, tuple[str, Any]] = {}
+        # earlier versions whose step offered the very same choices (another seat's move redrew the
+        # board meanwhile): a click sent for one of them still means what it meant
+        self._older: dict[int, dict[str, tuple[str, Any]]] = {}
+        self._step_signature: Any = None
+        self._event_tokens: dict[str, tuple[str, Any]] | None = None
         self._picked: list[str] = []
         self._cycled: dict[Path, str] = {}
         self._screen_for: int | None = None  # the human the screen was last shown to
@@ -265,6 +270,7 @@ class Board:
     # --- the one entry point for browser input --------------------------------
     def receive(self, kind: str, value: Any) -> None:
         """Handle one input from the browser; refused input leaves a message and no change."""
+        self._event_tokens = None
         try:
             if kind == "canvas":
                 kind, value = self._canvas_event(value)
@@ -292,12 +298,15 @@ class Board:
         event, token, version = content["event"], content["token"], content["version"]
         if event not in ("pick", "control", "tick", "ready"):
             raise MoveRefused("bad_event", what=repr(event)[:40])
-        if version != self.version or isinstance(version, bool):
+        if isinstance(version, bool) or not isinstance(version, int) or (
+                version != self.version and version not in self._older):
             raise MoveRefused("stale")
+        self._event_tokens = self._tokens if version == self.version else self._older[version]
         return event, token
 
     def _token(self, token: Any, kind: str) -> Any:
-        entry = self._tokens.get(token) if isinstance(token, str) else None
+        tokens = self._tokens if self._event_tokens is None else self._event_tokens
+        entry = tokens.get(token) if isinstance(token, str) else None
         if entry is None or entry[0] != kind:
             raise MoveRefused("stale")
         return entry[1]
@@ -487,16 +496,20 @@ class Board:
 
     def table_changed(self) -> None:
         """Another page changed the table (the kernel's listener, on its event loop): read and redraw."""
-        if not isinstance(self.session, TableSession):
+        s = self.session
+        if not isinstance(s, TableSession):
             return
+        seen = (len(s.events), s.info.seats, self.store_down)
         try:
-            self.session.refresh()
+            s.refresh()
         except StoreError as exc:
             self._store_failed(exc)
         except MoveRefused as exc:
             self.message_key = (exc.key, exc.fmt)
         else:
             self._store_answered()
+            if (len(s.events), s.info.seats, self.store_down) == seen:
+                return  # this page's own write coming back, or another table's change: nothing to redraw
         self.redraw()
 
     def table_error(self, exc: Exception | None) -> None:
@@ -741,6 +754,7 @@ class Board:
         self._drawn_moves = len(s.events)
         if self.lang_switch.value != lang:
             self.lang_switch.value = lang
+        before = (self.version, self._tokens)
         self.version += 1
         self._tokens = {}
         picture = self.picture()
@@ -763,6 +777,7 @@ class Board:
                 listening = _hub_for(s) is not None
                 canvas_state["tick_ms"] = 0 if listening else self.table_poll_ms
         canvas_state["version"] = self.version
+        self._keep_older(before, canvas_state)
         with self.canvas.hold_sync():
             for k, v in canvas_state.items():
                 if getattr(self.canvas, k) != v:
@@ -794,6 +809,18 @@ class Board:
             self.message.value = ""
         self.table.render(lang)
         self._relabel(lang)
+
+    def _keep_older(self, before: tuple[int, dict[str, tuple[str, Any]]], shown: dict[str, Any]) -> None:
+        """Keep the previous version's tokens while the step looks the same (at most 8 versions back)."""
+        signature = (tuple(self._tokens.values()), tuple(shown["selected"]), shown["prompt"], shown["cover"],
+                     tuple((o["label"], o["region"]) for o in shown["options"]), self.viewer(), self.lang)
+        if signature == self._step_signature and self._tokens:
+            self._older[before[0]] = before[1]
+            while len(self._older) > 8:
+                del self._older[min(self._older)]
+        else:
+            self._older = {}
+        self._step_signature = signature
 
     def _step_state(self, lang: str, picture: str) -> dict[str, Any]:
         """The canvas's options, selection, controls and prompt for the step now shown."""

@@ -281,3 +281,33 @@ def test_forged_ticket_and_unknown_code_in_the_browser(class_server, store, brow
         assert all(h.name is None for h in store.table(code).seats)
     finally:
         s.close()
+
+
+def test_a_store_that_goes_away_is_a_message_on_the_page(class_server, store, browser):
+    """The class store's file moved away mid-game: the page keeps its position and says so; back, it goes on."""
+    import os
+    from pathlib import Path
+
+    code = new_table(store, "gold_mine", [None, "random", "random"])
+    s = Student(browser, "Léa")
+    path = Path(class_server.store_url.removeprefix("sqlite://"))
+    away = path.with_name("away.db")
+    try:
+        s.join(class_server.url, code)
+        s.page.wait_for_function(f"() => ({READY})()")
+        before = store.table(code).moves
+        os.rename(path, away)
+        try:
+            s.page.locator(CHOICE).first.click()
+            s.page.locator(".mineedu-message [role='alert']").wait_for()
+            assert "registre de la classe ne répond pas" in s.page.inner_text(".mineedu-message")
+            assert s.page.locator(".me-picture svg").is_visible()  # the position stays on screen
+        finally:
+            os.rename(away, path)
+        s.page.locator(".mineedu-message [role='status']").wait_for(timeout=30_000)  # it answers again
+        assert "répond à nouveau" in s.page.inner_text(".mineedu-message")
+        s.page.wait_for_function(f"() => ({READY})()")
+        play([s], until_over=False, moves=1)
+        assert store.table(code).moves > before
+    finally:
+        s.close()

@@ -1,4 +1,5 @@
-"""Shared tables at the board (ui/table.py, session.TableSession) on a real SQLite class store:
+"""Shared tables at the board (ui/table.py, session.TableSession) on a real class store (SQLite, and
+PostgreSQL in the ``server`` runs):
 joining by code and name, seats kept by ticket, refusals, races, bots moving once, simultaneous
 choices, the seed kept server-side, a store that goes away and comes back, the kernel's listener."""
 
@@ -17,11 +18,22 @@ from mineedu.core import CHANCE, SavedGame
 from mineedu.store import open_store
 from mineedu.ui import Board
 from mineedu.ui.table import hub
+from tests.pg import pg_cluster  # noqa: F401  (the session's PostgreSQL server)
 from tests.ui.drive import options, pick, tick, widget_states
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.server)])
+def store(request, tmp_path):
+    """A new class store on a real SQLite file, and on a real PostgreSQL server (``tests/pg.py``)."""
+    url = (f"sqlite:///{tmp_path / 'class.db'}" if request.param == "sqlite"
+           else request.getfixturevalue("pg_cluster").new_database())
+    s = open_store(url)
+    yield s
+    s.close()
+
+
 @pytest.fixture
-def store(tmp_path):
+def sqlite_store(tmp_path):
     s = open_store(f"sqlite:///{tmp_path / 'class.db'}")
     yield s
     s.close()
@@ -270,7 +282,7 @@ def test_simultaneous_choice_waits_for_every_seat_and_says_who_has_chosen(store)
 
 
 def test_the_seed_never_reaches_a_page(store):
-    info = store.create_table("coal_mine", players=3, seed=987_654_321_123)
+    info = store.create_table("coal_mine", players=3, seed=6_987_654_321_123_456_789)
     a = page(store, "coal_mine", 3)
     join(a, info.code, "Léa")
     play = 0
@@ -278,7 +290,7 @@ def test_the_seed_never_reaches_a_page(store):
         pick(a, index=0)
         play += 1
     blob = json.dumps(widget_states(a.widget), default=str)
-    assert "987654321123" not in blob and "987 654" not in blob
+    assert "6987654321123456789" not in blob and "6 987 654" not in blob
     assert a.seed_box.value == 0
 
 
@@ -298,7 +310,8 @@ def test_a_page_killed_mid_move_loses_nothing(store):
     assert not back.session.state.is_chance()
 
 
-def test_a_store_that_goes_away_gives_a_message_not_a_frozen_board(store, tmp_path):
+def test_a_store_that_goes_away_gives_a_message_not_a_frozen_board(sqlite_store, tmp_path):
+    store = sqlite_store
     code = store.create_table("gold_mine", players=3, bots=[None, "random", "random"]).code
     a = page(store, lang="en")
     join(a, code, "Léa")
@@ -345,3 +358,28 @@ def test_the_kernels_listener_hands_changes_to_its_event_loop(store):
 
     asyncio.run(main())
     assert seen and seen[0][0] == threading.main_thread().name
+
+
+def test_a_click_in_flight_when_another_seat_moves_still_counts(store):
+    """Silver & Gold's keep: Tom's choice redraws Léa's board while her click is on its way; the
+    click was for the same choices, so it is played, not refused as stale. A click for a step
+    that changed (or a forged version) still is."""
+    code = store.create_table("silver_gold", players=2).code
+    lea, tom = page(store, "silver_gold", 2), page(store, "silver_gold", 2)
+    join(lea, code, "Léa")
+    join(tom, code, "Tom")
+    lea.table_changed()
+    shown = lea.canvas.version
+    token = lea.canvas.options[0]["token"]
+    pick(tom, index=0)
+    lea.table_changed()  # Tom's first step does not reach the store: nothing to redraw
+    while not tom.session.chosen():
+        pick(tom, index=0)
+    lea.table_changed()
+    assert lea.canvas.version > shown and "a choisi" in lea.status.value
+    lea.receive("canvas", {"event": "pick", "token": token, "version": shown})
+    assert lea.message_key is None and lea.canvas.selected  # her first card is picked
+    for forged in ({"event": "pick", "token": lea.canvas.options[0]["token"], "version": shown},
+                   {"event": "pick", "token": token, "version": lea.canvas.version + 5}):
+        lea.receive("canvas", forged)
+        assert lea.message_key == ("stale", {})
