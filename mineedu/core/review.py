@@ -398,14 +398,14 @@ class Review:
                 if not nxt:
                     continue
                 b = max(w.mean for w in nxt)
-                words = {lang: T("swing", lang, a=_pct(a.mean, lang), b=_pct(b, lang)) for lang in LANGS}
+                words = {lang: T("swing", lang, a=percent(a.mean, lang), b=percent(b, lang)) for lang in LANGS}
             else:
                 final = self.events[-1].after
                 if not final.is_terminal():
                     continue
                 b = self.game.metrics(final, self.seat)["win"]
                 words = {lang: T("end", lang, r=T("won" if b > 0 else "lost", lang)) + " ("
-                         + T("swing", lang, a=_pct(a.mean, lang), b=_pct(b, lang)) + ")" for lang in LANGS}
+                         + T("swing", lang, a=percent(a.mean, lang), b=percent(b, lang)) + ")" for lang in LANGS}
             if abs(b - a.mean) >= SWING:
                 out.append((d, {"good": b > a.mean, "words": words}))
         return out
@@ -422,7 +422,7 @@ class Review:
             c, b = worst.chosen, worst.best
             assert c.win is not None and b.win is not None
             lines.append(T("costliest", lang, k=worst.number, chosen=c.labels[lang], best=b.labels[lang],
-                           a=_pct(c.win.mean, lang), b=_pct(b.win.mean, lang)))
+                           a=percent(c.win.mean, lang), b=percent(b.win.mean, lang)))
         else:
             lines.append(T("no_cost", lang))
         moments = self.luck_moments()
@@ -458,12 +458,12 @@ class Review:
             for o in d.options:
                 marks = [T(m, lang) for m, on in (("chosen", o.chosen), ("best", o.best),
                                                   ("as_good", o.as_good and not o.best)) if on]
-                figs = "; ".join(f"{_figure_words(self.parts, name, lang)}{colon(lang)} {_figure_text(v, lang)}"
+                figs = "; ".join(f"{figure_words(self.parts, name, lang)}{colon(lang)} {figure_text(v, lang)}"
                                  for name, v in o.figures.items())
                 win = ""
                 if o.win is not None:
                     lo, hi = o.win.interval
-                    win = f"{T('win', lang)} {_pct(o.win.mean, lang)} [{_pct(lo, lang)} ; {_pct(hi, lang)}]"
+                    win = f"{T('win', lang)} {percent(o.win.mean, lang)} [{percent(lo, lang)} ; {percent(hi, lang)}]"
                 cells = [c for c in (o.labels[lang], figs, win) if c]
                 lines.append(("  * " if o.chosen else "    ") + " | ".join(cells) + (f"  <- {', '.join(marks)}" if marks else ""))
         lines.append("")
@@ -477,16 +477,16 @@ def _same(a: Any, b: Any) -> bool:
     return same_action(a, b)
 
 
-def _pct(x: float, lang: str) -> str:
+def percent(x: float, lang: str) -> str:
     return format_number(x, lang, 0, percent=True)
 
 
-def _figure_words(module: ModuleType | None, name: str, lang: str) -> str:
+def figure_words(module: ModuleType | None, name: str, lang: str) -> str:
     table: Texts | None = getattr(module, "FIGURES", None)
     return table(name, lang) if table is not None and name in table.table else name
 
 
-def _figure_text(value: Mapping[str, Any], lang: str) -> str:
+def figure_text(value: Mapping[str, Any], lang: str) -> str:
     """An exact figure as a reader reads it: ``4/29 ≈ 13,8 %`` for a probability, the number else."""
     x = from_json(value)
     if value.get("percent", 0 <= x <= 1 and x.denominator != 1):

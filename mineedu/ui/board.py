@@ -45,6 +45,7 @@ from mineedu.core.i18n import DEFAULT_LANG, LANGS, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
 
 from .canvas import Canvas
+from .review import ReviewBox
 from .session import GameSession, MoveRefused, Seat
 from .texts import T
 
@@ -121,6 +122,7 @@ class Board:
             "import": self.on_import,
             "finish": self.on_finish,
             "width": self.on_width,
+            "review": lambda value: self.review.receive(value),  # "Review my decisions" (ui/review.py)
         }
         self._attach(GameSession(game, seats, seed))
         self._build()
@@ -220,9 +222,11 @@ class Board:
         self.show_all_box.observe(lambda ch: self.receive("show_all", ch["new"]), names="value")
         self.players_box.observe(lambda ch: self.receive("players", ch["new"]), names="value")
 
-        tools = W.HBox([self.undo_button, self.finish_button, self.new_toggle, self.saved_toggle],
+        self.review = ReviewBox(self)
+        tools = W.HBox([self.undo_button, self.finish_button, self.new_toggle, self.saved_toggle, self.review.button],
                        layout=W.Layout(flex_flow="row wrap"))
-        left = W.VBox([self.status, self.canvas, self.message, self.announce, tools, self.dialog, self.saved_box],
+        left = W.VBox([self.status, self.canvas, self.message, self.announce, tools, self.dialog, self.saved_box,
+                       self.review.widget],
                       layout=W.Layout(flex="3 1 560px", min_width="0"))
         left.add_class("mineedu-main")
         self.show_all_box.layout.display = None if self.teacher else "none"
@@ -622,6 +626,7 @@ class Board:
         else:
             self.message.value = ""
         self._relabel(lang)
+        self.review.redraw(lang)
 
     def _step_state(self, lang: str, picture: str) -> dict[str, Any]:
         """The canvas's options, selection, controls and prompt for the step now shown."""
