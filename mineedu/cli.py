@@ -68,7 +68,9 @@ def _review(args: argparse.Namespace) -> int:
 
         bar = tqdm(total=len(review), file=sys.stderr, unit="decision", desc="review", leave=False)
     try:
-        review.decisions(progress=(lambda done, total: bar.update(1)) if bar else None)
+        if args.jobs < 1:
+            raise MineeduError("--jobs must be at least 1")
+        review.decisions(progress=(lambda done, total: bar.update(done - bar.n)) if bar else None, jobs=args.jobs)
     finally:
         if bar is not None:
             bar.close()
@@ -206,6 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--player", type=int, required=True, help="the seat reviewed (0 is the first player)")
     r.add_argument("--rollouts", type=int, help="games simulated per option (default: until the 95%% interval is ±5 points)")
     r.add_argument("--seed", type=int, default=0, help="the rollouts' seed")
+    r.add_argument("--jobs", type=int, default=1, help="processes to spread the rollouts over (the same figures)")
     r.add_argument("--lang", choices=["fr", "en"], default="en")
     r.add_argument("--json", action="store_true")
     r.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")

@@ -119,6 +119,14 @@ def play_on_seating(game: Game) -> tuple[str | None, ...]:
                  for p in range(game.num_players))
 
 
+def bot_game(game: Game, seed: int = 0) -> SavedGame:
+    """A whole game of ``game`` played by the play-on bots (:func:`play_on_seating`), seeded: something to review."""
+    bots = [game.make_bot(s) if s is not None else RandomBot() for s in play_on_seating(game)]
+    moves: list[tuple[int, Action]] = []
+    playout(game.initial_state(), bots, np.random.default_rng(seed), record=moves)
+    return SavedGame(game, seed, moves)
+
+
 @dataclass(frozen=True)
 class WinChance:
     """A win chance by rollouts: ``wins`` (a shared win counts ``1/k``) of ``n`` games, its 95 % interval."""
@@ -278,12 +286,20 @@ class Review:
             hit = self._cache[k] = self._decide(k, progress)
         return hit
 
-    def decisions(self, progress: Callable[[int, int], None] | None = None) -> list[Decision]:
-        """Every decision (``progress(done, total)`` counts decisions)."""
+    def decisions(self, progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> list[Decision]:
+        """Every decision (``progress(done, total)`` counts decisions). With ``jobs`` > 1 the rollouts of
+        the decisions not worked out yet run in that many processes: the same figures (each decision's
+        rollouts depend only on the seed and its move)."""
+        todo = [k for k in range(len(self.moves)) if k not in self._cache]
+        if jobs > 1 and len(todo) > 1:
+            for done, (k, wins) in enumerate(_in_processes(self, todo, jobs), 1):
+                self._cache[k] = self._decide(k, None, wins)
+                if progress is not None:
+                    progress(len(self.moves) - len(todo) + done, len(self.moves))
         out = []
         for k in range(len(self.moves)):
             out.append(self.decision(k))
-            if progress is not None:
+            if progress is not None and k in todo and jobs <= 1:
                 progress(k + 1, len(self.moves))
         return out
 
@@ -332,19 +348,32 @@ class Review:
             return acts[0]
         return next((a for a in acts if _same(a, action)), acts[0])
 
-    def _decide(self, k: int, progress: Callable[[int, int], None] | None) -> Decision:
+    def wins(self, k: int, progress: Callable[[int, int], None] | None = None) -> list[WinChance]:
+        """The win chance of each of decision ``k``'s options (none for a forced move)."""
+        i = self.moves[k]
+        state = self.events[i].before
+        options = self.options(k)
+        if len(options) < 2:
+            return []
+        sample = getattr(self.parts, "sample", None)
+        out = []
+        for j, o in enumerate(options):
+            def step(done: int, total: int, j: int = j) -> None:
+                if progress is not None:
+                    progress(j * total + done, len(options) * total)
+            out.append(self.win_chance(state, o.action, i, sample, step))
+        return out
+
+    def _decide(self, k: int, progress: Callable[[int, int], None] | None,
+                wins: list[WinChance] | None = None) -> Decision:
         i = self.moves[k]
         event = self.events[i]
         options = self.options(k)
         after = next((e.before for e in self.events[i + 1:] if not e.before.is_chance()), self.events[-1].after)
         decision = Decision(number=k + 1, move=i, state=event.before, seat=self.seat, options=options, after=after)
         if len(options) > 1:
-            sample = getattr(self.parts, "sample", None)
-            for j, o in enumerate(options):
-                def step(done: int, total: int, j: int = j) -> None:
-                    if progress is not None:
-                        progress(j * total + done, len(options) * total)
-                o.win = self.win_chance(event.before, o.action, i, sample, step)
+            for o, w in zip(options, self.wins(k, progress) if wins is None else wins, strict=True):
+                o.win = w
             best = max(options, key=lambda o: o.win.mean if o.win is not None else -1.0)
             best.best = True
             for o in options:
@@ -471,6 +500,31 @@ class Review:
         return "\n".join(lines)
 
 
+_WORKER: list[Review] = []
+
+
+def _start_worker(text: str, seat: int, bots: tuple[str | None, ...], rollouts: int | None, seed: int,
+                  half_width: float) -> None:
+    _WORKER[:] = [Review(SavedGame.loads(text), seat, bots, rollouts, seed, half_width)]
+
+
+def _worker_wins(k: int) -> tuple[int, list[WinChance]]:
+    return k, _WORKER[0].wins(k)
+
+
+def _in_processes(review: Review, todo: list[int], jobs: int) -> Any:
+    """``(k, wins)`` for each decision of ``todo``, worked out in ``jobs`` worker processes (in order)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    args = (review.saved.dumps(), review.seat, tuple(review.bots or ()), review.rollouts, review.seed, review.half_width)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=args) as pool:
+        # the longest first (the earliest decisions have the longest games ahead), so the load evens out
+        order = sorted(todo)
+        yield from pool.map(_worker_wins, order)
+
+
 def _same(a: Any, b: Any) -> bool:
     from .game import same_action
 
@@ -494,4 +548,4 @@ def figure_text(value: Mapping[str, Any], lang: str) -> str:
     return value["fraction"] if x.denominator == 1 else f"{value['fraction']} ≈ {format_number(float(x), lang, 2)}"
 
 
-__all__ = ["HALF_WIDTH", "Decision", "Option", "Review", "WinChance", "parts", "play_on_seating"]
+__all__ = ["HALF_WIDTH", "Decision", "Option", "Review", "WinChance", "bot_game", "parts", "play_on_seating"]

@@ -5,14 +5,16 @@ over (for a teacher, at any time). It steps through the decisions of one seat (a
 a teacher picks any) with :class:`mineedu.core.review.Review`: the position as that seat saw it (the
 game's picture of its observation then), each option with the game's exact figures and its chance
 of winning (a bar with its 95 % interval), the chosen and the best marked. A decision's picture and
-figures show at once; its rollouts are worked out when it is first shown, a progress bar moving,
-then kept. "Summary" works out the rest and says in words what went well, what cost most and where
-luck turned. Every input comes back through ``Board.receive("review", …)`` and is checked here.
+figures show at once; its rollouts are worked out when it is first shown, in a worker thread (the
+board stays live; stepping on abandons a decision not finished), a progress bar moving, then kept.
+"Summary" works out the rest and says in words what went well, what cost most and where luck turned.
+Every input comes back through ``Board.receive("review", …)`` and is checked here.
 """
 
 from __future__ import annotations
 
 import html
+import threading
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -33,6 +35,8 @@ T = Texts({
     "summary": {"fr": "Bilan de la partie", "en": "Summary of the game"},
     "seat": {"fr": "Joueur revu", "en": "Player reviewed"},
     "computing": {"fr": "Parties simulées pour chaque option…", "en": "Simulating games for each option…"},
+    "computing_all": {"fr": "Le bilan attend toutes les décisions : {k} sur {n} prêtes…",
+                      "en": "The summary waits for every decision: {k} of {n} ready…"},
     "how": {"fr": "P(gagner) : parties jouées jusqu'au bout par les robots de la leçon après chaque option, "
                   "à partir de ce que vous saviez (intervalle à 95 %).",
             "en": "P(win): games played to the end by the lesson's bots after each option, "
@@ -44,27 +48,41 @@ T = Texts({
 
 
 STYLE = """<style>
+.mineedu-review { font-size: 1.05rem; }
+.mineedu-review-head h4 { font-size: 1.25em; margin: 0.4em 0; }
 .mineedu-review-svg svg { max-width: 100%; height: auto; max-height: 55vh; display: block; }
 .mineedu-review-scroll { overflow-x: auto; max-width: 100%; }
-.mineedu-review-scroll table { border-collapse: collapse; font-size: 0.95em; }
+.mineedu-review-scroll table { border-collapse: collapse; font-size: 1.05rem; line-height: 1.4; }
 .mineedu-review-scroll th, .mineedu-review-scroll td { border-bottom: 1px solid #ccc; padding: 0.3em 0.5em;
   text-align: left; vertical-align: top; }
 .mineedu-review-row-chosen { background: #fff8e1; }
 .mineedu-review-chosen, .mineedu-review-best, .mineedu-review-as-good { display: inline-block; border-radius: 0.6em;
-  padding: 0 0.5em; font-size: 0.85em; margin: 0.1em 0; white-space: nowrap; }
+  padding: 0 0.5em; font-size: 0.9em; margin: 0.1em 0; white-space: nowrap; }
 .mineedu-review-chosen { background: #ffe082; color: #3e2723; }
 .mineedu-review-best { background: #1b5e20; color: #fff; }
 .mineedu-review-as-good { background: #bbdefb; color: #0d47a1; }
 .mineedu-review-win { white-space: nowrap; }
-.mineedu-review-how { font-size: 0.85em; color: #444; }
+.mineedu-review-how { font-size: 0.95rem; color: #333; }
+.mineedu-review-words p { font-size: 1.05rem; margin: 0.3em 0; }
 </style>"""
 
 
-class ReviewBox:
-    """The review under a board (see the module docstring); ``board.review`` holds one."""
+class _Abandoned(Exception):
+    """The decision being worked out is no longer the one shown."""
 
-    def __init__(self, board: Board) -> None:
+
+class ReviewBox:
+    """The review under a board (see the module docstring); ``board.review`` holds one.
+
+    ``threaded``: rollouts in a worker thread (``False``: in the caller, as a test wants them);
+    ``rollouts``: a fixed number per option (``None``: as many as ±5 points need)."""
+
+    def __init__(self, board: Board, threaded: bool = True, rollouts: int | None = None) -> None:
         self.board = board
+        self.threaded = threaded
+        self.rollouts = rollouts
+        self._worker: threading.Thread | None = None
+        self._lock = threading.Lock()
         self.open = False
         self.k = 0
         self.seat: int | None = None
@@ -122,7 +140,7 @@ class ReviewBox:
             self.seat = seats[0]
         key = (id(s), len(s.events), self.seat)
         if self._review is None or self._key != key:
-            self._review = Review(s.saved(), self.seat, seed=s.seed)
+            self._review = Review(s.saved(), self.seat, seed=s.seed, rollouts=self.rollouts)
             self._key = key
             self.k = min(self.k, max(0, len(self._review) - 1))
             self.summary_shown = False
@@ -148,11 +166,8 @@ class ReviewBox:
             self.summary_shown = False
             self.compute()
         elif value == "summary":
-            review = self.review()
-            n = len(review)
-            self.progress.max = max(1, n)
-            review.decisions(progress=lambda done, total: setattr(self.progress, "value", done))
             self.summary_shown = True
+            self.compute()
         elif isinstance(value, tuple) and len(value) == 2 and value[0] == "seat" and value[1] in self.seats():
             self.seat = value[1]
             self.k = 0
@@ -161,21 +176,56 @@ class ReviewBox:
             raise MoveRefused("bad_value", what=T("open", self.board.lang), value=repr(value)[:40],
                               expected="open, close, prev, next, summary")
 
-    def compute(self) -> None:
-        """Show the decision's picture and figures at once, then its rollouts as they come."""
+    def _todo(self) -> list[int]:
+        """The decisions still to work out: the one shown, then (for the summary) every other."""
         review = self.review()
         if not len(review):
+            return []
+        todo = [self.k] if self.k not in review._cache else []
+        if self.summary_shown:
+            todo += [j for j in range(len(review)) if j not in review._cache and j != self.k]
+        return todo
+
+    def compute(self) -> None:
+        """Show the decision's picture and figures at once, then its rollouts as they come."""
+        if not self._todo():
+            self.progress.value = self.progress.max
             return
-        if self.k not in review._cache:
-            self.draw(self.board.lang, pending=True)
-            self.progress.value, self.progress.max = 0, 1
+        self.progress.value, self.progress.max = 0, 1
+        if not self.threaded:
+            for j in self._todo():
+                self._work(self.review(), j)
+        elif self._worker is None or not self._worker.is_alive():
+            self._worker = threading.Thread(target=self._run, daemon=True)
+            self._worker.start()
 
-            def step(done: int, total: int) -> None:
-                self.progress.max = max(1, total)
-                self.progress.value = done
+    def _run(self) -> None:
+        """The worker: what :meth:`_todo` lists, the decision shown first, redrawn as each is done."""
+        while self.open:
+            todo = self._todo()
+            if not todo:
+                return
+            try:
+                self._work(self.review(), todo[0])
+            except _Abandoned:
+                continue
+            self.draw(self.board.lang)
 
-            review.decision(self.k, progress=step)
+    def _work(self, review: Review, k: int) -> None:
+        def step(done: int, total: int) -> None:
+            if self.threaded and (review is not self._review or not self.open or (k != self.k and not self.summary_shown)):
+                raise _Abandoned
+            self.progress.max = max(1, total)
+            self.progress.value = done
+
+        with self._lock:
+            review.decision(k, progress=step)
         self.progress.value = self.progress.max
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the worker (tests, and a summary that needs every decision)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
 
     # --- drawing -----------------------------------------------------------------------------
     def redraw(self, lang: str) -> None:
@@ -200,7 +250,7 @@ class ReviewBox:
         if self.open:
             self.draw(lang)
 
-    def draw(self, lang: str, pending: bool = False) -> None:
+    def draw(self, lang: str) -> None:
         review = self.review()
         n = len(review)
         if not n:
@@ -214,9 +264,12 @@ class ReviewBox:
         state = review.events[review.moves[self.k]].before
         title = RT("decision", lang, k=self.k + 1, n=n)
         self.head.value = f"{STYLE}<h4>{html.escape(T('open', lang))} — {html.escape(title)}</h4>"
-        self.picture.value = f"<div class='mineedu-review-svg'>{review.game.render_svg(state, review.seat, lang)}</div>"
-        self.table.value = options_html(review, options, lang, pending and d is None)
-        if self.summary_shown:
+        svg = review.game.render_svg(state, review.seat, lang, narrow=self.board.narrow)
+        self.picture.value = f"<div class='mineedu-review-svg'>{svg}</div>"
+        self.table.value = options_html(review, options, lang, d is None)
+        if self.summary_shown and len(review._cache) < n:
+            self.words.value = f"<p><i>{html.escape(T('computing_all', lang, k=len(review._cache), n=n))}</i></p>"
+        elif self.summary_shown:
             text = review.summary(lang)
             self.words.value = "<div class='mineedu-review-summary-text'>" + "".join(
                 f"<p>{html.escape(line)}</p>" for line in text.split("\n")) + "</div>"
@@ -235,9 +288,9 @@ def interval_bar(option: Option, lang: str) -> str:
     colour = "#1b5e20" if option.best else "#0d47a1" if option.as_good else "#6d6d6d"
     text = (f"{format_number(w.mean, lang, 0, percent=True)} [{format_number(lo, lang, 0, percent=True)} ; "
             f"{format_number(hi, lang, 0, percent=True)}]")
-    return (f"<svg viewBox='0 0 100 10' width='120' height='12' role='img' aria-label='{html.escape(text)}'>"
+    return (f"<svg viewBox='0 0 100 10' width='140' height='16' role='img' aria-label='{html.escape(text)}'>"
             f"<rect x='0' y='4' width='100' height='2' fill='#ddd'/>"
-            f"<rect x='{a:.1f}' y='2' width='{max(b - a, 0.5):.1f}' height='6' fill='{colour}' opacity='0.35'/>"
+            f"<rect x='{a:.1f}' y='1.5' width='{max(b - a, 0.5):.1f}' height='7' fill='{colour}' opacity='0.45'/>"
             f"<rect x='{x - 0.75:.1f}' y='0' width='1.5' height='10' fill='{colour}'/></svg>"
             f" <span class='mineedu-review-win'>{html.escape(text)}</span>")
 

@@ -14,8 +14,10 @@ board's odds panel and status in :mod:`.panel`, and the lesson's spec in
 from mineedu.core import Hooks, register
 from mineedu.core.compiled import fast_playout
 from mineedu.core.hooks import Variant
+from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
+from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
 from .bots import BOTS, GreedyDepthBot, OddsBot, TurnBackBot
 from .odds import (
     break_even_depth,
@@ -60,9 +62,14 @@ register(DragonCave, Hooks(
     fast_playout=fast_playout(__name__),
 ))
 
+review = explore_review
+"""``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
+review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+
 __all__ = [
     "BOTS", "Config", "DragonCave", "DragonCaveState", "DragonCaveView", "ENTRANCE", "GreedyDepthBot", "OddsBot",
     "Position", "TurnBackBot", "VARIANTS", "action_label", "break_even_depth", "card_distribution", "card_expectation",
     "describe_event", "dragon_distribution", "escape_probability", "family_name", "format_odds",
     "movement_distribution", "odds_report", "render", "simulate_escape", "turn_back_curve",
+    "review",  # the decision review (mineedu.explore.review): gold_mine.review(saved, seat)
 ]

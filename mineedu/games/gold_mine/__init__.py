@@ -9,8 +9,10 @@ picture), :mod:`.words` (the log), :mod:`.choices` (acting at a board),
 
 from mineedu.core import Hooks, Variant, register
 from mineedu.core.compiled import fast_playout
+from mineedu.explore import review as explore_review
 
 from . import bots, cards, choices, odds, panel, svg, words
+from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
 from .cards import BURNED, EXIT_OPTIONS, EXPLORE_KINDS, LADDER
 from .odds import burn_risk, dragons_in_next, gold_change, p_dragon_next, p_dragon_within
 from .rules import (
@@ -42,9 +44,14 @@ register(GoldMine, Hooks(
     fast_playout=fast_playout(__name__),
 ))
 
+review = explore_review
+"""``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
+review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+
 __all__ = [
     "BURNED", "EXIT_OPTIONS", "EXPLORE_KINDS", "LADDER", "GoldMine", "GoldMineConfig",
     "GoldMineState", "GoldMineView", "RoundResult",
     # the exploration API (notebooks/explore): exact odds of a state or of a few numbers, and a simulation
     "burn_risk", "dragons_in_next", "gold_change", "p_dragon_next", "p_dragon_within", "simulate_burn",
+    "review",  # the decision review (mineedu.explore.review): gold_mine.review(saved, seat)
 ]
