@@ -64,6 +64,15 @@ STYLE = """<style>
 .mineedu-review-win { white-space: nowrap; }
 .mineedu-review-how { font-size: 0.95rem; color: #333; }
 .mineedu-review-words p { font-size: 1.05rem; margin: 0.3em 0; }
+.mineedu-review, .mineedu-review .widget-html, .mineedu-review .widget-html-content { max-width: 100%; min-width: 0; }
+@media (max-width: 640px) {
+  .mineedu-review-scroll table, .mineedu-review-scroll tbody, .mineedu-review-scroll tr,
+  .mineedu-review-scroll td { display: block; width: 100%; box-sizing: border-box; }
+  .mineedu-review-scroll tr:first-child { display: none; }
+  .mineedu-review-scroll td { border-bottom: none; padding: 0.15em 0.4em; }
+  .mineedu-review-scroll tr { border-bottom: 1px solid #bbb; padding: 0.3em 0; }
+  .mineedu-review-win { white-space: normal; }
+}
 </style>"""
 
 
@@ -116,7 +125,8 @@ class ReviewBox:
         self.words.add_class("mineedu-review-words")
         bar = W.HBox([self.prev, self.next, self.summary, self.seat_box, self.progress],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.widget = W.VBox([self.head, bar, self.picture, self.table, self.words], layout=W.Layout(display="none"))
+        self.widget = W.VBox([self.head, bar, self.picture, self.table, self.words],
+                             layout=W.Layout(display="none", width="100%", min_width="0"))
         self.widget.add_class("mineedu-review")
 
     # --- what may be reviewed -------------------------------------------------------------
