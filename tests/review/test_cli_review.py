@@ -35,9 +35,19 @@ def test_the_json(saved_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert option["win"] is None or option["win"]["rollouts"] == 3
 
 
+def test_jobs_give_the_same_review(saved_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    outs = []
+    for jobs in ("1", "2"):
+        assert main(["review", str(saved_file), "--player", "2", "--rollouts", "3", "--json", "--no-progress",
+                     "--jobs", jobs]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+
+
 @pytest.mark.parametrize("args, words", [
     (["--player", "9"], "seat must be 0 to 2"),
     (["--player", "0", "--rollouts", "0"], "rollouts must be"),
+    (["--player", "0", "--jobs", "0"], "--jobs must be at least 1"),
 ])
 def test_bad_arguments(saved_file: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
     assert main(["review", str(saved_file), *args, "--no-progress"]) == 2
