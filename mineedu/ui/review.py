@@ -276,7 +276,8 @@ class ReviewBox:
         self.head.value = f"{STYLE}<h4>{html.escape(T('open', lang))} — {html.escape(title)}</h4>"
         svg = review.game.render_svg(state, review.seat, lang, narrow=self.board.narrow)
         self.picture.value = f"<div class='mineedu-review-svg'>{svg}</div>"
-        self.table.value = options_html(review, options, lang, d is None)
+        self.table.value = (f"<div class='mineedu-review-options' data-decision='{self.k + 1}'>"
+                            f"{options_html(review, options, lang, d is None)}</div>")
         if self.summary_shown and len(review._cache) < n:
             self.words.value = f"<p><i>{html.escape(T('computing_all', lang, k=len(review._cache), n=n))}</i></p>"
         elif self.summary_shown:

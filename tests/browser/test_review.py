@@ -55,6 +55,7 @@ def test_review_a_game_played_by_clicking(server, page):
     checked = 0
     for k, state in enumerate(states):
         page.locator(HEAD).get_by_text(f"Décision {k + 1} sur {n}").wait_for()
+        page.locator(f".mineedu-review-options[data-decision='{k + 1}']").wait_for()  # the table of that decision
         assert page.locator(".mineedu-review-svg svg").count() == 1
         assert "votre choix" in page.locator(".mineedu-review-table").inner_text()
         if ("explore",) in state.legal_actions(0):
