@@ -2,6 +2,7 @@
 
     mineedu games
     mineedu odds gold_mine [--state saved.json] [--json]
+    mineedu review saved.json --player 0 [--json] [--rollouts 200]
     mineedu simulate gold_mine --players 4 --bots threshold:0.15,random --games 1000 --seed 1 [--jobs 2] [--json]
     mineedu serve [--port 8866]
     mineedu serve --class --lesson gold_mine [--students 30]
@@ -57,6 +58,33 @@ def _odds(args: argparse.Namespace) -> int:
         print(json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True))
     else:
         print(game.format_odds(report, args.lang))
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from .core.review import Review
+
+    saved = SavedGame.load(args.saved)
+    try:
+        review = Review(saved, args.player, rollouts=args.rollouts, seed=args.seed)
+    except ValueError as exc:
+        raise MineeduError(str(exc)) from exc
+    bar = None
+    if not args.no_progress and len(review):
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(review), file=sys.stderr, unit="decision", desc="review", leave=False)
+    try:
+        if args.jobs < 1:
+            raise MineeduError("--jobs must be at least 1")
+        review.decisions(progress=(lambda done, total: bar.update(done - bar.n)) if bar else None, jobs=args.jobs)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(review.to_json(), ensure_ascii=False, indent=1))
+    else:
+        print(review.table(args.lang))
     return 0
 
 
@@ -412,6 +440,17 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--lang", choices=["fr", "en"], default="en")
     o.add_argument("--json", action="store_true")
     o.set_defaults(func=_odds)
+
+    r = sub.add_parser("review", help="a saved game's decisions of one player: their odds, their value, the best")
+    r.add_argument("saved", help="a saved game (JSON, as the board's Export gives it)")
+    r.add_argument("--player", type=int, required=True, help="the seat reviewed (0 is the first player)")
+    r.add_argument("--rollouts", type=int, help="games simulated per option (default: until the 95%% interval is ±5 points)")
+    r.add_argument("--seed", type=int, default=0, help="the rollouts' seed")
+    r.add_argument("--jobs", type=int, default=1, help="processes to spread the rollouts over (the same figures)")
+    r.add_argument("--lang", choices=["fr", "en"], default="en")
+    r.add_argument("--json", action="store_true")
+    r.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    r.set_defaults(func=_review)
 
     s = sub.add_parser("simulate", help="a seeded bot tournament")
     s.add_argument("game")

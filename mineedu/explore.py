@@ -9,7 +9,10 @@ Three small things a student's notebook needs, each in French and English:
   with a point or a comma, a percentage, or a ``Fraction``), with a hint when
   it is not yet right, and never the exact value unless the answer is right;
 * :func:`frequency`: a simulated frequency with its 95 % interval, and
-  :func:`percent`: a probability as a percentage, both written the reader's way.
+  :func:`percent`: a probability as a percentage, both written the reader's way;
+* :func:`review` (each game's ``<game>.review(saved, seat)``): a game's decisions of one seat, each
+  with its exact figures and its chance of winning (:mod:`mineedu.core.review`), shown as the
+  board shows them; :func:`bot_game` plays a seeded game to review.
 
 >>> from fractions import Fraction
 >>> check("4/29", Fraction(8, 58), "en")
@@ -29,8 +32,10 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from mineedu.core import State, Texts, fraction_text, wilson_interval
+from mineedu.core import SavedGame, State, Texts, fraction_text, wilson_interval
 from mineedu.core.i18n import colon, format_count, format_number
+from mineedu.core.review import Review, bot_game
+from mineedu.core.review import T as RT
 from mineedu.core.trials import Proportion
 
 T = Texts({
@@ -190,4 +195,77 @@ def frequency(hits: int | Proportion, trials: int | None = None, lang: str = "fr
              lo=pc(lo), hi=pc(hi))
 
 
-__all__ = ["Picture", "Verdict", "check", "frequency", "percent", "show", "whole"]
+@dataclass(frozen=True)
+class Shown:
+    """HTML (a decision's picture and table, a review's summary) that shows itself in a notebook."""
+
+    html: str
+    text: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+class Reviewed:
+    """A review in a notebook: ``len(r)`` decisions, ``r.decision(k)`` (0-based) the position and
+    its options, ``r.summary()`` the whole game in words, ``r.review`` the
+    :class:`~mineedu.core.review.Review` (its ``to_json()`` as ``mineedu review --json`` prints)."""
+
+    def __init__(self, review: Review, lang: str) -> None:
+        self.review = review
+        self.lang = lang
+
+    def __len__(self) -> int:
+        return len(self.review)
+
+    def __repr__(self) -> str:
+        return f"<{self.review.game.title.get(self.lang, self.review.game.name)}: {len(self)} decisions>"
+
+    def choices(self) -> list[int]:
+        """The decisions with more than one option (the others were forced), by number from 0."""
+        return [k for k in range(len(self)) if len(self.review.options(k)) > 1]
+
+    def decision(self, k: int) -> Shown:
+        """Decision ``k`` as the seat saw it, with its options (their rollouts run now, then kept)."""
+        from mineedu.ui.review import STYLE, options_html
+
+        if not -len(self) <= k < len(self):
+            raise ValueError(f"decision {k}: this game has decisions 0 to {len(self) - 1}")
+        k %= len(self)
+        d = self.review.decision(k)
+        lang = self.lang
+        title = RT("decision", lang, k=k + 1, n=len(self))
+        page = (f"{STYLE}<h4>{escape(title)}</h4><div class='mineedu-review-svg' style='max-width:640px'>"
+                f"{d.picture(lang)}</div>{options_html(self.review, d.options, lang, False)}")
+        lines = [title] + [("* " if o.chosen else "  ") + o.labels[lang]
+                           + (f"  {percent(o.win.mean, lang, 0)}" if o.win is not None else "")
+                           + ("  <- " + RT("best", lang) if o.best else "") for o in d.options]
+        return Shown(page, "\n".join(lines))
+
+    def summary(self) -> Shown:
+        """The whole game in words (every decision's rollouts run first)."""
+        text = self.review.summary(self.lang)
+        return Shown("".join(f"<p>{escape(line)}</p>" for line in text.split("\n")), text)
+
+
+def review(saved: SavedGame | str, seat: int = 0, lang: str = "fr", *, rollouts: int | None = None,
+           seed: int = 0) -> Reviewed:
+    """The decisions of ``seat`` in ``saved`` (a :class:`~mineedu.core.SavedGame` or its JSON text):
+    each option's exact figures and its chance of winning by rollouts (``rollouts`` per option, or
+    as many as ±5 points need), from what that seat knew.
+
+    >>> import mineedu
+    >>> r = review(bot_game(mineedu.make("dragon_cave", 2), seed=1), 0, "en", rollouts=4)
+    >>> len(r) > 0, r.decision(0).text.startswith("Decision 1 of")
+    (True, True)
+    """
+    if isinstance(saved, str):
+        saved = SavedGame.loads(saved)
+    return Reviewed(Review(saved, seat, rollouts=rollouts, seed=seed), lang)
+
+
+__all__ = ["Picture", "Reviewed", "Shown", "Verdict", "bot_game", "check", "frequency", "percent", "review", "show",
+           "whole"]

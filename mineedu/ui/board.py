@@ -47,6 +47,7 @@ from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
 from mineedu.store import StoreError
 
 from .canvas import Canvas
+from .review import ReviewBox
 from .session import GameSession, MoveRefused, Seat, TableSession
 from .table import TableControls
 from .texts import T
@@ -143,6 +144,7 @@ class Board:
             "finish": self.on_finish,
             "width": self.on_width,
             "table": self.on_table,
+            "review": lambda value: self.review.receive(value),  # "Review my decisions" (ui/review.py)
         }
         self._attach(GameSession(game, seats, seed))
         self._build()
@@ -251,9 +253,11 @@ class Board:
         self.show_all_box.observe(lambda ch: self.receive("show_all", ch["new"]), names="value")
         self.players_box.observe(lambda ch: self.receive("players", ch["new"]), names="value")
 
-        tools = W.HBox([self.undo_button, self.finish_button, self.new_toggle, self.saved_toggle],
+        self.review = ReviewBox(self)
+        tools = W.HBox([self.undo_button, self.finish_button, self.new_toggle, self.saved_toggle, self.review.button],
                        layout=W.Layout(flex_flow="row wrap"))
-        left = W.VBox([self.status, self.canvas, self.message, self.announce, tools, self.dialog, self.saved_box],
+        left = W.VBox([self.status, self.canvas, self.message, self.announce, tools, self.dialog, self.saved_box,
+                       self.review.widget],
                       layout=W.Layout(flex="3 1 560px", min_width="0"))
         left.add_class("mineedu-main")
         self.show_all_box.layout.display = None if self.teacher else "none"
@@ -809,6 +813,7 @@ class Board:
             self.message.value = ""
         self.table.render(lang)
         self._relabel(lang)
+        self.review.redraw(lang)
 
     def _keep_older(self, before: tuple[int, dict[str, tuple[str, Any]]], shown: dict[str, Any]) -> None:
         """Keep the previous version's tokens while the step looks the same (at most 8 versions back)."""

@@ -11,8 +11,10 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 
 from mineedu.core import Hooks, Variant, register
 from mineedu.core.compiled import fast_playout
+from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
+from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
 from .odds import RaidEquilibrium, p_at_least, p_at_least_one, raid_equilibrium, raid_game
 from .rules import (
     EVENT_EFFECTS,
@@ -51,10 +53,15 @@ register(CoalMineGame, Hooks(
     fast_playout=fast_playout(__name__),
 ))
 
+review = explore_review
+"""``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
+review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+
 __all__ = [
     "EVENT_EFFECTS", "SPACES", "BoardView", "CoalMineConfig", "CoalMineGame", "CoalMineState", "CoalMineView",
     "raid_loot", "split_loot",
     # the exploration API (notebooks/explore): exact odds of a state or of a few numbers, and simulations
     "RaidEquilibrium", "p_at_least", "p_at_least_one", "raid_equilibrium", "raid_game", "simulate_raid",
     "simulate_recruit",
+    "review",  # the decision review (mineedu.explore.review): gold_mine.review(saved, seat)
 ]

@@ -15,8 +15,10 @@ board's odds panel and status in :mod:`.panel`, and the lesson's spec in
 from mineedu.core import Hooks, register
 from mineedu.core.hooks import Variant
 from mineedu.core.kernel import playout_hook
+from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
+from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
 from .bots import BOTS, GreedyDepthBot, OddsBot, TurnBackBot
 from .kernel import Kernel
 from .odds import (
@@ -62,9 +64,14 @@ register(DragonCave, Hooks[DragonCaveView](
     fast_playout=playout_hook(lambda game: Kernel.first(game.table, game.num_players), freeze),
 ))
 
+review = explore_review
+"""``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
+review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+
 __all__ = [
     "BOTS", "Config", "DragonCave", "DragonCaveState", "DragonCaveView", "ENTRANCE", "GreedyDepthBot", "OddsBot",
     "Position", "TurnBackBot", "VARIANTS", "action_label", "break_even_depth", "card_distribution", "card_expectation",
     "describe_event", "dragon_distribution", "escape_probability", "family_name", "format_odds",
     "movement_distribution", "odds_report", "render", "simulate_escape", "turn_back_curve",
+    "review",  # the decision review (mineedu.explore.review): gold_mine.review(saved, seat)
 ]

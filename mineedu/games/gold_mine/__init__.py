@@ -10,8 +10,10 @@ This file ties them to the rules.
 
 from mineedu.core import Hooks, Variant, register
 from mineedu.core.kernel import playout_hook
+from mineedu.explore import review as explore_review
 
 from . import bots, cards, choices, odds, panel, svg, words
+from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
 from .cards import BURNED, EXIT_OPTIONS, EXPLORE_KINDS, LADDER
 from .kernel import Kernel, RoundResult
 from .odds import burn_risk, dragons_in_next, gold_change, p_dragon_next, p_dragon_within
@@ -44,9 +46,14 @@ register(GoldMine, Hooks[GoldMineView](
     fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),
 ))
 
+review = explore_review
+"""``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
+review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+
 __all__ = [
     "BURNED", "EXIT_OPTIONS", "EXPLORE_KINDS", "LADDER", "GoldMine", "GoldMineConfig",
     "GoldMineState", "GoldMineView", "RoundResult",
     # the exploration API (notebooks/explore): exact odds of a state or of a few numbers, and a simulation
     "burn_risk", "dragons_in_next", "gold_change", "p_dragon_next", "p_dragon_within", "simulate_burn",
+    "review",  # the decision review (mineedu.explore.review): gold_mine.review(saved, seat)
 ]

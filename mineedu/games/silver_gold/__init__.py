@@ -10,8 +10,10 @@ ties them to the core (:func:`mineedu.core.register`).
 from mineedu.core import Hooks, register
 from mineedu.core.compiled import fast_playout
 from mineedu.core.hooks import Variant
+from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
+from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
 from .odds import p_shape_this_round
 from .rules import (
     CARDS,
@@ -47,9 +49,14 @@ register(SilverGold, Hooks(
     fast_playout=fast_playout(__name__),
 ))
 
+review = explore_review
+"""``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
+review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+
 __all__ = [
     "CARDS", "COLOURS", "Board", "Config", "PlayerView", "SHAPES", "SilverGold", "SilverGoldState", "SilverGoldView",
     "TreasureCard", "orientations", "placement_count", "placements", "score_sheet",
     # the exploration API (notebooks/explore), besides orientations and placements above
     "SHAPE_NAMES", "p_shape_this_round", "simulate_shape",
+    "review",  # the decision review (mineedu.explore.review): gold_mine.review(saved, seat)
 ]

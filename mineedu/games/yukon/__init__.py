@@ -14,8 +14,10 @@ This file ties them together.
 
 from mineedu.core import Hooks, Variant, register
 from mineedu.core.kernel import playout_hook
+from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
+from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
 from .bots import GreedyBot, nearest_claim_bot, value_per_distance_bot
 from .kernel import Kernel
 from .odds import pip_distribution, pip_mean, pip_probability, turns_to_collect
@@ -44,9 +46,14 @@ register(YukonGame, Hooks[YukonView](
     fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),  # tournaments play on the kernel
 ))
 
+review = explore_review
+"""``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
+review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+
 __all__ = [
     "GreedyBot", "YukonConfig", "YukonGame", "YukonState", "YukonView", "nearest_claim_bot", "odds",
     "value_per_distance_bot",
     # the exploration API (notebooks/explore): the die's exact odds (of a game, a state or a few numbers), simulated
     "pip_distribution", "pip_mean", "pip_probability", "simulate_pips", "simulate_turns", "turns_to_collect",
+    "review",  # the decision review (mineedu.explore.review): gold_mine.review(saved, seat)
 ]

@@ -223,6 +223,40 @@ exact = raid_equilibrium(attack=2, defence=2, stock=2).p_attack
 #en> check(my_answer, exact, LANG, hint="which x leaves the target indifferent: mine or defend?")
 
 # %% [markdown] lang="fr"
+# ## 4. Revoir ses décisions
+#
+# Une bonne décision peut mal finir, et une mauvaise bien finir. `coal_mine.review(partie, joueur)` reprend chaque
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les chances de recruter un mineur-tuyau, l'équilibre du raid contre chaque cible), et sa
+# probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
+# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
+# `mineedu.SavedGame.loads(texte)`.
+# %% [markdown] lang="en"
+# ## 4. Reviewing one's decisions
+#
+# A good decision can end badly and a bad one well. `coal_mine.review(game, player)` goes over each decision of one
+# player: what they saw then, each option with its exact odds (the chance of recruiting a pipe-miner, the raid's equilibrium against each target), and the chance of winning if
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
+# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
+
+# %%
+from mineedu.explore import bot_game
+from mineedu.games import coal_mine
+
+played = bot_game(mineedu.make("coal_mine", players=3), seed=3)
+reviewed = coal_mine.review(played, 0, LANG)
+#fr: les décisions où il y avait vraiment un choix (les autres étaient forcées)
+#en: the decisions with a real choice (the others were forced)
+real = reviewed.choices()
+len(reviewed), len(real)
+
+# %%
+#fr: ✏️ À vous : changez la décision revue (real[-1] est la dernière, real[-2] l'avant-dernière…).
+#en: ✏️ Your turn: change the decision reviewed (real[-1] is the last, real[-2] the one before…).
+reviewed.decision(real[-1])
+
+# %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
 # * Avec 3 casques contre 1 et une cible qui a 4 charbons (`raid_game(3, 1, 4)`), le jeu a un **point

@@ -197,6 +197,40 @@ exact = escape_probability(steps=4, cards=1, dragon=4, config=Config(dice_dragon
 #en> check(my_answer, exact, LANG, hint="after 3 steps, 1 is left: which throws keep the dragon behind?")
 
 # %% [markdown] lang="fr"
+# ## 5. Revoir ses décisions
+#
+# Une bonne décision peut mal finir, et une mauvaise bien finir. `dragon_cave.review(partie, joueur)` reprend chaque
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (P(sortir) et le trésor espéré depuis chaque destination), et sa
+# probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
+# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
+# `mineedu.SavedGame.loads(texte)`.
+# %% [markdown] lang="en"
+# ## 5. Reviewing one's decisions
+#
+# A good decision can end badly and a bad one well. `dragon_cave.review(game, player)` goes over each decision of one
+# player: what they saw then, each option with its exact odds (P(escape) and the expected treasure from each destination), and the chance of winning if
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
+# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
+
+# %%
+from mineedu.explore import bot_game
+from mineedu.games import dragon_cave
+
+played = bot_game(mineedu.make("dragon_cave", players=3), seed=3)
+reviewed = dragon_cave.review(played, 0, LANG)
+#fr: les décisions où il y avait vraiment un choix (les autres étaient forcées)
+#en: the decisions with a real choice (the others were forced)
+real = reviewed.choices()
+len(reviewed), len(real)
+
+# %%
+#fr: ✏️ À vous : changez la décision revue (real[-1] est la dernière, real[-2] l'avant-dernière…).
+#en: ✏️ Your turn: change the decision reviewed (real[-1] is the last, real[-2] the one before…).
+reviewed.decision(real[-1])
+
+# %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
 # * Avec deux cartes portées, on n'avance plus que de 2 pas par tour : refaites la table de la course avec

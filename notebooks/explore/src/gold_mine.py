@@ -349,6 +349,40 @@ for k in range(1, 11):
     print(f"{k:2}   {percent(start, LANG):>15}   {percent(now, LANG):>14}")
 
 # %% [markdown] lang="fr"
+# ## 8. Revoir ses décisions
+#
+# Une bonne décision peut mal finir, et une mauvaise bien finir. `gold_mine.review(partie, joueur)` reprend chaque
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (le risque d'être brûlé et la variation d'or espérée si l'on explore, la chance que la Sortie mène à l'échelle), et sa
+# probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
+# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
+# `mineedu.SavedGame.loads(texte)`.
+# %% [markdown] lang="en"
+# ## 8. Reviewing one's decisions
+#
+# A good decision can end badly and a bad one well. `gold_mine.review(game, player)` goes over each decision of one
+# player: what they saw then, each option with its exact odds (the risk of being burned and the expected change of gold if you explore, the chance the exit reaches the ladder), and the chance of winning if
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
+# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
+
+# %%
+from mineedu.explore import bot_game
+from mineedu.games import gold_mine
+
+played = bot_game(mineedu.make("gold_mine", players=4, rounds=1), seed=3)
+reviewed = gold_mine.review(played, 0, LANG)
+#fr: les décisions où il y avait vraiment un choix (les autres étaient forcées)
+#en: the decisions with a real choice (the others were forced)
+real = reviewed.choices()
+len(reviewed), len(real)
+
+# %%
+#fr: ✏️ À vous : changez la décision revue (real[-1] est la dernière, real[-2] l'avant-dernière…).
+#en: ✏️ Your turn: change the decision reviewed (real[-1] is the last, real[-2] the one before…).
+reviewed.decision(real[-1])
+
+# %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
 # * La règle publiée joue la pioche **face visible** : `mineedu.make("gold_mine", 4, deck_mode="face_up")`.

@@ -192,6 +192,40 @@ exact = p_shape_this_round(copies=1, deck=8, reveals=6)
 #en> check(my_answer, exact, LANG, hint="how many cards are left out?")
 
 # %% [markdown] lang="fr"
+# ## 5. Revoir ses décisions
+#
+# Une bonne décision peut mal finir, et une mauvaise bien finir. `silver_gold.review(partie, joueur)` reprend chaque
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les points gagnés tout de suite et les cartes Expédition espérées avant de compléter la carte), et sa
+# probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
+# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
+# `mineedu.SavedGame.loads(texte)`.
+# %% [markdown] lang="en"
+# ## 5. Reviewing one's decisions
+#
+# A good decision can end badly and a bad one well. `silver_gold.review(game, player)` goes over each decision of one
+# player: what they saw then, each option with its exact odds (the points scored at once and the expedition cards expected until the card is complete), and the chance of winning if
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
+# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
+
+# %%
+from mineedu.explore import bot_game
+from mineedu.games import silver_gold
+
+played = bot_game(mineedu.make("silver_gold", players=2), seed=3)
+reviewed = silver_gold.review(played, 0, LANG)
+#fr: les décisions où il y avait vraiment un choix (les autres étaient forcées)
+#en: the decisions with a real choice (the others were forced)
+real = reviewed.choices()
+len(reviewed), len(real)
+
+# %%
+#fr: ✏️ À vous : changez la décision revue (real[-1] est la dernière, real[-2] l'avant-dernière…).
+#en: ✏️ Your turn: change the decision reviewed (real[-1] is the last, real[-2] the one before…).
+reviewed.decision(real[-1])
+
+# %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
 # * Combien de symétries a le tétromino en T ? Vérifiez avec `orientations("T4")`.

@@ -209,6 +209,40 @@ for n in range(1, 9):
 #en> print(f"E(N) = {expected} ≈ {num(expected)}; simulated: {num(sample.mean()[0])}")
 
 # %% [markdown] lang="fr"
+# ## 6. Revoir ses décisions
+#
+# Une bonne décision peut mal finir, et une mauvaise bien finir. `yukon.review(partie, joueur)` reprend chaque
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les pas qu'il faut encore pour atteindre le cercle d'un filon libre après chaque pas possible), et sa
+# probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
+# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
+# `mineedu.SavedGame.loads(texte)`.
+# %% [markdown] lang="en"
+# ## 6. Reviewing one's decisions
+#
+# A good decision can end badly and a bad one well. `yukon.review(game, player)` goes over each decision of one
+# player: what they saw then, each option with its exact odds (the pips still needed to reach the ring of a free claim after each possible step), and the chance of winning if
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
+# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
+
+# %%
+from mineedu.explore import bot_game
+from mineedu.games import yukon
+
+played = bot_game(mineedu.make("yukon", players=3), seed=3)
+reviewed = yukon.review(played, 0, LANG)
+#fr: les décisions où il y avait vraiment un choix (les autres étaient forcées)
+#en: the decisions with a real choice (the others were forced)
+real = reviewed.choices()
+len(reviewed), len(real)
+
+# %%
+#fr: ✏️ À vous : changez la décision revue (real[-1] est la dernière, real[-2] l'avant-dernière…).
+#en: ✏️ Your turn: change the decision reviewed (real[-1] is the last, real[-2] the one before…).
+reviewed.decision(real[-1])
+
+# %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
 # * Pourquoi la variance vaut-elle $56/25$ ? (Indice : $E[T^2] = \frac{1}{6}\sum_{v=2}^{6} v^2 + \frac{1}{6}E[(1+T)^2]$.)
