@@ -17,7 +17,11 @@
       continue;
     }
     const data = out.data || {};
-    if (data[MIME]) first = data[MIME];
+    if (data[MIME]) {
+      first = data[MIME];
+      const own = s.closest(".jp-Cell");
+      if (own) own.style.display = "none"; // the copies' own cell shows nothing
+    }
     else if (data[VIEW]) outputs[data[VIEW].model_id] = s;
   }
   if (!first || document.body.classList.contains(first.live)) return;
