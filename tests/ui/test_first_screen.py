@@ -128,3 +128,27 @@ def test_the_page_s_view_is_one_of_its_views() -> None:
     assert meta.view == PROJECTOR
     meta.set("en", "A title")
     assert meta.switch["label"] == "Project"
+
+
+def test_every_lesson_notebook_is_what_make_notebooks_writes() -> None:
+    """The notebooks carry the boot cells' text: after a change to them, ``tools/make_notebooks.py`` writes them again."""
+    import importlib.util
+    from pathlib import Path
+
+    import nbformat
+
+    from mineedu.core import game_class, game_names
+    from mineedu.ui.lesson import lesson_spec
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("make_notebooks", root / "tools" / "make_notebooks.py")
+    assert spec and spec.loader
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    for name in game_names():
+        lesson_ = lesson_spec(name)
+        if lesson_ is None:
+            continue
+        stored = nbformat.read(root / "notebooks" / lesson_.notebook, as_version=4)
+        written = make.notebook(make.lesson_cells(), name=name, title=game_class(name).title["fr"])
+        assert [(c.cell_type, c.source) for c in stored.cells] == [(c.cell_type, c.source) for c in written.cells], name
