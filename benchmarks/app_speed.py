@@ -1,24 +1,32 @@
 """How fast every lesson is in real Chromium, against the real Voilà server.
 
-    .venv/bin/python benchmarks/app_speed.py [--runs 5] [--clicks 5] [--lessons gold_mine,yukon] [--cold] [--json]
+    .venv/bin/python benchmarks/app_speed.py [--runs 5] [--clicks 5] [--lessons gold_mine,yukon]
+                                             [--before main] [--size 1280x800] [--cold] [--json]
 
-Measures, median of ``--runs`` pages per lesson:
+Measures, median of ``--runs`` pages per lesson, at ``--size`` (the window):
 
 * start page: from ``page.goto`` to every game's picture shown;
-* navigation → board interactive: from ``page.goto`` to the board offering a
-  choice (a region or button of the picture, built from the kernel, so a click
-  then reaches it);
+* navigation → picture: from ``page.goto`` to the board's picture on the screen
+  (the first screen's static copy, ``mineedu/ui/first_screen.py``, or the live
+  board when the page has none);
+* navigation → board interactive: to the live board offering a choice (a region
+  or button of the picture, built from the kernel, so a click then reaches it);
 * click → board redrawn: from a click on the board's first choice to the
   kernel's redraw being on the page (the canvas's ``data-version`` changes); the
   bots are then let finish with the board's own button before the next click;
 * Voilà's floor, side by side: the same server serves a notebook with one
   button (``floor.ipynb``: the lesson notebooks' shape, a ``query()`` cell then
   the widget) and the same navigation is timed until the button is on the
-  page. No lesson can be interactive sooner than that on the machine at hand.
+  page. No lesson can be interactive sooner than that on the machine at hand;
+* ``--before REF``: each lesson's notebook as it was at git ``REF`` too, served
+  by the same server and timed in the same rounds (the page before a change,
+  beside the page after it, on a machine whose load drifts).
 
+Every round times each page once (floor, lessons, their ``--before`` copies)
+before the next round, so a drift of the machine's load falls on all alike.
 Preheated kernels (``mineedu serve``'s setting; the pool refills between
-runs), and cold with ``--cold``. Targets (2-core machine): interactive ≤ 2 s
-preheated, click ≤ 100 ms median.
+runs), and cold with ``--cold``. The machine's load average is printed with
+the figures: on a shared machine they mean little without it.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -44,8 +53,13 @@ from tests.browser.lesson import CHANGED, CHOICE, READY, finish_bots, version  #
 
 FLOOR = "floor"  # the one-button notebook (see the docstring)
 FLOOR_READY = "() => !!document.querySelector('.me-floor')"
+PICTURE = """() => { const s = document.querySelector('.me-picture svg');
+  if (!s) return false;
+  const r = s.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top < window.innerHeight && getComputedStyle(s).visibility !== 'hidden'; }"""
 THUMBS_SHOWN = ("() => { const t = [...document.querySelectorAll('img.mineedu-thumb')]; "
                 "return t.length > 0 && t.every(i => i.complete && i.naturalWidth > 0); }")
+BEFORE = "-before"  # suffix of a lesson's notebook as it was at --before
 
 
 def lesson_notebooks(only: list[str] | None) -> dict[str, str]:
@@ -60,8 +74,8 @@ def lesson_notebooks(only: list[str] | None) -> dict[str, str]:
     return out
 
 
-def measure_start(browser, url: str) -> float:
-    page = new_page(browser)
+def measure_start(browser, url: str, viewport: dict) -> float:
+    page = new_page(browser, viewport=viewport)
     t0 = time.perf_counter()
     page.goto(url + START)
     page.wait_for_function(THUMBS_SHOWN, timeout=120_000)
@@ -83,19 +97,33 @@ def floor_notebook(folder: Path) -> str:
     return f"{FLOOR}.ipynb"
 
 
-def with_floor(notebooks: Path, tmp: Path) -> str:
-    """Serve a copy of ``notebooks`` with the floor beside the lessons (through ``$MINEEDU_NOTEBOOKS``,
-    which the server reads); the floor's file name."""
+def served_notebooks(tmp: Path, lessons: dict[str, str], before: str | None) -> dict[str, str]:
+    """Serve a copy of ``notebooks/`` (through ``$MINEEDU_NOTEBOOKS``, which the server reads) with the
+    floor and, with ``before``, each lesson's notebook at that git ref beside it; the pages to time."""
     served = tmp / "notebooks"
-    shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(ROOT / "notebooks", served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     os.environ[NOTEBOOKS_ENV] = str(served)
-    return floor_notebook(served)
+    pages = {FLOOR: floor_notebook(served)}
+    for name, nb in lessons.items():
+        pages[name] = nb
+        if before:
+            old = subprocess.run(["git", "show", f"{before}:notebooks/{nb}"], cwd=ROOT, capture_output=True, check=True)
+            copy = f"{Path(nb).stem}{BEFORE}.ipynb"
+            (served / copy).write_bytes(old.stdout)
+            pages[name + BEFORE] = copy
+    return pages
 
 
-def measure_page(browser, url: str, notebook: str, clicks: int, ready: str = READY) -> tuple[float, list[float]]:
-    page = new_page(browser)
+def measure_page(browser, url: str, notebook: str, clicks: int, viewport: dict,
+                 ready: str = READY) -> tuple[float | None, float, list[float]]:
+    """(navigation → picture, navigation → interactive, clicks) of one page."""
+    page = new_page(browser, viewport=viewport)
     t0 = time.perf_counter()
-    page.goto(f"{url}/voila/render/{notebook}")
+    page.goto(f"{url}/voila/render/{notebook}", wait_until="commit")
+    picture = None
+    if ready != FLOOR_READY:
+        page.wait_for_function(PICTURE, timeout=120_000)
+        picture = time.perf_counter() - t0
     page.wait_for_function(ready, timeout=120_000)
     interactive = time.perf_counter() - t0
     times = []
@@ -110,7 +138,7 @@ def measure_page(browser, url: str, notebook: str, clicks: int, ready: str = REA
         times.append(time.perf_counter() - t0)
         finish_bots(page)
     page.close()
-    return interactive, times
+    return picture, interactive, times
 
 
 def wait_pools(log: Path, notebooks: list[str], fills: int) -> None:
@@ -120,11 +148,11 @@ def wait_pools(log: Path, notebooks: list[str], fills: int) -> None:
             time.sleep(0.5)
 
 
-def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str]) -> dict:
-    out: dict = {"mode": "preheated" if preheat else "cold", "lessons": {}}
+def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str], before: str | None, viewport: dict) -> dict:
+    out: dict = {"mode": "preheated" if preheat else "cold", "lessons": {}, "load": [], "size": viewport}
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "voila.log"
-        lessons = {FLOOR: with_floor(ROOT / "notebooks", Path(tmp)), **lessons}
+        pages = served_notebooks(Path(tmp), lessons, before)
         with voila_server(preheat=preheat, log=log) as url, sync_playwright() as p:
             browser = launch(p)
             new_page(browser).goto(url + "/")  # warm the browser's own start-up
@@ -132,26 +160,48 @@ def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str]) -> dict:
             for i in range(runs):
                 if preheat:
                     wait_pools(log, ["index.ipynb"], i + 1)
-                starts.append(measure_start(browser, url))
+                starts.append(measure_start(browser, url, viewport))
             out["start_median_s"] = round(statistics.median(starts), 3)
-            for name, nb in lessons.items():
-                inter, all_clicks = [], []
-                for i in range(runs):
+            got: dict[str, dict[str, list]] = {name: {"picture": [], "interactive": [], "clicks": []} for name in pages}
+            for i in range(runs):
+                out["load"].append(round(os.getloadavg()[0], 1))
+                for name, nb in pages.items():
                     if preheat:
                         wait_pools(log, [nb], i + 1)
                         time.sleep(0.5)
-                    t, c = (measure_page(browser, url, nb, 0, FLOOR_READY) if name == FLOOR
-                            else measure_page(browser, url, nb, clicks))
-                    inter.append(t)
-                    all_clicks += c
+                    pic, inter, c = measure_page(browser, url, nb, 0 if name == FLOOR else clicks, viewport,
+                                                 FLOOR_READY if name == FLOOR else READY)
+                    if pic is not None:
+                        got[name]["picture"].append(pic)
+                    got[name]["interactive"].append(inter)
+                    got[name]["clicks"] += c
+            for name, g in got.items():
                 out["lessons"][name] = {
-                    "interactive_s": [round(x, 3) for x in inter],
-                    "interactive_median_s": round(statistics.median(inter), 3),
-                    "click_median_ms": round(1000 * statistics.median(all_clicks), 1) if all_clicks else None,
-                    "clicks": len(all_clicks),
+                    "picture_s": [round(x, 3) for x in g["picture"]],
+                    "picture_median_s": round(statistics.median(g["picture"]), 3) if g["picture"] else None,
+                    "interactive_s": [round(x, 3) for x in g["interactive"]],
+                    "interactive_median_s": round(statistics.median(g["interactive"]), 3),
+                    "click_median_ms": round(1000 * statistics.median(g["clicks"]), 1) if g["clicks"] else None,
+                    "clicks": len(g["clicks"]),
                 }
             browser.close()
     return out
+
+
+def report(r: dict, runs: int) -> None:
+    size = f"{r['size']['width']}x{r['size']['height']}"
+    print(f"{r['mode']}, {size}, load average at each round {r['load']} (2 cores):")
+    print(f"  start page with its pictures {r['start_median_s']:.2f} s (median of {runs})")
+    floor = r["lessons"][FLOOR]["interactive_median_s"]
+    for name, m in r["lessons"].items():
+        runs_ = ", ".join(f"{x:.2f}" for x in m["interactive_s"])
+        if name == FLOOR:
+            print(f"  {'Voilà floor':<19} navigation → one button shown {floor:.2f} s ({runs_})")
+            continue
+        pic = f"{m['picture_median_s']:.2f} s" if m["picture_median_s"] is not None else "n/a"
+        click = f"{m['click_median_ms']:.0f} ms" if m["click_median_ms"] is not None else "n/a"
+        print(f"  {name:<19} navigation → picture {pic}, → interactive {m['interactive_median_s']:.2f} s ({runs_}), "
+              f"floor + {m['interactive_median_s'] - floor:.2f} s; click → redrawn {click} (median of {m['clicks']})")
 
 
 def main() -> int:
@@ -159,27 +209,22 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--clicks", type=int, default=5, help="clicks measured per page")
     ap.add_argument("--lessons", default="", help="comma-separated game names (default: every lesson)")
+    ap.add_argument("--before", default="", help="a git ref: time each lesson's notebook as it was there too")
+    ap.add_argument("--size", default="1280x800", help="the window, WIDTHxHEIGHT")
     ap.add_argument("--cold", action="store_true", help="also measure without preheated kernels")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    w, h = (int(x) for x in args.size.split("x"))
+    viewport = {"width": w, "height": h}
     lessons = lesson_notebooks([x for x in args.lessons.split(",") if x] or None)
-    results = [run(True, args.runs, args.clicks, lessons)]
+    results = [run(True, args.runs, args.clicks, lessons, args.before or None, viewport)]
     if args.cold:
-        results.append(run(False, args.runs, args.clicks, lessons))
+        results.append(run(False, args.runs, args.clicks, lessons, args.before or None, viewport))
     if args.json:
         print(json.dumps(results, indent=1))
         return 0
     for r in results:
-        print(f"{r['mode']}: start page with its pictures {r['start_median_s']:.2f} s (median of {args.runs})")
-        floor = r["lessons"][FLOOR]["interactive_median_s"]
-        for name, m in r["lessons"].items():
-            runs = ", ".join(f"{x:.2f}" for x in m["interactive_s"])
-            if name == FLOOR:
-                print(f"  {'Voilà floor':<12} navigation → one button shown {floor:.2f} s ({runs})")
-                continue
-            click = f"{m['click_median_ms']:.0f} ms" if m["click_median_ms"] is not None else "n/a"
-            print(f"  {name:<12} navigation → interactive {m['interactive_median_s']:.2f} s ({runs}), "
-                  f"floor + {m['interactive_median_s'] - floor:.2f} s; click → redrawn {click} (median of {m['clicks']})")
+        report(r, args.runs)
     return 0
 
 

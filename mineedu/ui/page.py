@@ -1,11 +1,19 @@
-"""What a lesson page sets outside its widgets: the document's language, the tab's title, the styles.
+"""What a lesson page sets outside its widgets: the document's language, the tab's title, the styles, the view.
 
-:class:`PageMeta` is an invisible ``anywidget`` whose front end sets
-``<html lang>`` (so a screen reader reads French as French) and the tab's
-title, and whose stylesheet (``page.css``, shipped in the package) makes the
-page readable on a projector and a phone. :func:`query` reads the page's
-address (``?lang=en``) in Voilà, where preheated kernels run the notebook
-before a student arrives.
+:class:`PageMeta` is an ``anywidget`` whose front end sets ``<html lang>`` (so
+a screen reader reads French as French) and the tab's title, whose stylesheet
+(``page.css``, shipped in the package) makes the page readable on a projector
+and a phone, and which shows the page's "Projeter / Project" switch: the
+projector view (``view="projector"``, or ``?view=projector`` in the address)
+gives the whole screen to the board and its headline odds, large, and folds the
+header, the notes and the sections below the board away. :func:`query` reads
+the page's address (``?lang=en``) in Voilà, where preheated kernels run the
+notebook before a student arrives.
+
+Any page can use the projector view: display a ``PageMeta`` (it carries the
+styles) and set its ``view`` to :data:`PROJECTOR` (the shared table's spectator
+page does); the view is the class :data:`PROJECTOR_CLASS` on ``<body>``, which
+``page.css`` styles for any ``.mineedu-board`` on the page.
 """
 
 from __future__ import annotations
@@ -16,21 +24,54 @@ import os
 import threading
 import warnings
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import anywidget
 import traitlets
 
+from mineedu.core import Texts
+from mineedu.core.i18n import DEFAULT_LANG, LANGS
+
 HERE = Path(__file__).parent
+PROJECTOR = "projector"
+PROJECTOR_CLASS = "mineedu-projector"
+"""The class on ``<body>`` in the projector view (page.css styles it)."""
+VIEWS = ("", PROJECTOR)
+
+T = Texts({
+    "project": {"fr": "Projeter", "en": "Project"},
+    "project_help": {"fr": "Le plateau et ses probabilités en grand, sur tout l'écran (pour un projecteur)",
+                     "en": "The board and its odds, large, on the whole screen (for a projector)"},
+})
 
 
 class PageMeta(anywidget.AnyWidget):
+    """The page's language, title and view; its front end shows the projector switch."""
+
     _esm = HERE / "page.js"
     _css = HERE / "page.css"
-    lang = traitlets.Unicode("fr").tag(sync=True)
+    lang = traitlets.Unicode(DEFAULT_LANG).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
+    view = traitlets.Enum(VIEWS, "").tag(sync=True)
+    """``""`` (the whole lesson) or :data:`PROJECTOR`; the switch sets it from the browser too."""
+    switch = traitlets.Dict({}).tag(sync=True)
+    """The switch's words in the page's language: ``{"label", "help"}``."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.add_class("mineedu-meta")
+        self.set(self.lang, self.title)
 
     def set(self, lang: str, title: str) -> None:
+        lang = lang if lang in LANGS else DEFAULT_LANG
         self.lang, self.title = lang, title
+        self.switch = {"label": T("project", lang), "help": T("project_help", lang)}
+
+    def apply_query(self, query: str) -> None:
+        """``view=projector`` from the page's address (anything else leaves the view as it is)."""
+        view = (parse_qs(query or "").get("view") or [""])[0]
+        if view in VIEWS and view:
+            self.view = view
 
 
 def query() -> str:

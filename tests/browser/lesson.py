@@ -12,6 +12,75 @@ READY = """() => { const c = document.querySelector('.me-canvas');
   return c && c.dataset.waiting === '0'
     && document.querySelectorAll('.me-canvas .me-active, .me-canvas .me-option').length > 0; }"""
 CHANGED = """v => { const c = document.querySelector('.me-canvas'); return c && c.dataset.version !== v; }"""
+CLIPPED = """() => {
+  // every element showing text (its own text nodes) that is wider than its box, or cut by the window's
+  // edge or by an ancestor that clips (overflow other than visible): one line each, what and where
+  const out = [];
+  const cells = document.querySelector('#rendered_cells') || document.body;
+  const vw = document.documentElement.clientWidth;
+  const name = e => e.tagName.toLowerCase() + [...e.classList].map(c => '.' + c).join('');
+  for (const e of cells.querySelectorAll('*')) {
+    if (e.closest('svg, script, style, .mineedu-announce')) continue;
+    let folded = false;  // inside a closed <details> (its summary aside): not shown
+    for (let d = e.closest('details'); d && !folded; d = d.parentElement && d.parentElement.closest('details'))
+      folded = !d.open && !(e.closest('summary') && d.contains(e.closest('summary')));
+    if (folded) continue;
+    const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+    if (!text || !e.getClientRects().length) continue;
+    const cs = getComputedStyle(e);
+    if (cs.visibility === 'hidden') continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const what = `${name(e)} "${text.slice(0, 50)}"`;
+    if (cs.display !== 'inline' && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) {
+      out.push(`wider than its box (${e.scrollWidth} > ${e.clientWidth} px): ${what}`);
+      continue;
+    }
+    if (r.right > vw + 1 || r.left < -1) {
+      out.push(`cut by the window's edge: ${what}`);
+      continue;
+    }
+    for (let a = e.parentElement; a && a !== cells.parentElement; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (r.right > b.right + 1 || r.left < b.left - 1) {
+        out.push(`cut by ${name(a)}: ${what}`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+PROJECTED = """() => {
+  // the projector view: nothing to scroll, the board's picture, the headline odds and the status on the
+  // screen, the figures large; one line per problem
+  const out = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const cells = document.querySelector('#rendered_cells');
+  if (cells && cells.scrollHeight > cells.clientHeight + 1)
+    out.push(`the page scrolls (${cells.scrollHeight} > ${cells.clientHeight} px)`);
+  if (document.scrollingElement.scrollHeight > vh + 1) out.push('the window scrolls');
+  const inside = (what, e) => {
+    if (!e) return out.push(`no ${what}`);
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.top < -1 || r.left < -1 || r.bottom > vh + 1 || r.right > vw + 1)
+      out.push(`${what} not wholly on the screen: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+  };
+  const px = e => parseFloat(getComputedStyle(e).fontSize);
+  inside('picture', document.querySelector('.jp-OutputArea-output .me-picture svg'));
+  inside('status', document.querySelector('.mineedu-status'));
+  const key = document.querySelector('.mineedu-panel .odds-key');
+  if (key) {
+    inside('headline odds', key);
+    if (px(key) < 32) out.push(`the headline odds at ${px(key)} px`);
+  }
+  const status = document.querySelector('.mineedu-status');
+  if (status && px(status) < 32) out.push(`the status at ${px(status)} px`);
+  const title = document.querySelector('.mineedu-header h1');
+  if (title && title.getClientRects().length) out.push('the header is not folded away');
+  for (const s of document.querySelectorAll('.mineedu-section')) if (s.getClientRects().length) out.push('a section is shown');
+  return out;
+}"""
 
 
 def wait_ready(page, timeout: float = 60_000) -> None:

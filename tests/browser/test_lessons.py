@@ -1,6 +1,7 @@
 """What every lesson page passes in real Chromium against the real Voilà server, for each lesson
-the registry declares: screenshots at four sizes with their text sizes, the keyboard, English by
-address with no request leaving the server. Three page loads a lesson: each load costs a kernel."""
+the registry declares, in both languages: screenshots at four sizes with their text sizes and no text
+clipped, the projector view (by its switch, and by the address), the keyboard, English by address with
+no request leaving the server. Two page loads a lesson and language at most: each load costs a kernel."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from mineedu.core import game_names
 from mineedu.ui.lesson import lesson_spec
 
 from .helpers import new_page
-from .lesson import CHANGED, finish_bots, version, wait_ready
+from .lesson import CHANGED, CLIPPED, PROJECTED, finish_bots, version, wait_ready
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 LESSONS = {name: spec.notebook for name in game_names() if (spec := lesson_spec(name)) is not None}
@@ -24,7 +25,7 @@ SIZES = {
 }
 TEXT_SIZES = """() => {
   const px = e => parseFloat(getComputedStyle(e).fontSize);
-  const svg = document.querySelector('.me-picture svg');
+  const svg = document.querySelector('.jp-OutputArea-output .me-picture svg');
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
   const shown = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0);
   const picture = Math.min(...shown.map(t => px(t) * scale));
@@ -39,15 +40,23 @@ def url(server: str, name: str, query: str = "") -> str:
     return f"{server}/voila/render/{LESSONS[name]}" + (f"?{query}" if query else "")
 
 
-@pytest.mark.parametrize("name", LESSONS)
-def test_screenshots_and_text_sizes(server, browser, name):
-    """One page, shown at the four sizes in turn (the page re-lays itself out as a resized window does:
-    the picture reports its new width and the kernel redraws it, narrow on a phone)."""
-    first = next(iter(SIZES.values()))
-    page = new_page(browser, viewport={"width": first[0], "height": first[1]})
-    page.goto(url(server, name))
-    wait_ready(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def shoot(page, name: str) -> None:
+    """The window as the student sees it, and the end of the page (Voilà scrolls its cells, not the window)."""
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    if page.evaluate("(() => { const c = document.querySelector('#rendered_cells'); c.scrollTop = c.scrollHeight;"
+                     " return c.scrollTop > 0; })()"):
+        page.screenshot(path=str(SHOTS / f"{name}-end.png"))
+        page.evaluate("document.querySelector('#rendered_cells').scrollTop = 0")
+
+
+def said(wrong: dict) -> str:
+    """What is wrong at each size, one line each (pytest would cut a long dict short)."""
+    return "\n".join(f"{size}: {problem}" for size, (problems, _sizes) in wrong.items() for problem in problems)
+
+
+def check_sizes(page, name: str, lang: str) -> dict:
+    """Each of the four sizes in turn (the page re-lays itself out as a resized window does: the picture
+    reports its new width and the kernel redraws it, narrow on a phone); what is wrong at each."""
     wrong = {}
     for i, (size, (w, h)) in enumerate(SIZES.items()):
         if i:
@@ -55,9 +64,9 @@ def test_screenshots_and_text_sizes(server, browser, name):
             page.set_viewport_size({"width": w, "height": h})
             page.wait_for_function(CHANGED, arg=v, timeout=30_000)  # redrawn for its new width
         page.wait_for_timeout(400)  # the new picture laid out
-        page.screenshot(path=str(SHOTS / f"{name}-{size}-{w}x{h}.png"), full_page=True)
+        shoot(page, f"{name}-{lang}-{size}-{w}x{h}")
         sizes = page.evaluate(TEXT_SIZES)
-        problems = []
+        problems = list(page.evaluate(CLIPPED))
         if sizes["picture"] < 12:
             problems.append("a label of the board under 12 px")
         if sizes["panel"] < 14 or sizes["status"] < 15:
@@ -68,8 +77,62 @@ def test_screenshots_and_text_sizes(server, browser, name):
             problems.append("something cut off to the side")
         if problems:
             wrong[size] = (problems, sizes)
+    return wrong
+
+
+def check_projected(page, name: str, lang: str) -> list[str]:
+    """The projector view at 1920x1080: the whole board and its headline odds on the screen, large, no scrolling."""
+    page.wait_for_function("() => document.body.classList.contains('mineedu-projector')")
+    page.wait_for_timeout(600)  # laid out again, the picture re-measured
+    page.screenshot(path=str(SHOTS / f"{name}-{lang}-projected-1920x1080.png"))
+    return list(page.evaluate(PROJECTED)) + list(page.evaluate(CLIPPED))
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_french_at_four_sizes_then_projected_by_its_switch(server, browser, name):
+    page = new_page(browser, viewport={"width": 1920, "height": 1080})
+    page.goto(url(server, name))
+    wait_ready(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    wrong = check_sizes(page, name, "fr")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.locator(".mineedu-project").click()
+    projected = check_projected(page, name, "fr")
+    assert "view=projector" in page.url  # a reload stays in the projector view
     page.close()
-    assert not wrong, wrong
+    assert not wrong, said(wrong)
+    assert not projected, "\n".join(projected)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_english_and_projected_by_the_address_then_four_sizes_nothing_leaving_the_server(server, browser, name):
+    page = new_page(browser, viewport={"width": 1920, "height": 1080})
+    outside = []
+
+    def route(r):
+        if r.request.url.startswith(server) or r.request.url.startswith("data:"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.goto(url(server, name, "lang=en&view=projector"))
+    wait_ready(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    projected = check_projected(page, name, "en")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.title() == lesson_spec(name).title["en"]
+    assert page.locator(".mineedu-lang .mod-active").inner_text() == "English"
+    assert page.locator(".mineedu-project").inner_text() == "Project"
+    page.locator(".mineedu-project").click()
+    page.wait_for_function("() => !document.body.classList.contains('mineedu-projector')")
+    assert "All lessons" in page.locator(".mineedu-back").inner_text()
+    wrong = check_sizes(page, name, "en")
+    page.close()
+    assert outside == [], outside
+    assert not projected, "\n".join(projected)
+    assert not wrong, said(wrong)
 
 
 FOCUSED = """() => { const e = document.activeElement;
@@ -87,7 +150,7 @@ def test_the_keyboard_reaches_every_control(server, page, name):
         page.keyboard.press("Tab")
         seen.append(page.evaluate(FOCUSED))
     text = "\n".join(seen)
-    needed = ["Nouvelle partie", "Sauvegarder", "English", "Pour l'enseignant", "Les règles en bref"]
+    needed = ["Nouvelle partie", "Sauvegarder", "English", "Projeter", "Pour l'enseignant", "Les règles en bref"]
     if spec.predict:
         needed += ["Simuler", "Ma prédiction", "Je m'engage"]
     if spec.tournament:
@@ -103,26 +166,3 @@ def test_the_keyboard_reaches_every_control(server, page, name):
     page.keyboard.press("Enter")
     page.wait_for_function("v => document.querySelector('.me-canvas').dataset.version !== v", arg=before)
     finish_bots(page)
-
-
-@pytest.mark.parametrize("name", LESSONS)
-def test_the_address_opens_the_lesson_in_english_and_nothing_leaves_the_server(server, browser, name):
-    page = new_page(browser)
-    outside = []
-
-    def route(r):
-        if r.request.url.startswith(server) or r.request.url.startswith("data:"):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.goto(url(server, name, "lang=en"))
-    wait_ready(page)
-    assert page.evaluate("document.documentElement.lang") == "en"
-    assert page.title() == lesson_spec(name).title["en"]
-    assert "All lessons" in page.locator(".mineedu-back").inner_text()
-    assert page.locator(".mineedu-lang .mod-active").inner_text() == "English"
-    page.close()
-    assert outside == [], outside
