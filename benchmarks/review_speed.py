@@ -1,8 +1,8 @@
-"""Speed of the decision review (``mineedu.core.review``): a typical game of each game, reviewed whole.
+"""Speed of the decision review (``mineedu.review``): a typical game of each game, reviewed whole.
 
     .venv/bin/python benchmarks/review_speed.py [--games gold_mine,dragon_cave] [--jobs 1,2] [--limit N] [--seed 1]
 
-For each game, one game played by the lesson's bots (:func:`mineedu.core.review.bot_game`, the
+For each game, one game played by the lesson's bots (:func:`mineedu.review.bot_game`, the
 players of the lesson's board), its first seat reviewed with the adaptive rollouts (until each 95 %
 interval is within ±5 points). Prints, per game: the seat's decisions (and how many are real choices),
 the options, the rollouts played; the time to *show* a decision (its picture and its exact figures,
@@ -20,7 +20,7 @@ import statistics
 import time
 
 import mineedu
-from mineedu.core.review import Review, bot_game
+from mineedu.review import Review, bot_game
 
 PLAYERS = {"gold_mine": 4, "dragon_cave": 3, "yukon": 3, "silver_gold": 2, "coal_mine": 3}
 

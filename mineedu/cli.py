@@ -62,7 +62,7 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _review(args: argparse.Namespace) -> int:
-    from .core.review import Review
+    from .review import Review
 
     saved = SavedGame.load(args.saved)
     try:

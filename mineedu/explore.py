@@ -11,7 +11,7 @@ Three small things a student's notebook needs, each in French and English:
 * :func:`frequency`: a simulated frequency with its 95 % interval, and
   :func:`percent`: a probability as a percentage, both written the reader's way;
 * :func:`review` (each game's ``<game>.review(saved, seat)``): a game's decisions of one seat, each
-  with its exact figures and its chance of winning (:mod:`mineedu.core.review`), shown as the
+  with its exact figures and its chance of winning (:mod:`mineedu.review`), shown as the
   board shows them; :func:`bot_game` plays a seeded game to review.
 
 >>> from fractions import Fraction
@@ -34,9 +34,9 @@ from typing import Any
 
 from mineedu.core import SavedGame, State, Texts, fraction_text, wilson_interval
 from mineedu.core.i18n import colon, format_count, format_number
-from mineedu.core.review import Review, bot_game
-from mineedu.core.review import T as RT
 from mineedu.core.trials import Proportion
+from mineedu.review import Review, bot_game
+from mineedu.review import T as RT
 
 T = Texts({
     "right": {"fr": "Juste\u00a0: {exact} ≈ {approx}.", "en": "Right: {exact} ≈ {approx}."},
@@ -212,7 +212,7 @@ class Shown:
 class Reviewed:
     """A review in a notebook: ``len(r)`` decisions, ``r.decision(k)`` (0-based) the position and
     its options, ``r.summary()`` the whole game in words, ``r.review`` the
-    :class:`~mineedu.core.review.Review` (its ``to_json()`` as ``mineedu review --json`` prints)."""
+    :class:`~mineedu.review.Review` (its ``to_json()`` as ``mineedu review --json`` prints)."""
 
     def __init__(self, review: Review, lang: str) -> None:
         self.review = review

@@ -96,6 +96,7 @@ def test_serve_passes_the_pool_size_to_voila(monkeypatch):
     assert seen == {
         "port": 9999, "open_browser": False, "pool_size": 3, "for_class": False, "address": None, "token": None,
         "lesson": None, "students": 30, "cull_after": 90, "max_kernels": 0, "public_url": None,
+        "store": None,
     }
 
 

@@ -2,7 +2,7 @@
 
 :class:`ReviewBox` sits under a :class:`~mineedu.ui.board.Board`: its button appears once the game is
 over (for a teacher, at any time). It steps through the decisions of one seat (a student's own seat;
-a teacher picks any) with :class:`mineedu.core.review.Review`: the position as that seat saw it (the
+a teacher picks any) with :class:`mineedu.review.Review`: the position as that seat saw it (the
 game's picture of its observation then), each option with the game's exact figures and its chance
 of winning (a bar with its 95 % interval), the chosen and the best marked. A decision's picture and
 figures show at once; its rollouts are worked out when it is first shown, in a worker thread (the
@@ -21,8 +21,8 @@ import ipywidgets as W
 
 from mineedu.core import Texts
 from mineedu.core.i18n import colon, format_number
-from mineedu.core.review import Option, Review, figure_text, figure_words
-from mineedu.core.review import T as RT
+from mineedu.review import Option, Review, figure_text, figure_words
+from mineedu.review import T as RT
 
 if TYPE_CHECKING:
     from .board import Board

@@ -40,7 +40,7 @@ def test_an_action_alone_is_worded_without_guessing_its_direction() -> None:
     assert action_label(move(steps=3), "fr") == "je fais 3 pas"
     assert action_label(move(steps=1), "en") == "I move 1 step"
     assert action_label(move(drop=1, back=True, steps=2, capture=True), "fr") == (
-        "je fais demi-tour, je pose ma carte n° 2, je prends la carte que je quitte, je fais 2 pas")
+        "je fais demi-tour, je pose ma carte n°\u00a02, je prends la carte que je quitte, je fais 2 pas")
     assert action_label(move(steps=0), "en") == "I stay where I am"
     assert action_label(("value", 11), "fr") == "la carte vaut 11" and action_label(("die", 6), "en") == "the die shows 6"
 
@@ -120,7 +120,7 @@ def test_dice_in_words() -> None:
 def test_blind_cards_turned_over_at_the_end() -> None:
     s = position(pos=(0, -1), status=("in", "out"), returning=(True, True), carried=(((0, None), (2, None)), ()),
                  config={"blind": True}, path=DragonCave(2).initial_state().path).apply(move(steps=1))
-    assert line(s, ("value", 2)) == f"Hasard{NBSP}: la carte n° 1 de J1 (Facile) vaut 2"
+    assert line(s, ("value", 2)) == f"Hasard{NBSP}: la carte n°{NBSP}1 de J1 (Facile) vaut 2"
     assert line(s.apply(("value", 2)), ("value", 9), "en") == "Chance: P1's card no. 2 (Difficult) is worth 9"
 
 

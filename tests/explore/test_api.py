@@ -311,8 +311,8 @@ def test_p_at_least_one_of_a_state_and_of_a_view():
     s = mineedu.make("coal_mine", 3).initial_state()
     # the true deck: 70 cards less three start hands of 4 miners and 4 pipe-miners
     assert coal_mine.p_at_least_one(2, position=s) == 1 - Fraction(comb(46 - 12, 2), comb(46, 2))
-    # P1 cannot see the deck nor the others' hands: 62 cards unseen, 20 of them pipe-miners
-    assert coal_mine.p_at_least_one(2, position=s.observation(0)) == 1 - Fraction(comb(42, 2), comb(62, 2))
+    # P1 counts cards: the starting hands are public, so the unseen cards are the deck's 46, 12 pipe-miners
+    assert coal_mine.p_at_least_one(2, position=s.observation(0)) == 1 - Fraction(comb(34, 2), comb(46, 2))
 
 
 @pytest.mark.parametrize("call,words", [

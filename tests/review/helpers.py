@@ -7,7 +7,7 @@ from typing import Any
 
 import mineedu
 from mineedu.core import SavedGame, outcomes_after
-from mineedu.core.review import bot_game
+from mineedu.review import bot_game
 
 PLAYERS = {"gold_mine": 4, "dragon_cave": 3, "yukon": 3, "silver_gold": 2, "coal_mine": 3}
 

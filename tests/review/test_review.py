@@ -1,4 +1,4 @@
-"""The decision review (mineedu.core.review) on a seeded game of each game, a bot in the reviewed seat.
+"""The decision review (mineedu.review) on a seeded game of each game, a bot in the reviewed seat.
 
 * every move of the seat is a decision, its options cover its legal actions once, the chosen one marked;
 * each exact figure is the engine's on that very state (My Gold Mine's burn risk summed over
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from mineedu.core import CHANCE, SavedGame, from_json
-from mineedu.core.review import Review
+from mineedu.review import Review
 from tests.review.helpers import PLAYERS, engine_burn_risk, seeded_game
 
 GAMES = sorted(PLAYERS)

@@ -1,4 +1,4 @@
-"""Mine's parts for the decision review (:mod:`mineedu.core.review`).
+"""Mine's parts for the decision review (:mod:`mineedu.review`).
 
 The options are grouped by the space a card goes to (the tower, the mine, recruitment, a raid,
 an event) or a pass. Per option, the figures of :mod:`.odds` from what the seat sees: on

@@ -66,7 +66,7 @@ register(DragonCave, Hooks[DragonCaveView](
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
-review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+review's parts that :mod:`mineedu.review` finds, stays ``review_parts``)."""
 
 __all__ = [
     "BOTS", "Config", "DragonCave", "DragonCaveState", "DragonCaveView", "ENTRANCE", "GreedyDepthBot", "OddsBot",

@@ -1,4 +1,4 @@
-"""The cave's parts for the decision review (:mod:`mineedu.core.review`).
+"""The cave's parts for the decision review (:mod:`mineedu.review`).
 
 The options are the board's destinations (its last step: a card of the path, the way out, or
 staying); per option, the figures of :mod:`.odds` from where the move leaves the diver: P(escape)

@@ -48,7 +48,7 @@ register(GoldMine, Hooks[GoldMineView](
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
-review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+review's parts that :mod:`mineedu.review` finds, stays ``review_parts``)."""
 
 __all__ = [
     "BURNED", "EXIT_OPTIONS", "EXPLORE_KINDS", "LADDER", "GoldMine", "GoldMineConfig",

@@ -1,4 +1,4 @@
-"""My Gold Mine's parts for the decision review (:mod:`mineedu.core.review`).
+"""My Gold Mine's parts for the decision review (:mod:`mineedu.review`).
 
 Per option, the figures of :mod:`.odds`: exploring, the burn risk and the expected change of
 gold this round; leaving by the exit deck, the chance its next card brings the miner to the

@@ -51,7 +51,7 @@ register(SilverGold, Hooks(
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
-review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+review's parts that :mod:`mineedu.review` finds, stays ``review_parts``)."""
 
 __all__ = [
     "CARDS", "COLOURS", "Board", "Config", "PlayerView", "SHAPES", "SilverGold", "SilverGoldState", "SilverGoldView",

@@ -1,4 +1,4 @@
-"""Silver & Gold's parts for the decision review (:mod:`mineedu.core.review`).
+"""Silver & Gold's parts for the decision review (:mod:`mineedu.review`).
 
 The options are the board's first step: a card of the hand to keep, or the treasure card a
 shape goes on (or a single box). Per option, the figures of :mod:`.odds` from what the seat sees:

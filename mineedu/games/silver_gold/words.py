@@ -186,7 +186,7 @@ def action_label(action: object, lang: str = "fr") -> str:
     >>> action_label(("keep", 3, 17), "en")
     'Keep: treasure card no. 3 (grey, 8 boxes) and treasure card no. 17 (green, 10 boxes)'
     >>> action_label(("take", 11), "fr")
-    "Prendre la carte trésor n° 11 (verte, 10 cases) dans l'offre"
+    "Prendre la carte trésor n°\xa011 (verte, 10 cases) dans l'offre"
     """
     if isinstance(action, str):  # an expedition card revealed
         return WORDS("shape_card", lang, s=shape_name(action, lang))

@@ -48,7 +48,7 @@ register(YukonGame, Hooks[YukonView](
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the
-review's parts that :mod:`mineedu.core.review` finds, stays ``review_parts``)."""
+review's parts that :mod:`mineedu.review` finds, stays ``review_parts``)."""
 
 __all__ = [
     "GreedyBot", "YukonConfig", "YukonGame", "YukonState", "YukonView", "nearest_claim_bot", "odds",

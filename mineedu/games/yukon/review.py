@@ -1,4 +1,4 @@
-"""Gold am Yukon's parts for the decision review (:mod:`mineedu.core.review`).
+"""Gold am Yukon's parts for the decision review (:mod:`mineedu.review`).
 
 Each pip is a decision; per option, the figure of :mod:`.odds` the board shows: the pips the
 chain still needs to stand on the ring of a free claim after this step (and stake it), from

@@ -40,12 +40,12 @@ from typing import Any
 
 import numpy as np
 
-from .choices import ChoiceTree, Path
-from .exact import from_json
-from .game import Action, Bot, Game, RandomBot, State
-from .i18n import LANGS, Texts, colon, format_number, player_name
-from .play import Event, playout, wilson_interval
-from .saved import SavedGame
+from mineedu.core.choices import ChoiceTree, Path
+from mineedu.core.exact import from_json
+from mineedu.core.game import Action, Bot, Game, RandomBot, State
+from mineedu.core.i18n import LANGS, Texts, colon, format_number, player_name
+from mineedu.core.play import Event, playout, wilson_interval
+from mineedu.core.saved import SavedGame
 
 HALF_WIDTH = 0.05
 """The widest a win chance's 95 % interval may be on each side (5 points)."""
@@ -526,7 +526,7 @@ def _in_processes(review: Review, todo: list[int], jobs: int) -> Any:
 
 
 def _same(a: Any, b: Any) -> bool:
-    from .game import same_action
+    from mineedu.core.game import same_action
 
     return same_action(a, b)
 
