@@ -9,7 +9,7 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 CHROMIUM = /usr/lib/chromium/chromium
 
-.PHONY: serve test lint fuzz test-fast bench bench-app bench-class install chromium proxy wheel clean
+.PHONY: serve test lint fuzz test-fast bench bench-app bench-class install chromium postgresql proxy wheel clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,14 @@ chromium:
 	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq chromium; }
 
+# the class store's tests start a throwaway PostgreSQL server (tests/pg.py): Debian's postgresql
+PG_INITDB = /usr/lib/postgresql/15/bin/initdb
+
+postgresql:
+	@[ -x $(PG_INITDB) ] || { echo "Installing PostgreSQL from Debian (apt)"; \
+	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq postgresql; }
+
 # JupyterHub's proxy (an npm package) for tests/hub, in this folder: build/node
 PROXY = build/node/node_modules/.bin/configurable-http-proxy
 
@@ -49,7 +57,7 @@ wheel: $(STAMP)
 serve: install
 	$(VENV)/bin/mineedu serve
 
-test: install chromium proxy lint
+test: install chromium postgresql proxy lint
 	$(PY) -m pytest tests mineedu notebooks
 
 lint: install
