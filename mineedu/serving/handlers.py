@@ -89,7 +89,10 @@ class ClassRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
         notebook = self.notebook_path or path or ""
-        if is_teacher_page(notebook) and not is_teacher(self):
+        # the teacher's pages, and a lesson asked with ?teacher=1 ("show all": every hidden card of a
+        # table), are the teacher's browser's only
+        asks_teacher = self.get_query_argument("teacher", "0") != "0"
+        if (is_teacher_page(notebook) or asks_teacher) and not is_teacher(self):
             self.log.warning("mineedu: %s refused (not the teacher) for %s", self.request.path, self.request.remote_ip)
             self.set_status(403)
             self.set_header("Content-Type", "text/html; charset=utf-8")

@@ -241,3 +241,20 @@ def test_one_browser_opening_pages_in_a_loop_is_slowed_and_keeps_few_kernels(cla
         await page.close()
 
     run(scenario())
+
+
+def test_a_student_cannot_ask_for_the_teachers_show_all(classroom, lesson):
+    """``?teacher=1`` turns "show all" on (every hidden card of a shared table): a class member's browser
+    asking for it gets the teacher's refusal and no kernel, and the same page without it still opens."""
+
+    async def scenario() -> None:
+        student = Student(classroom.url, TOKEN)
+        refused = await student.render(lesson, [("teacher", "1"), ("table", "ABCDE"), ("watch", "1")])
+        assert refused.status == 403
+        assert refused.kernel_id is None and not refused.outputs  # nothing of the notebook ran for it
+        assert "teacher" in refused.body.lower() or "enseignant" in refused.body.lower()
+        honest = await student.render(lesson)
+        assert honest.status == 200
+        assert classroom.alive()
+
+    run(scenario())
