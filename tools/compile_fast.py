@@ -49,6 +49,7 @@ def compile_all(jobs: int) -> int:
     except ImportError as exc:  # pragma: no cover - mypy is a test dependency
         print(f"compile_fast: {exc}; the playouts stay pure Python", file=sys.stderr)
         return 0
+    clean()  # none left of a game that plays on its kernel now (before the copies: they are fastc.py too)
     copies = []
     for game in COMPILED:
         folder = ROOT / "mineedu" / "games" / game
@@ -58,7 +59,6 @@ def compile_all(jobs: int) -> int:
         copy.write_text(f'{text}\nSOURCE_SHA256 = "{file_hash(src)}"\n', encoding="utf-8")
         copies.append(copy)
     try:
-        clean()  # none left of a game that plays on its kernel now
         paths = [str(p.relative_to(ROOT)) for p in copies]
         exts = mypycify(paths, opt_level="3", separate=True, target_dir=str(ROOT / "build" / "mypyc"))
         dist = Distribution({"name": "mineedu-fast", "ext_modules": exts})
