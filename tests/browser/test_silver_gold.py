@@ -26,7 +26,8 @@ SAVED = json.dumps({"format": "mineedu-saved-game/1", "game": "silver_gold", "pl
 
 def names(card: int) -> list[str]:
     """How a card is named in words anywhere on the page (log lines, panel, labels)."""
-    return [f"n° {card} (", f"no. {card} (", f"n° {card} ", f"no. {card} "]
+    spaces = (" ", "\u00a0", "\\u00a0", "&nbsp;")  # the lessons' no-break space after n°, however it is carried
+    return [f"n°{sp}{card}{end}" for sp in spaces for end in (" (", " ")] + [f"no. {card} (", f"no. {card} "]
 
 
 def page_text(page: Any) -> str:
@@ -89,7 +90,7 @@ def test_a_whole_game_by_clicking_the_picture(server: str, page: Any) -> None:
     text = page_text(page)
     assert all(n not in text for c in BOT for n in names(c)), "a card dealt to the bot is named on the page"
     assert page.locator(".me-picture [data-region^='hand:1:']").count() == 4  # drawn as backs
-    assert all(n in page.inner_text(".mineedu-panel") for n in ("n° 35 (", "n° 37 ("))  # the human's own are
+    assert all(n in page.inner_text(".mineedu-panel") for n in ("n°\u00a035 (", "n°\u00a037 ("))  # the human's own are
     click(page, page.locator(".me-picture [data-region='hand:0:0']"))  # 35
     click(page, page.locator(".me-picture [data-region='hand:0:1']"))  # 37: the keep is complete
     state = shown_state(page)

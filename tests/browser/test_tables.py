@@ -228,7 +228,8 @@ def test_silver_gold_no_page_receives_the_others_dealt_cards(class_server, store
 
 def names(card: int) -> list[str]:
     """How a card is named in words anywhere on a page (log lines, panel, labels)."""
-    return [f"n° {card} (", f"no. {card} (", f"n° {card} ", f"no. {card} "]
+    spaces = (" ", "\u00a0", "\\u00a0", "&nbsp;")  # a frame may carry the no-break space as JSON's escape
+    return [f"n°{sp}{card}{end}" for sp in spaces for end in (" (", " ")] + [f"no. {card} (", f"no. {card} "]
 
 
 def shown_position(s: Student) -> tuple[str, str, str]:
