@@ -18,10 +18,11 @@ settings.register_profile("dev", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium, one for the whole run (the browser, server and JupyterLab tests share it:
-    Playwright's sync API runs one event loop per thread, so a second launch beside it would fail)."""
+    """Debian's Chromium, one per test module, closed when that module ends: Playwright's sync API
+    runs an event loop in this thread while it is open, which a second launch beside it, and the
+    tests that run an asyncio loop of their own (a kernel's listener, a page's watcher), would meet."""
     from tests.browser.helpers import CHROMIUM, launch
 
     if not os.access(CHROMIUM, os.X_OK):

@@ -46,7 +46,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "index.ipynb")
+APPS = ("index.ipynb", "dashboard.ipynb")  # the start page and the teacher's page: no lesson
+LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name not in APPS)
 EXPLORE = {lang: sorted(p.name for p in (NOTEBOOKS / "explore" / lang).glob("*.ipynb")) for lang in ("fr", "en")}
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 START_TIMEOUT = 180  # seconds for a server to answer on a busy machine
@@ -105,7 +106,7 @@ def test_the_wheel_holds_every_notebook_exactly(installed):
         inside = {n.removeprefix("mineedu/notebooks/"): whl.read(n) for n in whl.namelist()
                   if n.startswith("mineedu/notebooks/")}
         names = whl.namelist()
-    wanted = ["index.ipynb", *LESSONS, *(f"explore/{lang}/{n}" for lang, ns in EXPLORE.items() for n in ns)]
+    wanted = [*APPS, *LESSONS, *(f"explore/{lang}/{n}" for lang, ns in EXPLORE.items() for n in ns)]
     assert sorted(inside) == sorted(wanted)
     assert all(inside[n] == (NOTEBOOKS / n).read_bytes() for n in wanted)
     assert not [n for n in names if n.endswith((".so", ".py")) and not n.startswith("mineedu/")], "only the package"
