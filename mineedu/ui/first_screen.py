@@ -235,7 +235,7 @@ class FirstScreen:
         meta = self.page.meta
         return {
             "parts": {w.model_id: static_view(w, self._narrow) for w in self.shown},
-            "css": "\n".join(_read(f) for f in ("first_screen.css", "page.css", "canvas.css")),
+            "css": "\n".join(_read(f) for f in ("first_screen.css", "page.css", "canvas.css", "table.css")),
             "lang": meta.lang, "title": meta.title,
             "body": ["mineedu-page", *([PROJECTOR_CLASS] if meta.view == PROJECTOR else [])],
             "live": LIVE_CLASS, "narrow_below": NARROW_BELOW,

@@ -84,9 +84,13 @@ class TableControls:
         self.code: str | None = None  # the table this page shows or asks about
         self.ticket: str | None = None
         self.state = "solo"  # solo | ask | refused | seated | watching
+        self.opened = False  # solo: the join box shows once its button is pressed (one line until then)
         self.refusal: tuple[str, dict[str, Any]] | None = None
         self.link = TableLink()
         self.link.on_msg(lambda _w, content, _b: board.receive("table", content))
+        self.open_button = W.Button(layout=W.Layout(width="auto"))
+        self.open_button.add_class("mineedu-table-open")
+        self.open_button.on_click(lambda _b: board.receive("table", {"event": "open"}))
         self.title = W.HTML()
         self.code_box = W.Text(layout=W.Layout(width="auto"))
         self.code_box.add_class("mineedu-table-code-box")
@@ -101,7 +105,7 @@ class TableControls:
         self.join_box.add_class("mineedu-table-join")
         self.banner = W.HTML()
         self.banner.add_class("mineedu-table-banner")
-        self.widget = W.VBox([self.link, self.join_box, self.banner], layout=W.Layout(width="100%"))
+        self.widget = W.VBox([self.link, self.open_button, self.join_box, self.banner], layout=W.Layout(width="100%"))
         self.widget.add_class("mineedu-table")
 
     @property
@@ -112,10 +116,13 @@ class TableControls:
 
     # --- input ------------------------------------------------------------------
     def receive(self, content: Any) -> None:
-        """One message: ``hello``/``ticket`` from the browser's link, ``join`` from the buttons."""
-        if not isinstance(content, dict) or content.get("event") not in ("hello", "ticket", "join"):
+        """One message: ``hello``/``ticket`` from the browser's link, ``open``/``join`` from the buttons."""
+        if not isinstance(content, dict) or content.get("event") not in ("hello", "ticket", "open", "join"):
             raise MoveRefused("bad_event", what="table")
         event = content["event"]
+        if event == "open":
+            self.opened = not self.opened if self.state == "solo" else True
+            return None
         if event == "join":
             return self._join()
         if self.state in ("seated", "watching"):
@@ -213,7 +220,9 @@ class TableControls:
         # a table asked about: nothing of a game shows until the student has a seat (or watches)
         self.board.show_game(self.state in ("solo", "seated", "watching"))
         show_join = self.state in ("solo", "ask", "refused")
-        self.join_box.layout.display = None if show_join else "none"
+        self.open_button.layout.display = None if self.state == "solo" else "none"
+        self.open_button.description = T("table_open", lang) + (" \u25b4" if self.opened else " \u25be")
+        self.join_box.layout.display = None if show_join and (self.opened or self.state != "solo") else "none"
         self.banner.layout.display = "none" if show_join else None
         self.code_box.layout.display = None if self.state in ("solo", "refused") else "none"
         self.name_box.layout.display = None if self.state in ("solo", "ask", "refused") else "none"

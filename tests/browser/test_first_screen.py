@@ -94,3 +94,16 @@ def test_the_html_shows_the_picture_and_the_live_board_takes_its_place(server, b
     assert before["svg"] == after["svg"]  # the very picture the live board draws: nothing more, nothing else
     assert not loading and not spinner, (loading, spinner)
     assert "Loading widget" not in body
+
+
+def test_the_first_screen_style_comes_in_the_head_before_voilas_spinner(server):
+    """The lesson's boot style (no spinner, no "Loading widget...") is in the page's head, before the
+    spinner's element, not only in its second cell: a page whose first bytes stall shows no spinner."""
+    import urllib.request
+
+    lesson = urllib.request.urlopen(url(server, "gold_mine"), timeout=120).read().decode()
+    head = lesson[: lesson.index("</head>")]
+    assert '<style class="mineedu-boot">' in head and "#loading { display: none !important; }" in head
+    assert lesson.index("mineedu-boot") < lesson.index('id="loading"')
+    start = urllib.request.urlopen(f"{server}/voila/render/index.ipynb", timeout=120).read().decode()
+    assert "mineedu-boot" not in start  # the start page keeps Voilà's own loading

@@ -117,11 +117,21 @@ def test_typed_code_asks_the_browser_for_its_ticket_first(store):
     other_tab = page(store)
     hello(other_tab, "")  # a lesson opened without ?table=
     assert other_tab.table.state == "solo" and other_tab.game_box.layout.display is None
+    # one line above the game until the student asks for a table: then the code and name boxes
+    t = other_tab.table
+    assert t.open_button.layout.display is None and t.join_box.layout.display == "none"
+    assert t.open_button.description.startswith("Jouer à une table de la classe")
+    other_tab.receive("table", {"event": "open"})
+    assert t.join_box.layout.display is None and t.code_box.layout.display is None
+    other_tab.receive("table", {"event": "open"})  # pressed again: folded back
+    assert t.join_box.layout.display == "none"
+    other_tab.receive("table", {"event": "open"})
     other_tab.table.code_box.value = code
     other_tab.receive("table", {"event": "join"})
     assert {"ticket_for": code} in sent(other_tab)
     other_tab.receive("table", {"event": "ticket", "table": code, "ticket": ticket, "name": "Léa"})
     assert other_tab.at_table and other_tab.session.seat == 0
+    assert t.open_button.layout.display == "none" and t.join_box.layout.display == "none"
 
 
 def test_forged_ticket_and_unknown_code_get_a_refusal_and_nothing_else(store):
