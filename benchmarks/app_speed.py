@@ -97,13 +97,20 @@ def floor_notebook(folder: Path) -> str:
     return f"{FLOOR}.ipynb"
 
 
-def served_notebooks(tmp: Path, lessons: dict[str, str], before: str | None) -> dict[str, str]:
-    """Serve a copy of ``notebooks/`` (through ``$MINEEDU_NOTEBOOKS``, which the server reads) with the
-    floor and, with ``before``, each lesson's notebook at that git ref beside it; the pages to time."""
+def with_floor(notebooks: Path, tmp: Path) -> str:
+    """Serve a copy of ``notebooks`` (through ``$MINEEDU_NOTEBOOKS``, which the server reads) with the
+    floor beside the lessons; the floor's file name."""
     served = tmp / "notebooks"
-    shutil.copytree(ROOT / "notebooks", served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     os.environ[NOTEBOOKS_ENV] = str(served)
-    pages = {FLOOR: floor_notebook(served)}
+    return floor_notebook(served)
+
+
+def served_notebooks(tmp: Path, lessons: dict[str, str], before: str | None) -> dict[str, str]:
+    """The notebooks served with the floor (:func:`with_floor`) and, with ``before``, each lesson's
+    notebook at that git ref beside it; the pages to time."""
+    pages = {FLOOR: with_floor(ROOT / "notebooks", tmp)}
+    served = tmp / "notebooks"
     for name, nb in lessons.items():
         pages[name] = nb
         if before:

@@ -26,25 +26,31 @@
 # %% [markdown] lang="fr"
 # ## 1. Installer
 #
-# Il faut Python 3.11 ou plus récent. Dans un terminal, depuis le dossier du dépôt :
+# Il faut Python 3.11 ou plus récent. Dans un terminal, avec le fichier `mineedu-….whl` :
 #
 # ```bash
-# make install                       # crée .venv/ et installe mineedu avec Voilà et JupyterLab
-# .venv/bin/jupyter lab notebooks/   # ouvre JupyterLab sur les leçons et ces carnets
+# python3 -m venv ~/mineedu                                   # une fois : un dossier à lui
+# ~/mineedu/bin/python -m pip install "mineedu-0.2.0-py3-none-any.whl[app]"
+# ~/mineedu/bin/mineedu lab --lang fr   # copie ces carnets dans ./mineedu-explore et ouvre JupyterLab
+# ~/mineedu/bin/mineedu serve --open    # les leçons (Voilà), sur cet ordinateur
 # ```
 #
+# Depuis le dépôt : `make serve` installe tout dans `.venv/`, puis `.venv/bin/jupyter lab notebooks/`.
 # Les carnets d'exploration sont dans `notebooks/explore/fr/` (en français) et `notebooks/explore/en/` (en anglais).
 # Ce sont deux rendus d'une même source (`notebooks/explore/src/`) : ils disent la même chose.
 # %% [markdown] lang="en"
 # ## 1. Install
 #
-# Python 3.11 or newer is needed. In a terminal, from the repository's folder:
+# Python 3.11 or newer is needed. In a terminal, with the `mineedu-….whl` file:
 #
 # ```bash
-# make install                       # creates .venv/ and installs mineedu with Voilà and JupyterLab
-# .venv/bin/jupyter lab notebooks/   # opens JupyterLab on the lessons and these notebooks
+# python3 -m venv ~/mineedu                                   # once: a folder of its own
+# ~/mineedu/bin/python -m pip install "mineedu-0.2.0-py3-none-any.whl[app]"
+# ~/mineedu/bin/mineedu lab --lang en   # copies these notebooks into ./mineedu-explore and opens JupyterLab
+# ~/mineedu/bin/mineedu serve --open    # the lessons (Voilà), on this computer
 # ```
 #
+# From the repository: `make serve` installs everything in `.venv/`, then `.venv/bin/jupyter lab notebooks/`.
 # The exploration notebooks are in `notebooks/explore/en/` (in English) and `notebooks/explore/fr/` (in French).
 # They are two renderings of one source (`notebooks/explore/src/`): they say the same thing.
 
