@@ -1,7 +1,7 @@
 """The ``mineedu`` command: exact odds, seeded simulations, and the web apps.
 
     mineedu games
-    mineedu odds gold_mine [--state saved.json] [--json]
+    mineedu odds gold_mine [--state saved.json] [--players N] [--player P] [--json]   (the lesson's table)
     mineedu review saved.json --player 0 [--json] [--rollouts 200]
     mineedu simulate gold_mine --players 4 --bots threshold:0.15,random --games 1000 --seed 1 [--jobs 2] [--json]
     mineedu serve [--port 8866]
@@ -41,19 +41,51 @@ def _settings(pairs: Sequence[str] | None) -> dict[str, Any]:
     return out
 
 
+def lesson_table(name: str) -> tuple[int, dict[str, Any]] | None:
+    """The table a game's lesson plays (its players and config: Mine's 3 players, the 3rd a dummy),
+    read from the lesson's spec; ``None`` without a lesson, or without the lessons' extra installed
+    (``mineedu[app]``: a lesson imports its widgets)."""
+    try:
+        from .ui.lesson import lesson_spec
+    except ImportError:
+        return None
+    spec = lesson_spec(name)
+    return (spec.players, dict(spec.config)) if spec is not None else None
+
+
+def to_move(game: Game, state: Any) -> int:
+    """Whose odds ``mineedu odds`` shows by default: the player to move (the first of those who
+    choose at once); at a chance move (Mine's dummy laying its first card), the first seat the
+    rules do not play themselves."""
+    movers = state.players_to_move() if not state.is_terminal() else ()
+    if movers:
+        return int(movers[0])
+    return next(p for p in range(game.num_players) if p not in game.auto_seats())
+
+
 def _odds(args: argparse.Namespace) -> int:
     if args.state:
         saved = SavedGame.load(args.state)
         if args.set:
             raise MineeduError("--set does not apply to a saved game: its config is saved with it")
+        if args.players is not None:
+            raise MineeduError("--players does not apply to a saved game: its table is saved with it")
         if saved.game.name != args.game:
             raise MineeduError(f"{args.state} is a saved {saved.game.name} game, not {args.game}")
         game, state = saved.game, saved.replay()
     else:
         cls = game_class(args.game)
-        game = make(args.game, args.players or max(cls.min_players, min(4, cls.max_players)), **_settings(args.set))
+        table = lesson_table(args.game)
+        if table is None:
+            print(f"mineedu: {args.game}'s lesson is not installed (pip install 'mineedu[app]'): "
+                  "the rules' own table", file=sys.stderr)
+        players, config = table or (max(cls.min_players, min(4, cls.max_players)), {})
+        game = make(args.game, args.players or players, **{**config, **_settings(args.set)})
         state = game.initial_state()
-    report = game.odds_report(state, args.player)
+    player = to_move(game, state) if args.player is None else args.player
+    if isinstance(player, bool) or not 0 <= player < game.num_players:
+        raise MineeduError(f"--player must be 0..{game.num_players - 1} (the table has {game.num_players} players), not {player}")
+    report = game.odds_report(state, player)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True))
     else:
@@ -433,9 +465,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     o = sub.add_parser("odds", help="exact odds of a position")
     o.add_argument("game")
-    o.add_argument("--state", help="a saved game (JSON); default: the start of a new game")
-    o.add_argument("--players", type=int, help="players of the new game (default 4, within the game's range)")
-    o.add_argument("--player", type=int, help="whose point of view (default: the player to move)")
+    o.add_argument("--state", help="a saved game (JSON); default: the start of the lesson's game")
+    o.add_argument("--players", type=int, help="players of the new game (default: the lesson's table, its variant kept)")
+    o.add_argument("--player", type=int, help="whose point of view, 0 the first (default: the player to move)")
     o.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a config setting (repeatable)")
     o.add_argument("--lang", choices=["fr", "en"], default="en")
     o.add_argument("--json", action="store_true")

@@ -158,3 +158,20 @@ def test_french_typography_and_plurals_in_every_text(game: str) -> None:
             seen = plain(text)
             assert not re.search(r"(?<![\d,.])1 (cards|cartes|dragons|pips|turns|tours|cases|boxes|coal|charbons)\b", seen), \
                 f"{game}: a plural after 1 in {seen[:200]!r}"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_mine_tournaments_reading_says_what_its_table_shows(seed: int) -> None:
+    """Issue 28, item 8: the text under the chart names the bot the table shows winning most, from
+    the lesson's own tournament (its bots, its table, its default number of games)."""
+    from mineedu.core import make, tournament
+    from mineedu.games.coal_mine.bots import bot_name
+
+    spec = spec_of("coal_mine")
+    t = spec.tournament
+    assert t is not None and t.reading is not None
+    result = tournament(make("coal_mine", t.players, **dict(t.config)), list(t.bots), t.games[2], seed)
+    best = max(result["bots"], key=lambda r: r["win"]["mean"])["bot"]
+    for lang in LANGS:
+        head = t.reading(result, lang).split(".")[0]  # "Best here: <the bot>."
+        assert head.endswith(bot_name(best, lang)), (head, best)

@@ -27,9 +27,9 @@ from math import comb
 from typing import Any, NamedTuple
 
 from mineedu.core import SEE_ALL, State, Texts, exact_json, fraction_text, from_json
-from mineedu.core.i18n import format_number
+from mineedu.core.i18n import format_number, player_name
 
-from .rules import CoalMineView, raid_loot
+from .rules import PIPE, CoalMineView, raid_loot
 from .words import card_name
 
 Matrix = tuple[tuple[Fraction | int, ...], ...]
@@ -423,12 +423,19 @@ def report_for(view: CoalMineView) -> dict[str, Any]:
             "matrix": [[int(c) for c in r] for r in m],
             "p_attack": exact_json(x[1]), "p_defend": exact_json(y[1]), "value": exact_json(v),
         }
+    pipe = None  # the panel's headline: P(at least one pipe-miner in the viewer's planned draws)
+    if view.player is not None:
+        d = planned_draws(view, view.player)
+        counts = at_least_one(view, PIPE, d)
+        pipe = {"draws": d, "counting_complete": view.counting_complete,
+                "p": exact_json(Fraction(*counts), counts=counts) if counts else None}
     return {
         "game": g.name,
         "round": view.round,
         "sale_cap": view.caps[1],
         "player": view.player,
         "kinds": list(g.kinds),
+        "pipe": pipe,
         "recruit": recruit_table(view),
         "raid": {"stock": stock, "loot": raid_table(stock)},
         "raid_game": mixes,
@@ -450,6 +457,10 @@ T = Texts({
              "en": "Mine (coal), round {r}: sell at most {cap} coal"},
     "recruit": {"fr": "Recrutement : P(au moins 1 carte de ce type) ({src}, {pile} cartes)",
                 "en": "Recruitment: P(at least 1 card of this kind) ({src}, {pile} cards)"},
+    "pipe": {"fr": "{p}, recrutement : P(au moins un Tuyauteur parmi ses {d} cartes) = {f} ≈ {pc} ({how})",
+             "en": "{p}, recruitment: P(at least one Pipe-miner among their {d} cards) = {f} ≈ {pc} ({how})"},
+    "counted": {"fr": "en comptant les cartes", "en": "with card counting"},
+    "not_exact": {"fr": "≈ en comptant les cartes, pas exact", "en": "≈ with card counting, not exact"},
     "deck": {"fr": "pioche", "en": "deck"},
     "unseen": {"fr": "cartes que vous ne voyez pas", "en": "cards you cannot see"},
     "draws": {"fr": "{d} cartes", "en": "{d} cards"},
@@ -469,11 +480,22 @@ def _cell(c: dict[str, Any] | None, lang: str) -> str:
     return f"{fraction_text(p)} ≈ {format_number(float(p), lang, 3)}"
 
 
+def _counted(c: dict[str, Any]) -> str:
+    """``9196/15180 = 209/345``: the count as drawn, then reduced (just one if they agree)."""
+    return c["fraction"] if c["fraction"] == c["reduced"] else f"{c['fraction']} = {c['reduced']}"
+
+
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as text for ``mineedu odds coal_mine``."""
     rec = report["recruit"]
-    lines = [T("head", lang, r=report["round"], cap=report["sale_cap"]),
-             T("recruit", lang, src=T(rec["source"], lang), pile=rec["pile"])]
+    lines = [T("head", lang, r=report["round"], cap=report["sale_cap"])]
+    pipe = report.get("pipe")
+    if pipe and pipe["p"]:
+        p = from_json(pipe["p"])
+        lines.append(T("pipe", lang, p=player_name(report["player"], lang), d=pipe["draws"], f=_counted(pipe["p"]),
+                       pc=format_number(p, lang, percent=True),
+                       how=T("counted" if pipe["counting_complete"] else "not_exact", lang)))
+    lines.append(T("recruit", lang, src=T(rec["source"], lang), pile=rec["pile"]))
     table = rec["p_at_least"]
     ds = list(table)
     present = {k for d in ds for k in table[d]}
