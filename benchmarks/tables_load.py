@@ -1,11 +1,12 @@
 """Class tables under load on the real class server: figures, not a timed test.
 
-    .venv/bin/python benchmarks/tables_load.py [--tables 8] [--seats 4] [--moves 24] [--json]
+    .venv/bin/python benchmarks/tables_load.py [--tables 8] [--seats 4] [--moves 24] [--store sqlite|postgresql] [--json]
 
-Starts the class server (``mineedu serve``'s command, a fresh SQLite class store passed to every
-kernel by ``MINEEDU_STORE``, one preheated My Gold Mine page per student), creates ``--tables``
-tables of ``--seats`` students each (``mineedu table new``'s ``store.create_table``), then every
-student is a websocket client doing what the lesson page does (``tests/server/student.py``):
+Starts the class server (``mineedu serve``'s command, a fresh class store passed to every kernel by
+``MINEEDU_STORE``: a SQLite file, or a database of a throwaway PostgreSQL server, ``tests/pg.py``;
+one preheated My Gold Mine page per student), creates ``--tables`` tables of ``--seats`` students
+each (``mineedu table new``'s ``store.create_table``), then every student is a websocket client
+doing what the lesson page does (``tests/server/student.py``):
 render the page, load its widgets, send the table link's ``hello`` (the page's address), type a
 first name and press Join, then play its seat: when its board offers a choice, think
 0.4-1.2 s and pick the first option, as ``canvas.js`` sends it.
@@ -231,7 +232,22 @@ def kernels_agree(server: Server, tables: list[Table], store: Any) -> dict[str, 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="mineedu-tables-"))
+    if args.store == "postgresql":
+        from tests.pg import PgCluster
+
+        cluster = PgCluster()
+        cluster.start()
+        try:
+            os.environ["MINEEDU_STORE"] = cluster.new_database()
+            return await played(args, folder)
+        finally:
+            cluster.remove()
     os.environ["MINEEDU_STORE"] = f"sqlite:///{folder / 'class.db'}"  # the server and every kernel inherit it
+    return await played(args, folder)
+
+
+async def played(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """The run itself, on the store ``$MINEEDU_STORE`` names."""
     store = open_store()
     n = args.tables * args.seats
     figures: dict[str, Any] = {"tables": args.tables, "seats": args.seats, "cpus": psutil.cpu_count(),
@@ -309,6 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--moves", type=int, default=24, help="students' moves per table, about (the log holds more)")
     ap.add_argument("--limit-s", type=float, default=240.0, help="seconds of play at most")
+    ap.add_argument("--store", choices=["sqlite", "postgresql"], default="sqlite")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if not (1 <= args.tables <= 16 and 3 <= args.seats <= 6):
@@ -323,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nrelay write -> other seats: p50 {w['p50']} ms, p95 {w['p95']} ms, max {w['max']} ms over {w['n']} "
           f"(goal p95 <= 300 ms); moves logged {figures['moves_logged']}; kernels agreeing with the log "
           f"{figures['kernels']['seats_agreeing_with_the_log']}/{figures['tables'] * figures['seats']}; "
-          f"load {figures['load_before']} -> {figures['load_after']}", file=sys.stderr)
+          f"load {figures['load_before']} -> {figures['load_after']}; {args.store}", file=sys.stderr)
     return 0
 
 
