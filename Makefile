@@ -65,7 +65,7 @@ lint: install
 	$(PY) -m mypy mineedu
 
 test-fast: install
-	$(PY) -m pytest tests mineedu -m "not browser and not slow and not server and not fuzz"
+	$(PY) -m pytest tests mineedu -m "not browser and not slow and not server and not fuzz" -n auto
 
 # rules fuzzing alone (part of `make test`): 10^6 checked steps of each game (under 5 minutes on 2 cores)
 fuzz: install
