@@ -366,7 +366,8 @@ def tables_html(snap: Snapshot, lang: str) -> str:
         spec = lesson_spec(info.game)
         page = spec.notebook if spec else f"{info.game}.ipynb"
         link = (f"<a class='mineedu-watch' target='_blank' rel='noopener' "
-                f"href='{_e(page)}?table={_e(info.code)}&amp;watch=1&amp;lang={lang}'>{_e(T('watch', lang))}</a>")
+                f"href='{_e(page)}?table={_e(info.code)}&amp;watch=1&amp;view=projector&amp;lang={lang}'>"
+                f"{_e(T('watch', lang))}</a>")
         seats = " · ".join(_seat_text(s, lang, info.game) for s in info.seats)
         rows.append([f"<b class='mineedu-code'>{_e(info.code)}</b>", _e(_lesson_title(info.game, lang)), seats,
                      _e(_turn_text(row, lang)), _e(format_count(info.moves, lang)), link])

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 
@@ -156,7 +157,23 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         code = teacher.locator(".mineedu-dash-tables .mineedu-code").first.inner_text()
         assert store.table(code).game == "gold_mine"
         href = teacher.locator(".mineedu-watch").first.get_attribute("href") or ""
-        assert f"?table={code}&watch=1" in href
+        assert f"?table={code}&watch=1&view=projector" in href
+        # that link, on the projector: the table's board in the projector view, the whole of it on a 1920x1080 screen
+        spectator = new_page(browser, viewport={"width": 1920, "height": 1080})
+        spectator.goto(urljoin(teacher.url, href) + f"&token={CLASS_TOKEN}")
+        spectator.locator(".mineedu-table-banner").wait_for(state="visible")
+        spectator.locator(".me-canvas .me-picture svg").first.wait_for(state="visible")
+        spectator.wait_for_timeout(500)
+        body = spectator.evaluate("() => document.body.className")
+        assert "mineedu-projector" in body and "mineedu-watching" in body, body
+        assert code in spectator.inner_text(".mineedu-table-banner")
+        fits = spectator.evaluate("""() => { const r = [...document.querySelectorAll('.me-canvas .me-picture svg')]
+          .find(s => s.getClientRects().length).getBoundingClientRect();
+          return [r.top >= 0 && r.bottom <= innerHeight + 1, document.documentElement.scrollHeight <= innerHeight + 1,
+            Math.round(r.top), Math.round(r.bottom)]; }""")
+        spectator.screenshot(path=str(shots / "spectator-projector-1920x1080.png"))
+        assert fits[:2] == [True, True], fits
+        spectator.close()
         for w, h in SIZES:  # a student's header with the class bar ("Connecté·e à la classe : Léa")
             students[0].set_viewport_size({"width": w, "height": h})
             students[0].locator(".mineedu-student-bar").scroll_into_view_if_needed()
