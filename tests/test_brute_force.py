@@ -11,7 +11,8 @@ know changed (one more dragon in the deck, a card value moved), and must then di
 Already covered elsewhere, by the same kind of test: Mine's recruitment odds over the whole
 information set (``tests/coal_mine/infoset.py``, ``test_knowledge.py``), the cave's P(escape)
 by a walk of every die (``tests/dragon_cave/test_panel.py``), Yukon's turn law by every
-sequence of throws (``tests/yukon/util.turn_law``).
+sequence of throws (``tests/yukon/util.turn_law``). Silver & Gold's P(the next expedition card
+fits) is checked here: the rules' own legal placements after each card the deck may hold.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mineedu.core import CHANCE, make, sample_outcome
+from mineedu.core import CHANCE, SIMULTANEOUS, from_json, make, sample_outcome
 from mineedu.games.dragon_cave import panel as cave_panel
 from mineedu.games.gold_mine import panel as gold_panel
 from mineedu.games.gold_mine.cards import BURNED, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS
+from mineedu.games.silver_gold import odds as sg_odds
 from mineedu.ui.lesson import lesson_spec
 
 SEEDS = range(6)
@@ -50,6 +52,8 @@ def record(game: Any, bots: list[str], seed: int) -> Iterator[tuple[list[tuple[i
     while not s.is_terminal():
         yield moves, s
         p = s.current_player()
+        if p == SIMULTANEOUS:  # those who choose at once commit in seat order (as core.play)
+            p = s.players_to_move()[0]
         a = sample_outcome(s.chance_outcomes(), rng) if p == CHANCE else \
             seats[p].act(s.observation(p), s.legal_actions(p), rng)
         moves = moves + [(p, a, s)]
@@ -207,8 +211,68 @@ def test_cave_brute_force_fails_with_a_value_moved() -> None:
     assert sum(shown != brute for shown, brute in cave_positions(perturb=True)) >= 10
 
 
-@pytest.mark.parametrize("name", ["gold_mine", "dragon_cave"])
+@pytest.mark.parametrize("name", ["gold_mine", "dragon_cave", "silver_gold"])
 def test_the_positions_are_reached_by_the_lessons_bots(name: str) -> None:
     game, bots = lesson_game(name)
     ends = {repr([s for _, s in record(game, bots, seed)][-1]) for seed in SEEDS}
     assert len(ends) == len(SEEDS)  # each seed its own game
+
+
+# --- Silver & Gold: the order of the expedition deck is what nobody sees ---------------------
+
+
+def expedition_seen(game: Any, moves: list[tuple[int, Any, Any]], s: Any) -> Counter[str]:
+    """This round's expedition cards nobody has seen, by shape: the rules' full deck less every
+    card revealed since the round began (each reveal is a chance move naming its shape)."""
+    left = Counter(dict(game.config.expedition))
+    for player, action, before in moves:
+        if player == CHANCE and before.phase == "reveal" and before.round == s.round:
+            left[action] -= 1
+    assert min(left.values()) >= 0
+    return +left
+
+
+def fits_somewhere(s: Any, p: int, shape: str, slots: set[int]) -> bool:
+    """Whether, the expedition card ``shape`` revealed by the engine, ``p`` may place it on one of
+    the cards in ``slots`` (the rules' own legal moves after that reveal)."""
+    t = s.apply(shape)
+    return any(a[0] == "place" and a[1] in slots for a in t.legal_actions(p))
+
+
+def silver_positions(perturb: bool) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """(the panel's P(the next expedition card fits), the brute force's) before each reveal, for
+    every player with a card: over every card the deck may still hold, each with its count's chance."""
+    game, bots = lesson_game("silver_gold")
+    for seed in SEEDS:
+        for moves, s in record(game, bots, seed):
+            if s.current_player() != CHANCE or s.phase != "reveal":
+                continue
+            deck = expedition_seen(game, moves, s)
+            if perturb:  # one card more of the shape the deck holds most of
+                deck[max(sorted(deck), key=deck.__getitem__)] += 1
+            n = sum(deck.values())
+            for p in range(game.num_players):
+                report = sg_odds.view_report(s.observation(p))
+                slots = [i for i, c in enumerate(s.boards[p].cards) if c is not None]
+                if not slots or "p_next_fits_a_card" not in report:
+                    continue
+                brute = {"any": sum((Fraction(k, n) for shape, k in deck.items()
+                                     if fits_somewhere(s, p, shape, set(slots))), Fraction(0)),
+                         "each": [sum((Fraction(k, n) for shape, k in deck.items() if fits_somewhere(s, p, shape, {i})),
+                                      Fraction(0)) for i in slots]}
+                shown = {"any": from_json(report["p_next_fits_a_card"]),
+                         "each": [from_json(b["p_next_fits"]) for b in report["cards"]]}
+                yield shown, brute
+
+
+def test_silver_gold_next_fits_equals_the_brute_force_over_every_card_the_deck_may_hold() -> None:
+    checked = unsure = 0
+    for shown, brute in silver_positions(perturb=False):
+        assert shown == brute
+        checked += 1
+        unsure += 0 < shown["any"] < 1
+    assert checked >= 100 and unsure >= 10  # positions where the next card may or may not fit
+
+
+def test_silver_gold_brute_force_fails_with_one_card_too_many() -> None:
+    assert sum(shown != brute for shown, brute in silver_positions(perturb=True)) >= 10
