@@ -8,7 +8,8 @@ cards), and for each option:
 * the game's own exact figures for it (``figures(state, seat, action)`` of the game's
   ``review.py``, built from its ``odds.py``; every number in the :func:`~mineedu.core.exact_json` form);
 * the chance of winning if that option is taken and the lesson's bots play on (the seat included),
-  by seeded rollouts through :func:`~mineedu.core.playout`, with a 95 % Wilson interval; the number
+  by seeded rollouts (:class:`~mineedu.core.rollout.Rollouts`: on the game's kernel where it has one,
+  else through :func:`~mineedu.core.playout`; the same games either way), with a 95 % Wilson interval; the number
   of rollouts grows until the interval is at most ±5 points (:data:`HALF_WIDTH`).
 
 Hidden information stays hidden: a rollout starts from a world drawn by the game's
@@ -45,6 +46,7 @@ from mineedu.core.exact import from_json
 from mineedu.core.game import Action, Bot, Game, RandomBot, State
 from mineedu.core.i18n import LANGS, Texts, colon, format_number, player_name
 from mineedu.core.play import Event, playout, wilson_interval
+from mineedu.core.rollout import Play, Rollouts
 from mineedu.core.saved import SavedGame
 
 HALF_WIDTH = 0.05
@@ -265,6 +267,7 @@ class Review:
         self.bots = tuple(self.bots) if self.bots is not None else play_on_seating(game)
         idle = RandomBot()
         self._bots: list[Bot] = [game.make_bot(s) if s is not None else idle for s in self.bots]
+        self._rollouts = Rollouts(game, self._bots)
         self.parts = parts(game)
         self.events: list[Event] = self.saved.events()
         self.moves = [i for i, e in enumerate(self.events) if e.player == self.seat]
@@ -389,14 +392,22 @@ class Review:
         """P(the seat wins) if it plays ``action`` at ``state`` and the bots play on, by rollouts
         from worlds ``sample`` draws (the same stream for every action of ``move``)."""
         rng = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(move,)))
-        game, seat = self.game, self.seat
+        game, seat, start = self.game, self.seat, self._rollouts.start
+        if sample is None:  # nothing hidden: one position, read once
+            fixed = start(state.apply(action, player=seat))
+
+            def rollout() -> Play:
+                return fixed
+        else:
+            draw_world = sample
+
+            def rollout() -> Play:
+                return start(draw_world(state, seat, rng).apply(action, player=seat))
         wins, n = 0.0, 0
         target = self.rollouts or MAX_ROLLOUTS
         while n < target:
             for _ in range(min(BATCH, target - n)):
-                world = sample(state, seat, rng) if sample is not None else state
-                final = playout(world.apply(action, player=seat), self._bots, rng)
-                wins += game.metrics(final, seat)["win"]
+                wins += game.metrics(rollout()(rng), seat)["win"]
                 n += 1
             if progress is not None:
                 progress(n, target)
