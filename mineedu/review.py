@@ -9,8 +9,8 @@ cards), and for each option:
   ``review.py``, built from its ``odds.py``; every number in the :func:`~mineedu.core.exact_json` form);
 * the chance of winning if that option is taken and the lesson's bots play on (the seat included),
   by seeded rollouts (:class:`~mineedu.core.rollout.Rollouts`: on the game's kernel where it has one,
-  else through :func:`~mineedu.core.playout`; the same games either way), with a 95 % Wilson interval; the number
-  of rollouts grows until the interval is at most ±5 points (:data:`HALF_WIDTH`).
+  else through :func:`~mineedu.core.playout`; the same games either way), with a 95 % Wilson interval; the
+  rollouts stop at the first one where the interval is at most ±5 points (:data:`HALF_WIDTH`).
 
 Hidden information stays hidden: a rollout starts from a world drawn by the game's
 ``sample(state, seat, rng)`` (its ``review.py``), which keeps what the seat saw and redraws what it
@@ -52,7 +52,9 @@ from mineedu.core.saved import SavedGame
 HALF_WIDTH = 0.05
 """The widest a win chance's 95 % interval may be on each side (5 points)."""
 BATCH = 32
-"""Rollouts added at a time while an interval is too wide."""
+"""Rollouts between two reports of progress."""
+PER_DECISION = 1000
+"""A decision's progress is told in thousandths (its options share them equally)."""
 MAX_ROLLOUTS = 1200
 """Enough for ±5 points at any win chance (the worst, 50 %, needs 385)."""
 SWING = 0.15
@@ -119,6 +121,19 @@ def play_on_seating(game: Game) -> tuple[str | None, ...]:
     auto = set(game.auto_seats())
     return tuple(None if p in auto else seats[p] if p < len(seats) and seats[p] else named[p % len(named)]
                  for p in range(game.num_players))
+
+
+def rollouts_needed(wins: float, n: int, half_width: float, most: int) -> int:
+    """About how many rollouts an interval within ±``half_width`` needs if the chance stays at ``wins``
+    of ``n`` (at least 2 %, at most 98 %), between ``n`` + 1 and ``most``: the progress bar's length,
+    not the stopping rule (that is the interval itself, at each rollout)."""
+    p = min(max(wins / n, 0.02), 0.98) if n else 0.5
+    lo, hi = n + 1, max(n + 1, most)
+    while lo < hi:  # the fewest m whose Wilson interval at p is within ±half_width
+        m = (lo + hi) // 2
+        a, b = wilson_interval(p * m, m)
+        lo, hi = (lo, m) if max(b - p, p - a) <= half_width else (m + 1, hi)
+    return lo
 
 
 def bot_game(game: Game, seed: int = 0) -> SavedGame:
@@ -362,8 +377,8 @@ class Review:
         out = []
         for j, o in enumerate(options):
             def step(done: int, total: int, j: int = j) -> None:
-                if progress is not None:
-                    progress(j * total + done, len(options) * total)
+                if progress is not None:  # per mille of the decision: option j's share done
+                    progress(round(PER_DECISION * (j + done / total) / len(options)), PER_DECISION)
             out.append(self.win_chance(state, o.action, i, sample, step))
         return out
 
@@ -405,18 +420,18 @@ class Review:
                 return start(draw_world(state, seat, rng).apply(action, player=seat))
         wins, n = 0.0, 0
         target = self.rollouts or MAX_ROLLOUTS
+        adaptive, h = self.rollouts is None, self.half_width
         while n < target:
-            for _ in range(min(BATCH, target - n)):
-                wins += game.metrics(rollout()(rng), seat)["win"]
-                n += 1
-            if progress is not None:
-                progress(n, target)
-            if self.rollouts is None:
+            wins += game.metrics(rollout()(rng), seat)["win"]
+            n += 1
+            if adaptive:  # stopped at the first rollout where the interval is within ±h (checked at each)
                 lo, hi = wilson_interval(wins, n)
-                if max(hi - wins / n, wins / n - lo) <= self.half_width:
+                if max(hi - wins / n, wins / n - lo) <= h:
                     break
+            if progress is not None and n % BATCH == 0:
+                progress(n, rollouts_needed(wins, n, h, target) if adaptive else target)
         if progress is not None:
-            progress(target, target)
+            progress(n, n)
         return WinChance(wins, n)
 
     # --- the whole game -----------------------------------------------------------------------
