@@ -8,8 +8,9 @@ cards), and for each option:
 * the game's own exact figures for it (``figures(state, seat, action)`` of the game's
   ``review.py``, built from its ``odds.py``; every number in the :func:`~mineedu.core.exact_json` form);
 * the chance of winning if that option is taken and the lesson's bots play on (the seat included),
-  by seeded rollouts through :func:`~mineedu.core.playout`, with a 95 % Wilson interval; the number
-  of rollouts grows until the interval is at most ±5 points (:data:`HALF_WIDTH`).
+  by seeded rollouts (:class:`~mineedu.core.rollout.Rollouts`: on the game's kernel where it has one,
+  else through :func:`~mineedu.core.playout`; the same games either way), with a 95 % Wilson interval; the
+  rollouts stop at the first one where the interval is at most ±5 points (:data:`HALF_WIDTH`).
 
 Hidden information stays hidden: a rollout starts from a world drawn by the game's
 ``sample(state, seat, rng)`` (its ``review.py``), which keeps what the seat saw and redraws what it
@@ -45,12 +46,15 @@ from mineedu.core.exact import from_json
 from mineedu.core.game import Action, Bot, Game, RandomBot, State
 from mineedu.core.i18n import LANGS, Texts, colon, format_number, player_name
 from mineedu.core.play import Event, playout, wilson_interval
+from mineedu.core.rollout import Play, Rollouts
 from mineedu.core.saved import SavedGame
 
 HALF_WIDTH = 0.05
 """The widest a win chance's 95 % interval may be on each side (5 points)."""
 BATCH = 32
-"""Rollouts added at a time while an interval is too wide."""
+"""Rollouts between two reports of progress."""
+PER_DECISION = 1000
+"""A decision's progress is told in thousandths (its options share them equally)."""
 MAX_ROLLOUTS = 1200
 """Enough for ±5 points at any win chance (the worst, 50 %, needs 385)."""
 SWING = 0.15
@@ -117,6 +121,19 @@ def play_on_seating(game: Game) -> tuple[str | None, ...]:
     auto = set(game.auto_seats())
     return tuple(None if p in auto else seats[p] if p < len(seats) and seats[p] else named[p % len(named)]
                  for p in range(game.num_players))
+
+
+def rollouts_needed(wins: float, n: int, half_width: float, most: int) -> int:
+    """About how many rollouts an interval within ±``half_width`` needs if the chance stays at ``wins``
+    of ``n`` (at least 2 %, at most 98 %), between ``n`` + 1 and ``most``: the progress bar's length,
+    not the stopping rule (that is the interval itself, at each rollout)."""
+    p = min(max(wins / n, 0.02), 0.98) if n else 0.5
+    lo, hi = n + 1, max(n + 1, most)
+    while lo < hi:  # the fewest m whose Wilson interval at p is within ±half_width
+        m = (lo + hi) // 2
+        a, b = wilson_interval(p * m, m)
+        lo, hi = (lo, m) if max(b - p, p - a) <= half_width else (m + 1, hi)
+    return lo
 
 
 def bot_game(game: Game, seed: int = 0) -> SavedGame:
@@ -265,6 +282,7 @@ class Review:
         self.bots = tuple(self.bots) if self.bots is not None else play_on_seating(game)
         idle = RandomBot()
         self._bots: list[Bot] = [game.make_bot(s) if s is not None else idle for s in self.bots]
+        self._rollouts = Rollouts(game, self._bots)
         self.parts = parts(game)
         self.events: list[Event] = self.saved.events()
         self.moves = [i for i, e in enumerate(self.events) if e.player == self.seat]
@@ -359,8 +377,8 @@ class Review:
         out = []
         for j, o in enumerate(options):
             def step(done: int, total: int, j: int = j) -> None:
-                if progress is not None:
-                    progress(j * total + done, len(options) * total)
+                if progress is not None:  # per mille of the decision: option j's share done
+                    progress(round(PER_DECISION * (j + done / total) / len(options)), PER_DECISION)
             out.append(self.win_chance(state, o.action, i, sample, step))
         return out
 
@@ -389,23 +407,31 @@ class Review:
         """P(the seat wins) if it plays ``action`` at ``state`` and the bots play on, by rollouts
         from worlds ``sample`` draws (the same stream for every action of ``move``)."""
         rng = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(move,)))
-        game, seat = self.game, self.seat
+        game, seat, start = self.game, self.seat, self._rollouts.start
+        if sample is None:  # nothing hidden: one position, read once
+            fixed = start(state.apply(action, player=seat))
+
+            def rollout() -> Play:
+                return fixed
+        else:
+            draw_world = sample
+
+            def rollout() -> Play:
+                return start(draw_world(state, seat, rng).apply(action, player=seat))
         wins, n = 0.0, 0
         target = self.rollouts or MAX_ROLLOUTS
+        adaptive, h = self.rollouts is None, self.half_width
         while n < target:
-            for _ in range(min(BATCH, target - n)):
-                world = sample(state, seat, rng) if sample is not None else state
-                final = playout(world.apply(action, player=seat), self._bots, rng)
-                wins += game.metrics(final, seat)["win"]
-                n += 1
-            if progress is not None:
-                progress(n, target)
-            if self.rollouts is None:
+            wins += game.metrics(rollout()(rng), seat)["win"]
+            n += 1
+            if adaptive:  # stopped at the first rollout where the interval is within ±h (checked at each)
                 lo, hi = wilson_interval(wins, n)
-                if max(hi - wins / n, wins / n - lo) <= self.half_width:
+                if max(hi - wins / n, wins / n - lo) <= h:
                     break
+            if progress is not None and n % BATCH == 0:
+                progress(n, rollouts_needed(wins, n, h, target) if adaptive else target)
         if progress is not None:
-            progress(target, target)
+            progress(n, n)
         return WinChance(wins, n)
 
     # --- the whole game -----------------------------------------------------------------------

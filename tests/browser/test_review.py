@@ -1,7 +1,8 @@
 """"Revoir mes décisions" in real Chromium against the real Voilà server: a My Gold Mine game
 played to its end by clicking the picture, then the review stepped through decision by decision,
 the burn risk it shows at each equal to the engine's on that very state (summed over the
-engine's own ``outcomes_after``), and the chances of winning drawn.
+engine's own ``outcomes_after``), the chances of winning drawn, and the progress bar seen moving
+(a width strictly between 0 and 100 %, as the worker thread's rollouts report).
 
 With ``MINEEDU_SHOTS=dir`` the review is photographed at the four sizes into that folder."""
 
@@ -21,6 +22,15 @@ from .lesson import CHOICE, click, displayed_game, wait_ready
 
 SIZES = ((1920, 1080), (1280, 800), (768, 1024), (390, 844))
 HEAD = ".mineedu-review-head"
+WATCH_PROGRESS = """() => {
+  window.reviewWidths = [];
+  const seen = (el) => {
+    const m = /width:\\s*([0-9.]+)%/.exec(el.getAttribute('style') || '');
+    if (m && el.closest('.mineedu-review-progress')) window.reviewWidths.push(m[1]);
+  };
+  new MutationObserver((records) => records.forEach((r) => seen(r.target)))
+    .observe(document.body, {subtree: true, attributes: true, attributeFilter: ['style']});
+}"""
 
 
 def shown_burn(page) -> Fraction | None:
@@ -50,6 +60,7 @@ def test_review_a_game_played_by_clicking(server, page):
             states.append(state)
         state = state.apply(a, player=None if p < 0 else p)
     n = len(states)
+    page.evaluate(WATCH_PROGRESS)
     page.locator(".mineedu-review-open").click()
     page.locator(HEAD).get_by_text(f"Décision 1 sur {n}").wait_for()
     checked = 0
@@ -71,6 +82,9 @@ def test_review_a_game_played_by_clicking(server, page):
     text = page.locator(".mineedu-review-table").inner_text()
     # a bound may read < 1 % or > 99 %
     assert re.search(r"\d+\u00a0% \[(?:<\u00a0)?\d+\u00a0% ; (?:>\u00a0)?\d+\u00a0%\]", text), text
+    # the progress bar moved in the page while the rollouts ran (the worker thread's updates reached it)
+    widths = [float(w) for w in page.evaluate("window.reviewWidths")]
+    assert any(0 < w < 100 for w in widths), widths
     shots = os.environ.get("MINEEDU_SHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)

@@ -92,3 +92,19 @@ def test_a_teacher_reviews_any_seat() -> None:
     assert [v for _, v in b.review.seat_box.options] == [0, 1, 2, 3]
     b.receive("review", ("seat", 2))
     assert b.review.review().seat == 2 and "Décision 1" in b.review.head.value
+
+
+def test_the_progress_bar_moves_while_a_decision_is_worked_out() -> None:
+    """Adaptive rollouts (as many as ±5 points need): the bar moves forward in small steps, then is full."""
+    b = finished_board()
+    b.review.rollouts = None
+    seen: list[float] = []
+    b.review.progress.observe(lambda ch: seen.append(b.review.progress.value / b.review.progress.max), names="value")
+    b.receive("review", "open")
+    d = b.review.review().decision(0)
+    assert all(o.win is not None and o.win.n > 32 for o in d.options)
+    assert seen[-1] == 1.0
+    moving = [x for x in seen if 0 < x < 1]
+    assert len(moving) >= 4 and moving == sorted(moving)
+    # its length is what ±5 points need (not the most an option may take): no leap at an option's end
+    assert max(y - x for x, y in zip([0.0, *seen], seen)) <= 0.15
