@@ -10,11 +10,11 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 """
 
 from mineedu.core import Hooks, Variant, register
-from mineedu.core.compiled import fast_playout
 from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
 from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
+from .kernel import Kernel, playout_hook
 from .odds import RaidEquilibrium, p_at_least, p_at_least_one, raid_equilibrium, raid_game
 from .rules import (
     EVENT_EFFECTS,
@@ -24,6 +24,7 @@ from .rules import (
     CoalMineGame,
     CoalMineState,
     CoalMineView,
+    freeze,
     raid_loot,
     split_loot,
 )
@@ -50,7 +51,7 @@ register(CoalMineGame, Hooks(
     ),
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
-    fast_playout=fast_playout(__name__),
+    fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),  # tournaments play on the kernel
 ))
 
 review = explore_review
