@@ -123,9 +123,12 @@ def _in_use(game: Any) -> str:
     hook = game.hooks.fast_playout
     if hook is None:
         return "engine"
-    if hook.__module__ == "mineedu.core.kernel":
+    module = hook.__module__
+    if module.endswith(".kernelc"):
+        return "kernel, compiled"
+    if module == "mineedu.core.kernel" or module.endswith(".kernel"):
         return "kernel"
-    return "compiled" if hook.__module__.endswith(".fastc") else "source"
+    return "compiled" if module.endswith(".fastc") else "source"
 
 
 def _blocks(game: Any, specs: Sequence[str], k: int, blocks: int = 5) -> tuple[float, float, float, float]:

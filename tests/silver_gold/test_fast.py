@@ -4,7 +4,7 @@ Every bot of ``BOTS`` (spelled with arguments too: they take none and ignore
 them), 2 to 4 players, both settings of the ``returned_to_deck`` variant, and
 configs that reach the rules' corners (decks that run out, no display, one
 card kept, other expedition decks, no cups, a gcd > 1 in a reveal), each
-compared seed by seed with the engine by :func:`tests.fast_check.assert_same_games`;
+compared seed by seed with the engine by :func:`tests.playout_check.assert_same_games`;
 the lesson's tournament and the known-answer one by ``assert_same_tournament``.
 """
 
@@ -19,8 +19,8 @@ from mineedu.core import BaseBot, RandomBot
 from mineedu.core.compiled import playout_module
 from mineedu.games.silver_gold import SilverGold, bots, fast
 from mineedu.games.silver_gold.lesson import SPEC
-from tests.fast_check import assert_same_games, assert_same_tournament
 from tests.known_answers import make
+from tests.playout_check import assert_same_games, assert_same_tournament
 
 SPECS = {  # every bot of BOTS, with a few arguments (ignored, as the factories do)
     "random": ["random", "random:1", " random "],

@@ -14,7 +14,6 @@ from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
 from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
-from .kernel import Kernel, playout_hook
 from .odds import RaidEquilibrium, p_at_least, p_at_least_one, raid_equilibrium, raid_game
 from .rules import (
     EVENT_EFFECTS,
@@ -24,6 +23,8 @@ from .rules import (
     CoalMineGame,
     CoalMineState,
     CoalMineView,
+    K,
+    first_kernel,
     freeze,
     raid_loot,
     split_loot,
@@ -51,7 +52,7 @@ register(CoalMineGame, Hooks(
     ),
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
-    fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),  # tournaments play on the kernel
+    fast_playout=K.playout_hook(first_kernel, freeze),  # tournaments play on the kernel
 ))
 
 review = explore_review

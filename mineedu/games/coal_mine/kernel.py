@@ -81,18 +81,6 @@ class Table:
         self.memo: dict[str, Any] = {}
         """What the bots work out once per game (``bots.py``'s per-hand tables)."""
 
-    _CACHES = ("legal_of", "loot", "memo")
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its caches (a state pickles alike before and after a move that fills them)."""
-        return {k: v for k, v in self.__dict__.items() if k not in self._CACHES}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.legal_of = [{} for _ in range(self.n)]
-        self.loot = {}
-        self.memo = {}
-
     def code(self, k: int, sp: int, t: int = -1) -> int:
         """The code of laying a kind-``k`` card on space ``sp`` (a raid: on seat ``t``)."""
         return k * self.width + (4 + t if sp == RAID else SLOT_SPACE.index(sp))

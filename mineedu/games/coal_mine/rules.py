@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build
+from mineedu.core.compiled import kernel_module
 
 from . import kernel
 from .kernel import EVENT_EFFECTS as EVENT_EFFECTS  # the event kinds the rules know (D20)
@@ -41,6 +42,8 @@ from .kernel import SPACES as SPACES  # Évènements, Abri des pilleurs, Tour de
 from .kernel import split_loot as split_loot
 
 PHASE_CODE = {name: i for i, name in enumerate(PHASES)}
+K = kernel_module(__package__)
+""":mod:`.kernel`, or its copy compiled by mypyc while it is built from ``kernel.py`` as it is (``core/compiled.py``)."""
 
 JOB_SPACES = ("raid", "tower", "mine", "recruit")
 
@@ -653,11 +656,12 @@ def code_of(s: CoalMineState | CoalMineView, action: Any) -> int:
 def kernel_of(s: CoalMineState) -> Kernel:
     """A kernel holding state ``s``."""
     g = s.game
-    return Kernel(g.table, PHASE_CODE[s.phase], s.round, s.start, s.turn, list(s.coal), list(s.points), s.central,
+    k: Kernel = K.Kernel(g.table, PHASE_CODE[s.phase], s.round, s.start, s.turn, list(s.coal), list(s.points), s.central,
                   list(s.deck), list(s.discard), [list(h) for h in s.hands], [list(b) for b in s.boards],
                   list(s.passed), s.caps, list(s.die_cards), list(s.to_draw), g.index[s.pending] if s.pending else -1,
                   s.resolutions, [list(x) for x in s.tally], s.winner, s.mined, s.sold,
                   [list(x) for x in s._shown()], s.past_counting)
+    return k
 
 
 def kernel_of_view(v: CoalMineView) -> Kernel:
@@ -666,10 +670,17 @@ def kernel_of_view(v: CoalMineView) -> Kernel:
     g = v.game
     t = g.table
     empty = [0] * t.K
-    return Kernel(t, PHASE_CODE[v.phase], v.round, v.start, v.turn or 0, list(v.coal), list(v.points), v.central,
+    k: Kernel = K.Kernel(t, PHASE_CODE[v.phase], v.round, v.start, v.turn or 0, list(v.coal), list(v.points), v.central,
                   list(v.deck or empty), list(v.discard), [list(h or empty) for h in v.hands],
                   [list(b.cards or ()) for b in v.boards], list(v.passed), v.caps, list(v.die_cards), list(v.to_draw),
                   -1, (), [[0, 0, 0, 0] for _ in range(t.n)], v.winner, 0, 0, [list(empty) for _ in range(t.n)], 0)
+    return k
+
+
+def first_kernel(game: CoalMineGame) -> Kernel:
+    """The kernel of a new game."""
+    k: Kernel = K.Kernel.first(game.table)
+    return k
 
 
 def freeze(game: CoalMineGame, k: Kernel) -> CoalMineState:
@@ -720,11 +731,18 @@ class CoalMineGame(Game):
         """Every seat's starting hand by kind: public (each player starts with the same cards)."""
         self.legal_cache: dict[tuple[bool, int, tuple[int, ...]], tuple[Any, ...]] = {}
         """Legal actions by (discarding?, seat, hand): they depend on nothing else (a speed cache)."""
-        self.table = Table(self)
-        """The numbers the kernel plays by."""
+        self.table: Table = K.Table(self)
+        """The numbers the kernel plays by (not pickled: made again from the game)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "table"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.table = K.Table(self)
 
     def initial_state(self) -> CoalMineState:
-        return freeze(self, Kernel.first(self.table))
+        return freeze(self, first_kernel(self))
 
     def max_moves(self) -> int:
         cfg, n = self.config, self.num_players

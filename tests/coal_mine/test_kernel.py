@@ -1,11 +1,14 @@
-"""Mine (coal)'s own playout (``fast.py``) plays the engine's games: the same final state, the same draws.
+"""Mine (coal)'s tournaments on the kernel play the engine's games: the same final state, the same draws.
 
-Every bot of ``BOTS`` (the raider with a few card counts), 2 to 6 players, the variant,
-the dummy with either plan, and configs that reach the rules' corners (decks that run
-dry, hand-limit discards, the early end at ``target_points``, tiebreaks, repeated die
-cards, a deck without pipe-miners or with a job card named like an event), each compared
-seed by seed with the engine by :func:`tests.fast_check.assert_same_games`; the lesson's
-tournament and the known-answer one by :func:`tests.fast_check.assert_same_tournament`.
+The rules apply every move through the kernel either way; what is held here is the other path: whole
+games on one kernel (``kernel.playout_hook``) with each bot's ``choose`` on the kernel itself, against
+:func:`mineedu.core.playout` with its ``act`` on each observation (the kernel of the view). Every
+bot of ``BOTS`` (the raider with a few card counts), 2 to 6 players, the variant, the dummy
+with either plan, and configs that reach the rules' corners (decks that run dry, hand-limit
+discards, the early end at ``target_points``, tiebreaks, repeated die cards, a deck without
+pipe-miners or with a job card named like an event), each compared
+seed by seed with the engine by :func:`tests.playout_check.assert_same_games`; the lesson's
+tournament and the known-answer one by :func:`tests.playout_check.assert_same_tournament`.
 The corner configs also check, on the engine's own games, that they do reach their corner.
 """
 
@@ -18,11 +21,11 @@ import numpy as np
 import pytest
 
 import mineedu
-from mineedu.core import CHANCE, RandomBot, play
-from mineedu.games.coal_mine import CoalMineGame, bots, fast
+from mineedu.core import CHANCE, BaseBot, RandomBot, play
+from mineedu.games.coal_mine import CoalMineGame, bots
 from mineedu.games.coal_mine.lesson import SPEC
-from tests.fast_check import assert_same_games, assert_same_tournament, seating
 from tests.known_answers import make
+from tests.playout_check import assert_same_games, assert_same_tournament, seating
 
 SPECS = {  # every bot of BOTS, with a few arguments
     "random": ["random"],
@@ -153,17 +156,25 @@ def test_same_tournaments() -> None:
 
 def test_what_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     game = mineedu.make("coal_mine", 4)
-    assert fast.fast_playout(game, ("random",) * 4) is not None
-    assert fast.fast_playout(game, ("random", None, "steady", "mix")) is None  # not a seat of the rules' own
-    assert fast.fast_playout(game, ("random",) * 3) is None
-    assert fast.fast_playout(game, ("random", "digger", "steady", "mix")) is None  # no such bot: the engine says so
-    assert fast.fast_playout(mineedu.make("gold_mine", 4), ("random",) * 4) is None
+    hook = game.hooks.fast_playout
+    assert hook is not None
+    assert hook(game, ("random",) * 4) is not None
+    assert hook(game, ("random", None, "steady", "mix")) is None  # not a seat of the rules' own
+    assert hook(game, ("random",) * 3) is None
+    assert hook(game, ("random", "digger", "steady", "mix")) is None  # no such bot: the engine says so
     dummy = mineedu.make("coal_mine", 4, dummy=True)
-    assert fast.fast_playout(dummy, ("random", "mix", "steady", None)) is not None
+    assert hook(dummy, ("random", "mix", "steady", None)) is not None
 
-    class Bolder(bots.RaiderBot):  # a bot the fast playout was not taught
+    class Actor(BaseBot):  # a bot written for the engine alone (no choose): the engine plays it
+        name = "actor"
+
+        def act(self, obs: Any, legal: Any, rng: np.random.Generator) -> Any:
+            return legal[-1]
+
+    class Bolder(bots.RaiderBot):  # a bot of its own that chooses on the kernel: played there
         pass
 
-    monkeypatch.setattr(CoalMineGame, "bots", dict(bots.BOTS, bolder=lambda arg: Bolder(2)))
-    assert fast.fast_playout(game, ("random", "bolder", "steady", "mix")) is None
-    assert fast.fast_playout(game, ("random", "raider:2", "steady", "mix")) is not None
+    monkeypatch.setattr(CoalMineGame, "bots", dict(bots.BOTS, actor=lambda arg: Actor(), bolder=lambda arg: Bolder(3)))
+    assert hook(game, ("random", "actor", "steady", "mix")) is None
+    assert hook(game, ("random", "bolder", "steady", "mix")) is not None
+    assert assert_same_games(game, ["random", "bolder", "steady", "mix"], range(4)) == 4
