@@ -17,9 +17,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[app,test]'
 	touch $(STAMP)
 
-# the games' kernels (and Silver & Gold's playout, fast.py) compiled to C by mypyc where it pays, again whenever
-# one changes (tools/compile_fast.py; without a C compiler they stay pure Python: the same games, slower)
-FAST_SRC = $(wildcard mineedu/games/*/fast.py mineedu/games/*/kernel.py) mineedu/core/compiled.py
+# the games' own playouts compiled to C by mypyc, again whenever a fast.py changes (tools/compile_fast.py;
+# without a C compiler they stay pure Python: the same games, slower)
+FAST_SRC = $(wildcard mineedu/games/*/fast.py)
 COMPILED = build/mypyc/.compiled
 
 $(COMPILED): $(STAMP) $(FAST_SRC) tools/compile_fast.py

@@ -1,14 +1,15 @@
-"""A game's kernel (or its former playout, ``fast.py``) compiled to C where it pays, used only while it
-was built from the source as it is now.
+"""A game's own playout, compiled to C where it was built from the source as it is now.
 
-``tools/compile_fast.py`` (run by ``make install``) compiles a copy of the module named in
-:data:`COMPILED` of each game with mypyc, as ``<module>c`` beside it (``kernelc``), with the
-hash of the source it was made from (``SOURCE_SHA256``). The game takes its kernel from
-:func:`kernel_module`: the compiled copy while that hash is the hash of the source now, and
-the source itself otherwise (nothing compiled, a source changed since, or
-``MINEEDU_PURE_PYTHON=1`` in the environment). Both are the same code: the same games
-(``tests/core/test_compiled.py``). A game not yet played on its kernel registers
-:func:`fast_playout` of its ``fast.py`` (:class:`CompiledPlayout`). Figures: ``docs/performance.md``.
+``tools/compile_fast.py`` (run by ``make install``) compiles a copy of the ``fast.py``
+of the games in :data:`COMPILED` with mypyc, as ``fastc`` beside it, with the hash of
+the source it was made from (``SOURCE_SHA256``). A game registers
+:func:`fast_playout` of its folder: the compiled playout while that hash is the
+hash of ``fast.py`` now (:class:`CompiledPlayout`, the source standing in where the
+compiled code refuses a value's type), and ``fast.fast_playout`` itself otherwise
+(nothing compiled, a source changed since, or ``MINEEDU_PURE_PYTHON=1`` in the
+environment). Both play the very same games: ``tests/*/test_fast.py`` hold the one
+in use to the engine, ``tests/core/test_compiled.py`` the other too. Only the games not yet
+played on their kernel (:mod:`mineedu.core.kernel`) have a ``fast.py``.
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-COMPILED = {"coal_mine": "kernel", "silver_gold": "fast"}
-"""The games whose code pays to compile, and which module of theirs (``docs/performance.md``); the others'
-kernels stay pure Python."""
+GAMES = Path(__file__).resolve().parent.parent / "games"
+COMPILED = tuple(sorted(p.parent.name for p in GAMES.glob("*/fast.py")))
+"""The games with a playout of their own (``fast.py``), which ``tools/compile_fast.py`` compiles: the
+games not yet played on their rules' kernel (:mod:`mineedu.core.kernel`). Figures: ``docs/performance.md``."""
 PURE = "MINEEDU_PURE_PYTHON"
-"""Set to ``1`` in the environment: every game plays its source, compiled or not."""
+"""Set to ``1`` in the environment: every game plays its ``fast.py`` source, compiled or not."""
 
 
 def file_hash(path: Path) -> str:
@@ -35,37 +37,32 @@ def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def source_hash(package: str, name: str = "kernel") -> str | None:
-    """:func:`file_hash` of ``<package>/<name>.py`` as it is on disk (``None``: no such file)."""
-    spec = importlib.util.find_spec(f"{package}.{name}")
+def source_hash(package: str) -> str | None:
+    """:func:`file_hash` of ``<package>/fast.py`` as it is on disk (``None``: no such file)."""
+    spec = importlib.util.find_spec(f"{package}.fast")
     if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
         return None
     return file_hash(Path(spec.origin))
 
 
-def compiled_module(package: str, name: str = "kernel") -> ModuleType | None:
-    """``<package>.<name>c`` if it is built and was built from ``<name>.py`` as it is now, else ``None``
+def compiled_module(package: str) -> ModuleType | None:
+    """``<package>.fastc`` if it is built and was built from ``fast.py`` as it is now, else ``None``
     (with a warning if it is built from another version of the source)."""
     if os.environ.get(PURE, "") not in ("", "0"):
         return None
-    if importlib.util.find_spec(f"{package}.{name}c") is None:
+    if importlib.util.find_spec(f"{package}.fastc") is None:
         return None
-    module = importlib.import_module(f"{package}.{name}c")
-    if getattr(module, "SOURCE_SHA256", None) != source_hash(package, name):
-        warnings.warn(f"{package}: the compiled {name} was built from another {name}.py; playing the source "
+    module = importlib.import_module(f"{package}.fastc")
+    if getattr(module, "SOURCE_SHA256", None) != source_hash(package):
+        warnings.warn(f"{package}: the compiled playout was built from another fast.py; playing the source "
                       "(make install compiles it again)", RuntimeWarning, stacklevel=2)
         return None
     return module
 
 
-def kernel_module(package: str) -> ModuleType:
-    """The kernel a game plays on: the compiled copy if it is current, else the source."""
-    return compiled_module(package) or importlib.import_module(f"{package}.kernel")
-
-
 def playout_module(package: str) -> ModuleType:
-    """The module of the playout a game plays (``fast.py``): the compiled copy if it is current, else the source."""
-    return compiled_module(package, "fast") or importlib.import_module(f"{package}.fast")
+    """The module of the playout a game plays: the compiled copy if it is current, else the source."""
+    return compiled_module(package) or importlib.import_module(f"{package}.fast")
 
 
 class CompiledPlayout:
@@ -108,7 +105,7 @@ def fast_playout(package: str) -> Callable[..., Any]:
     """What a game registers as ``Hooks.fast_playout``: :class:`CompiledPlayout` if its compiled copy is
     current (:func:`compiled_module`), else ``fast.fast_playout`` itself."""
     source = importlib.import_module(f"{package}.fast")
-    module = compiled_module(package, "fast")
+    module = compiled_module(package)
     if module is None:
         return source.fast_playout  # type: ignore[no-any-return]
     return CompiledPlayout(module.fast_playout, source.fast_playout)

@@ -22,10 +22,15 @@ import pytest
 
 import mineedu
 from mineedu.core import CHANCE, BaseBot, RandomBot, play
-from mineedu.games.coal_mine import CoalMineGame, bots
+from mineedu.games.coal_mine import CoalMineGame, bots, kernel_playout
 from mineedu.games.coal_mine.lesson import SPEC
 from tests.known_answers import make
-from tests.playout_check import assert_same_games, assert_same_tournament, seating
+from tests.playout_check import assert_same_games, assert_same_tournament, seating, with_playout
+
+
+def make_game(players, **config):
+    """The game, its tournaments played on the kernel (``kernel_playout``; its ``fast_playout`` is ``fast.py``)."""
+    return with_playout(mineedu.make("coal_mine", players, **config), kernel_playout)
 
 SPECS = {  # every bot of BOTS, with a few arguments
     "random": ["random"],
@@ -115,7 +120,7 @@ def reached(game: CoalMineGame, specs: list[str], seeds: range) -> set[str]:
 
 @pytest.mark.parametrize(("players", "config", "specs", "games"), TABLES)
 def test_same_games_as_the_engine(players: int, config: dict[str, Any], specs: list[str], games: int) -> None:
-    game = mineedu.make("coal_mine", players, **config)
+    game = make_game(players, **config)
     assert assert_same_games(game, specs, range(games)) == games
 
 
@@ -123,7 +128,7 @@ def test_same_games_as_the_engine(players: int, config: dict[str, Any], specs: l
 def test_same_games_in_the_rules_corners(name: str, config: dict[str, Any], corner: str) -> None:
     seen: set[str] = set()
     for players, shift, seeds in ((3, 1, range(8)), (4, 6, range(8)), (4, -1, range(300, 308))):
-        game = mineedu.make("coal_mine", players, **config)
+        game = make_game(players, **config)
         seats = players - len(game.auto_seats())
         specs = mixed(seats, shift) if shift >= 0 else ["random", "steady", "random", "mix"][:seats]
         assert assert_same_games(game, specs, seeds) == len(seeds)
@@ -141,28 +146,28 @@ def test_same_games_in_the_rules_corners(name: str, config: dict[str, Any], corn
 def test_the_same_calls_with_the_same_arguments(players: int, config: dict[str, Any], specs: list[str]) -> None:
     """The same numpy calls in the same order, each with the same argument, on every seed here
     (``assert_same_games`` records the first three of every other table)."""
-    game = mineedu.make("coal_mine", players, **config)
+    game = make_game(players, **config)
     assert assert_same_games(game, specs, range(6), recorded=6) == 6
 
 
 def test_same_tournaments() -> None:
     lesson = SPEC.tournament
-    game = mineedu.make("coal_mine", lesson.players, **lesson.config)
+    game = make_game(lesson.players, **lesson.config)
     assert_same_tournament(game, list(lesson.bots), 24, 5)
     assert_same_tournament(game, ["steady", "raider", "mix", "mix"], 16, 3)
     players, settings, specs, games, seed = make.TOURNAMENTS["coal_mine"]
-    assert_same_tournament(mineedu.make("coal_mine", players, **settings), specs, games, seed)
+    assert_same_tournament(make_game(players, **settings), specs, games, seed)
 
 
 def test_what_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = mineedu.make("coal_mine", 4)
+    game = make_game(4)
     hook = game.hooks.fast_playout
     assert hook is not None
     assert hook(game, ("random",) * 4) is not None
     assert hook(game, ("random", None, "steady", "mix")) is None  # not a seat of the rules' own
     assert hook(game, ("random",) * 3) is None
     assert hook(game, ("random", "digger", "steady", "mix")) is None  # no such bot: the engine says so
-    dummy = mineedu.make("coal_mine", 4, dummy=True)
+    dummy = make_game(4, dummy=True)
     assert hook(dummy, ("random", "mix", "steady", None)) is not None
 
     class Actor(BaseBot):  # a bot written for the engine alone (no choose): the engine plays it

@@ -1,12 +1,12 @@
-"""The compiled kernels and playouts (``tools/compile_fast.py``, ``mineedu.core.compiled``).
+"""The compiled playouts (``tools/compile_fast.py``, ``mineedu.core.compiled``).
 
-* Where this machine has a C compiler, ``make install`` has compiled the modules of
-  ``COMPILED`` (Mine's kernel, Silver & Gold's playout) from their sources as they are
-  now: a source edited since fails here (run ``make install`` again), never silently.
-* A game plays its compiled copy only if it was built from the source as it is; a
+* Where this machine has a C compiler, ``make install`` has compiled the playouts of
+  ``COMPILED`` from their sources as they are now: a source edited since fails here
+  (run ``make install`` again), never silently.
+* A game plays its compiled playout only if it was built from ``fast.py`` as it is; a
   stale one warns and the source plays; ``MINEEDU_PURE_PYTHON=1`` plays the source.
-* The copy a game does not use (the source, where the compiled one plays) plays the
-  engine's games too: ``tests/*/test_kernel.py`` hold the one in use to the engine, this
+* The playout a game does not use (the source, where the compiled one plays) plays the
+  engine's games too: ``tests/*/test_fast.py`` hold the one in use to the engine, this
   holds the other, on each lesson's tournament and the benchmark's line-up.
 """
 
@@ -21,52 +21,43 @@ import sys
 import pytest
 
 import mineedu
-from mineedu.core import compiled, tournament
-from mineedu.core.compiled import COMPILED, PURE, kernel_module, playout_module
+from mineedu.core import compiled
+from mineedu.core.compiled import COMPILED, PURE, playout_module
 from mineedu.ui.lesson import lesson_spec
 from tests.playout_check import assert_same_games
 
 HAS_CC = shutil.which("cc") is not None or shutil.which("gcc") is not None
-KERNELS = [g for g, module in COMPILED.items() if module == "kernel"]
-PLAYOUTS = [g for g, module in COMPILED.items() if module == "fast"]
 
 
-@pytest.mark.skipif(not HAS_CC, reason="no C compiler on this machine: the kernels are pure Python by design")
-@pytest.mark.parametrize("name", sorted(COMPILED))
-def test_the_compiled_copy_is_built_from_the_source_as_it_is(name):
+@pytest.mark.skipif(not HAS_CC, reason="no C compiler on this machine: the playouts are pure Python by design")
+@pytest.mark.parametrize("name", COMPILED)
+def test_the_compiled_playout_is_built_from_the_source_as_it_is(name):
     if os.environ.get(PURE, "") not in ("", "0"):
         pytest.skip(f"{PURE} is set: the sources play")
-    package = f"mineedu.games.{name}"
-    module = compiled.compiled_module(package, COMPILED[name])
-    assert module is not None, f"{name}: no compiled {COMPILED[name]} built from its source as it is: run `make install`"
+    module = compiled.compiled_module(f"mineedu.games.{name}")
+    assert module is not None, f"{name}: no compiled playout built from fast.py as it is: run `make install`"
     assert module.__file__.endswith(".so")
-    if COMPILED[name] == "kernel":
-        assert importlib.import_module(f"{package}.rules").K is module
-    else:
-        hook = mineedu.make(name, 4).hooks.fast_playout
-        assert isinstance(hook, compiled.CompiledPlayout) and hook.compiled is module.fast_playout
+    hook = mineedu.make(name, 4).hooks.fast_playout
+    assert isinstance(hook, compiled.CompiledPlayout) and hook.compiled is module.fast_playout
 
 
-@pytest.mark.parametrize("name", sorted(COMPILED))
-def test_a_stale_compiled_copy_is_never_used(monkeypatch, name):
+def test_a_stale_compiled_playout_is_never_used(monkeypatch):
+    name = COMPILED[0]
     package = f"mineedu.games.{name}"
-    which = COMPILED[name]
-    if compiled.compiled_module(package, which) is None:
+    if compiled.compiled_module(package) is None:
         pytest.skip("nothing compiled here")
-    monkeypatch.setattr(compiled, "source_hash", lambda package, name="kernel": "0" * 64)  # as if it had changed
-    with pytest.warns(RuntimeWarning, match=f"built from another {which}.py"):
-        module = kernel_module(package) if which == "kernel" else playout_module(package)
-    assert module is importlib.import_module(f"{package}.{which}")
+    monkeypatch.setattr(compiled, "source_hash", lambda package: "0" * 64)  # as if fast.py had changed since
+    with pytest.warns(RuntimeWarning, match="built from another fast.py"):
+        module = playout_module(package)
+    assert module is importlib.import_module(f"{package}.fast")
 
 
 def test_pure_python_on_demand():
-    code = ("import mineedu, importlib; "
-            f"print(','.join(importlib.import_module(f'mineedu.games.{{g}}.rules').K.__name__ for g in {KERNELS!r})); "
-            f"print(','.join(mineedu.make(g, 4).hooks.fast_playout.__module__ for g in {PLAYOUTS!r}))")
+    code = ("import mineedu; print(','.join(mineedu.make(g, 4).hooks.fast_playout.__module__ "
+            f"for g in {COMPILED!r}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**os.environ, PURE: "1"}).stdout.split("\n")
-    assert out[0] == ",".join(f"mineedu.games.{g}.kernel" for g in KERNELS)
-    assert out[1] == ",".join(f"mineedu.games.{g}.fast" for g in PLAYOUTS)
+                         env={**os.environ, PURE: "1"}).stdout.strip()
+    assert out == ",".join(f"mineedu.games.{g}.fast" for g in COMPILED)
 
 
 def _line_ups(name):
@@ -81,11 +72,11 @@ def _line_ups(name):
     return [(t.players, dict(t.config), list(t.bots)), (4, {}, list(TOURNAMENT_BOTS[name]))]
 
 
-@pytest.mark.parametrize("name", PLAYOUTS)
+@pytest.mark.parametrize("name", COMPILED)
 def test_the_playout_not_in_use_plays_the_engines_games_too(name):
     package = f"mineedu.games.{name}"
     source = importlib.import_module(f"{package}.fast")
-    other = compiled.compiled_module(package, "fast") or source  # both are the source where nothing is compiled
+    other = compiled.compiled_module(package) or source  # both are the source where nothing is compiled
     hook = mineedu.make(name, 4).hooks.fast_playout
     not_in_use = source if isinstance(hook, compiled.CompiledPlayout) else other
     for players, config, bots in _line_ups(name):
@@ -94,36 +85,6 @@ def test_the_playout_not_in_use_plays_the_engines_games_too(name):
             turned = bots[turn:] + bots[:turn]
             assert assert_same_games(game, turned, range(100 * turn, 100 * turn + 12), recorded=1,
                                      hook=not_in_use.fast_playout) == 12
-
-
-_TOURNAMENTS = """
-import json, sys
-import mineedu
-from mineedu.core import tournament
-for players, config, bots in json.loads(sys.argv[1]):
-    game = mineedu.make(sys.argv[2], players, **config)
-    for turn in range(len(bots)):
-        print(repr(tournament(game, bots[turn:] + bots[:turn], 12, 100 + turn)))
-"""
-
-
-@pytest.mark.parametrize("name", KERNELS)
-def test_the_kernel_not_in_use_plays_the_same_tournaments(name):
-    """The source kernel (``MINEEDU_PURE_PYTHON=1``, in another process) and the one in use here give the
-    same tournaments, each the engine's."""
-    import json
-
-    line_ups = _line_ups(name)
-    out = subprocess.run([sys.executable, "-c", _TOURNAMENTS, json.dumps(line_ups), name], capture_output=True,
-                         text=True, check=True, env={**os.environ, PURE: "1"}).stdout.splitlines()
-    here = []
-    for players, config, bots in line_ups:
-        game = mineedu.make(name, players, **config)
-        for turn in range(len(bots)):
-            got = tournament(game, bots[turn:] + bots[:turn], 12, 100 + turn)
-            assert got == tournament(game, bots[turn:] + bots[:turn], 12, 100 + turn, fast=False)
-            here.append(repr(got))
-    assert out == here
 
 
 def test_where_the_compiled_playout_refuses_its_values_the_source_plays_the_same_game():

@@ -113,6 +113,10 @@ class HandTables(NamedTuple):
     wagon: int
     """The wagon's kind (-1: none), and whether it is an event card (``wagon_event``)."""
     wagon_event: bool
+    width: int
+    """:attr:`.kernel.Table.width`: a placement's code is ``kind * width + slot`` (:meth:`.kernel.Table.code`)."""
+    helm: list[int]
+    """Helmets per kind."""
 
 
 def hand_tables(t: Table) -> HandTables:
@@ -130,8 +134,9 @@ def hand_tables(t: Table) -> HandTables:
             [next((k for k in least if m >> k & 1), -1) for m in masks],
             max(h for h in helm if h > 0),
             pipe if pipe >= 0 and not t.is_event[pipe] else -1,
-            wagon, wagon >= 0 and t.is_event[wagon],
+            wagon, wagon >= 0 and t.is_event[wagon], t.width, list(t.helm),
         )
+        assert [t.code(0, sp) for sp in (EV, TOWER, MINE, RECRUIT)] == [0, 1, 2, 3] and t.code(0, RAID, 0) == 4
     return hit
 
 
@@ -176,17 +181,17 @@ class PlanBot(BaseBot):
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` of the move: the least useful card over the hand limit (events it never
         plays, then the fewest helmets), else :meth:`place`'s card, or a pass if it is not legal."""
-        t = view.t
-        tables = t.memo.get("hands") or hand_tables(t)
         m = view.held[seat]
+        tables = view.t.memo.get("hands") or hand_tables(view.t)
         if view.phase == DISCARD:
             return legal.index(tables.discard_of[m])
         s = tables.strongest[m]
-        code = t.PASS if s < 0 else self.place(view, seat, m, s, tables)
+        if s < 0:
+            return len(legal) - 1  # no job card: the pass, always last
         try:
-            return legal.index(code)
+            return legal.index(self.place(view, seat, m, s, tables))
         except ValueError:
-            return len(legal) - 1  # the pass, always last
+            return len(legal) - 1
 
     def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
         """The placement's code for a hand of mask ``m`` whose strongest job card is ``s``."""
@@ -230,16 +235,16 @@ class SteadyBot(PlanBot):
     name = "steady"
 
     def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
-        t = view.t
         b = view.counts[seat]
         w = tables.wagon
+        width = tables.width
         if w >= 0 and m >> w & 1 and not b[EV] and view.coal[seat] >= view.caps[1]:
-            return t.code(w, EV) if tables.wagon_event else t.PASS  # a Wagon, if it is an event card
+            return w * width if tables.wagon_event else view.t.PASS  # a Wagon (on Events), if it is an event card
         if not b[MINE] and tables.pipe >= 0 and m >> tables.pipe & 1:
-            return t.code(tables.pipe, MINE)
+            return tables.pipe * width + 2  # the Mine's slot
         if not b[RECRUIT]:
-            return t.code(tables.weakest[m], RECRUIT)
-        return t.code(s, MINE)
+            return tables.weakest[m] * width + 3  # Recruitment's
+        return s * width + 2
 
     def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
         cfg = obs.game.config
@@ -262,14 +267,15 @@ class RaiderBot(PlanBot):
         self.cards = cards
 
     def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
-        t = view.t
         b = view.counts[seat]
-        target = rival(view, seat)
-        if target >= 0 and b[RAID] < self.cards:
-            return t.code(s, RAID, target)
+        width = tables.width
+        if b[RAID] < self.cards:
+            target = rival(view, seat)
+            if target >= 0:
+                return s * width + 4 + target  # a raid's slot
         if not b[RECRUIT]:
-            return t.code(tables.weakest[m], RECRUIT)
-        return t.code(s, MINE)
+            return tables.weakest[m] * width + 3
+        return s * width + 2
 
     def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
         if action[0] != "raid":
@@ -293,21 +299,27 @@ class MixBot(PlanBot):
     name = "mix"
 
     def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
-        t = view.t
         step = view.laid[seat]
+        width = tables.width
         if step == 0:
             target = rival(view, seat)
-            if target >= 0 and view.uniform() < p_attack(t.helm[s], view.coal[target]):
-                return t.code(s, RAID, target)
-            return t.code(s, MINE)
+            if target >= 0:
+                key = (tables.helm[s], view.coal[target])
+                pa = _P_ATTACK.get(key)
+                if view.uniform() < (p_attack(*key) if pa is None else pa):
+                    return s * width + 4 + target
+            return s * width + 2
         if step == 1:
             mine = view.coal[seat]
-            if mine > 0 and view.uniform() < p_defend(tables.top_helmets, t.helm[s], mine):
-                return t.code(s, TOWER)
-            return t.code(s, MINE)
+            if mine > 0:
+                key3 = (tables.top_helmets, tables.helm[s], mine)
+                pd = _P_DEFEND.get(key3)
+                if view.uniform() < (p_defend(*key3) if pd is None else pd):
+                    return s * width + 1  # the Watchtower's slot
+            return s * width + 2
         if step == 2:
-            return t.code(tables.weakest[m], RECRUIT)
-        return t.code(s, MINE)
+            return tables.weakest[m] * width + 3
+        return s * width + 2
 
     @staticmethod
     def strongest(h: Mapping[str, int]) -> int:

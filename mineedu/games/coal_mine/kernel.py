@@ -16,11 +16,10 @@ from collections.abc import Callable, Sequence
 from math import gcd
 from typing import Any, Protocol
 
-import numpy as np
-
-from mineedu.core.draws import Draw, Uniform, draws_and_uniforms
-from mineedu.core.kernel import play
-from mineedu.core.play import seated_bots
+Draw = Callable[[int], int]
+"""``int(rng.integers(n))`` (``mineedu.core.draws.Draw``)."""
+Uniform = Callable[[], float]
+"""``float(rng.random())`` (``mineedu.core.draws.Uniform``)."""
 
 DIE_CARD, DUMMY, DUMMY_TARGET, PLACE, DRAW, DISCARD, TIEBREAK, OVER = range(8)
 PHASES = ("die_card", "dummy", "dummy_target", "place", "draw", "discard", "tiebreak", "over")
@@ -650,31 +649,3 @@ class Kernel:
         self.winner = tuple(p for p in range(t.n) if keys[p] == top)
         self.phase = OVER if len(self.winner) == 1 else TIEBREAK
         self.to_draw = [0] * t.n
-
-
-def playout_hook(
-    start: Callable[[Any], Kernel], freeze: Callable[[Any, Kernel], Any]
-) -> Callable[[Any, tuple[str | None, ...]], Callable[[np.random.Generator], Any] | None]:
-    """``Hooks.fast_playout``: :func:`mineedu.core.kernel.playout_hook` with the generator's uniform doubles
-    beside its integers (the mix bot draws ``rng.random()``: the kernel's :attr:`Kernel.uniform`)."""
-
-    def hook(game: Any, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], Any] | None:
-        seated = seated_bots(game, seats)
-        if seated is None or not all(b is None or hasattr(b, "choose") for b in seated):
-            return None
-        bots: Sequence[Any] = seated
-        limit = game.max_moves()
-
-        def run(rng: np.random.Generator) -> Any:
-            draw, uniform, finish = draws_and_uniforms(rng)
-            try:
-                k = start(game)
-                k.uniform = uniform
-                play(k, bots, draw, limit, game.name)
-                return freeze(game, k)
-            finally:
-                finish()
-
-        return run
-
-    return hook

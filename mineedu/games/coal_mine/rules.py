@@ -25,14 +25,18 @@ its size.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import numpy as np
+
 from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build
-from mineedu.core.compiled import kernel_module
+from mineedu.core.draws import draws_and_uniforms
+from mineedu.core.kernel import play
+from mineedu.core.play import seated_bots
 
 from . import kernel
 from .kernel import EVENT_EFFECTS as EVENT_EFFECTS  # the event kinds the rules know (D20)
@@ -42,8 +46,6 @@ from .kernel import SPACES as SPACES  # Évènements, Abri des pilleurs, Tour de
 from .kernel import split_loot as split_loot
 
 PHASE_CODE = {name: i for i, name in enumerate(PHASES)}
-K = kernel_module(__package__)
-""":mod:`.kernel`, or its copy compiled by mypyc while it is built from ``kernel.py`` as it is (``core/compiled.py``)."""
 
 JOB_SPACES = ("raid", "tower", "mine", "recruit")
 
@@ -656,12 +658,11 @@ def code_of(s: CoalMineState | CoalMineView, action: Any) -> int:
 def kernel_of(s: CoalMineState) -> Kernel:
     """A kernel holding state ``s``."""
     g = s.game
-    k: Kernel = K.Kernel(g.table, PHASE_CODE[s.phase], s.round, s.start, s.turn, list(s.coal), list(s.points), s.central,
+    return Kernel(g.table, PHASE_CODE[s.phase], s.round, s.start, s.turn, list(s.coal), list(s.points), s.central,
                   list(s.deck), list(s.discard), [list(h) for h in s.hands], [list(b) for b in s.boards],
                   list(s.passed), s.caps, list(s.die_cards), list(s.to_draw), g.index[s.pending] if s.pending else -1,
                   s.resolutions, [list(x) for x in s.tally], s.winner, s.mined, s.sold,
                   [list(x) for x in s._shown()], s.past_counting)
-    return k
 
 
 def kernel_of_view(v: CoalMineView) -> Kernel:
@@ -670,17 +671,15 @@ def kernel_of_view(v: CoalMineView) -> Kernel:
     g = v.game
     t = g.table
     empty = [0] * t.K
-    k: Kernel = K.Kernel(t, PHASE_CODE[v.phase], v.round, v.start, v.turn or 0, list(v.coal), list(v.points), v.central,
+    return Kernel(t, PHASE_CODE[v.phase], v.round, v.start, v.turn or 0, list(v.coal), list(v.points), v.central,
                   list(v.deck or empty), list(v.discard), [list(h or empty) for h in v.hands],
                   [list(b.cards or ()) for b in v.boards], list(v.passed), v.caps, list(v.die_cards), list(v.to_draw),
                   -1, (), [[0, 0, 0, 0] for _ in range(t.n)], v.winner, 0, 0, [list(empty) for _ in range(t.n)], 0)
-    return k
 
 
 def first_kernel(game: CoalMineGame) -> Kernel:
     """The kernel of a new game."""
-    k: Kernel = K.Kernel.first(game.table)
-    return k
+    return Kernel.first(game.table)
 
 
 def freeze(game: CoalMineGame, k: Kernel) -> CoalMineState:
@@ -731,7 +730,7 @@ class CoalMineGame(Game):
         """Every seat's starting hand by kind: public (each player starts with the same cards)."""
         self.legal_cache: dict[tuple[bool, int, tuple[int, ...]], tuple[Any, ...]] = {}
         """Legal actions by (discarding?, seat, hand): they depend on nothing else (a speed cache)."""
-        self.table: Table = K.Table(self)
+        self.table = Table(self)
         """The numbers the kernel plays by (not pickled: made again from the game)."""
 
     def __getstate__(self) -> dict[str, Any]:
@@ -739,7 +738,7 @@ class CoalMineGame(Game):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.table = K.Table(self)
+        self.table = Table(self)
 
     def initial_state(self) -> CoalMineState:
         return freeze(self, first_kernel(self))
@@ -761,3 +760,31 @@ class CoalMineGame(Game):
         m.update(coal=float(s.coal[player]), mined=float(mined), stolen=float(stolen),
                  lost_to_raids=float(lost), grisou_hits=float(hits), rounds=float(s.round))
         return m
+
+
+def playout_hook(
+    start: Callable[[Any], Kernel], freeze: Callable[[Any, Kernel], Any]
+) -> Callable[[Any, tuple[str | None, ...]], Callable[[np.random.Generator], Any] | None]:
+    """``Hooks.fast_playout``: :func:`mineedu.core.kernel.playout_hook` with the generator's uniform doubles
+    beside its integers (the mix bot draws ``rng.random()``: the kernel's :attr:`Kernel.uniform`)."""
+
+    def hook(game: Any, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], Any] | None:
+        seated = seated_bots(game, seats)
+        if seated is None or not all(b is None or hasattr(b, "choose") for b in seated):
+            return None
+        bots: Sequence[Any] = seated
+        limit = game.max_moves()
+
+        def run(rng: np.random.Generator) -> Any:
+            draw, uniform, finish = draws_and_uniforms(rng)
+            try:
+                k = start(game)
+                k.uniform = uniform
+                play(k, bots, draw, limit, game.name)
+                return freeze(game, k)
+            finally:
+                finish()
+
+        return run
+
+    return hook
