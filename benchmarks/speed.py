@@ -10,10 +10,8 @@ Prints three tables; it measures, it does not judge (no asserts):
    how the engines were driven before), through the engine's play loop
    (:func:`mineedu.core.tournament` with ``fast=False``), and *now*, through
    :func:`mineedu.core.tournament` (what ``mineedu simulate`` and a lesson's
-   tournament run: the game's own playout, ``fast.py``, where it has one,
-   compiled to C where ``make install`` compiled it), and *source*: the same
-   tournament with the playout's Python source (``fast.py`` not compiled: what
-   a machine without a C compiler plays). Figures are per CPU second of this
+   tournament run: whole games on the game's kernel, ``Hooks.fast_playout``).
+   Figures are per CPU second of this
    process (the fairer figure on a shared machine) and, for *now*, per wall
    second. *Now* is timed as the median of five blocks, one after the other,
    and the range of the five is printed: this machine's speed drifts by 10 to
@@ -26,9 +24,11 @@ Prints three tables; it measures, it does not judge (no asserts):
 5. **Against another tree** (``--against DIR --games gold_mine,...``): each game's
    benchmark line-up (table 1's bots) and its lesson's tournament, games per CPU
    second through :func:`mineedu.core.tournament` in this tree and in ``DIR`` (a
-   checkout of another commit, compiled there with its own build step), five
+   checkout of another commit, built there with its own ``make install``), five
    blocks each, the two trees' blocks interleaved (a fresh process per block, so
    a drift of the machine hits both alike); the median of each and their ratio.
+   ``--kernels``: this tree's games that still play their ``fast.py`` play on their
+   kernel instead (the package's ``kernel_playout``).
 4. **Each lesson's heavy buttons** at their default size, kernel-side: the
    lesson built as its notebook builds it (``mineedu.ui.lesson.Lesson``), then
    its tournament's run button and each predict section's simulate button
@@ -44,8 +44,6 @@ printed first: on a shared machine figures drop when others run.
 from __future__ import annotations
 
 import argparse
-import copy
-import dataclasses
 import importlib
 import json
 import os
@@ -108,24 +106,14 @@ def _checked_games(game: Any, bots: Sequence[Any], n: int) -> None:
         checked_game(game, bots, np.random.default_rng(children[g]))
 
 
-def _source_playout(game: Any) -> Any:
-    """The same game, its tournaments played by the Python source of its playout (``fast.py``), compiled or not."""
-    try:
-        module = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.fast")
-    except ImportError:  # a game whose tournaments run on its kernel: nothing else to play
-        return game
-    clone = copy.copy(game)
-    clone.hooks = dataclasses.replace(type(game).hooks, fast_playout=module.fast_playout)
-    return clone
-
-
 def _in_use(game: Any) -> str:
     hook = game.hooks.fast_playout
     if hook is None:
         return "engine"
-    if hook.__module__ == "mineedu.core.kernel":
+    module = hook.__module__
+    if module == "mineedu.core.kernel" or module.endswith(".kernel"):
         return "kernel"
-    return "compiled" if hook.__module__.endswith(".fastc") else "source"
+    return "compiled" if module.endswith(".fastc") else "source"
 
 
 def _blocks(game: Any, specs: Sequence[str], k: int, blocks: int = 5) -> tuple[float, float, float, float]:
@@ -146,7 +134,7 @@ def _engine_trials(slow: Callable[[np.random.Generator], Any], rng: np.random.Ge
 def engines(quick: bool) -> None:
     print("1. Full games per second, 4 players, the lessons' tournament bots, one core")
     print("   now CPU: the median of 5 blocks (lowest-highest); playout: what plays the tournament now")
-    print(f"   {'game':12} {'checked CPU':>12} {'engine CPU':>11} {'source CPU':>11} {'now CPU':>9} {'(range)':>13}"
+    print(f"   {'game':12} {'checked CPU':>12} {'engine CPU':>11} {'now CPU':>9} {'(range)':>13}"
           f" {'now wall':>9} {'ratio':>6} {'goal':>6}  {'playout':9} bots")
     for name, specs in TOURNAMENT_BOTS.items():
         game = mineedu.make(name, 4)
@@ -156,11 +144,9 @@ def engines(quick: bool) -> None:
         m = n * 4
         _, cpu_engine = _timed(partial(tournament, fast=False), game, specs, m, 1)
         k = m * 2 if game.hooks.fast_playout is not None else m // 5
-        source = _source_playout(game) if game.hooks.fast_playout is not None else game
-        _, cpu_source = _timed(tournament, source, specs, k * 2, 1)
         now, low, high, wall = _blocks(game, specs, k)
         span = f"({low:,.0f}-{high:,.0f})"
-        print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_engine:11,.0f} {k * 2 / cpu_source:11,.0f} {now:9,.0f}"
+        print(f"   {name:12} {n / cpu_checked:12,.0f} {m / cpu_engine:11,.0f} {now:9,.0f}"
               f" {span:>13} {wall:9,.0f} {now / (m / cpu_engine):5.1f}× {GOALS.get(name, GOAL):6,}  {_in_use(game):9}"
               f" {','.join(specs)}")
     lesson_tournaments(quick)
@@ -289,7 +275,7 @@ def lesson_buttons(quick: bool) -> None:
 
 
 _BLOCK = """
-import json, sys, time
+import dataclasses, importlib, json, sys, time
 import mineedu
 from mineedu.core import tournament
 name, which, k, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -299,6 +285,9 @@ if which == "lesson":
     game, bots = mineedu.make(name, t.players, **t.config), list(t.bots)
 else:
     game, bots = mineedu.make(name, 4), json.loads(sys.argv[5])
+kernel = getattr(importlib.import_module(type(game).__module__.rsplit(".", 1)[0]), "kernel_playout", None)
+if sys.argv[6] == "kernel" and kernel is not None:  # a game whose tournaments still play its fast.py: its kernel
+    game.hooks = dataclasses.replace(type(game).hooks, fast_playout=kernel)
 tournament(game, bots, 2, 0)  # warm up: imports, compiled modules, caches
 cpu = time.process_time()
 tournament(game, bots, k, seed)
@@ -306,17 +295,31 @@ print(k / (time.process_time() - cpu))
 """
 
 
-def _block(tree: str, name: str, which: str, k: int, seed: int) -> float:
+def _block(tree: str, name: str, which: str, k: int, seed: int, kernel: bool = False) -> float:
     """Games per CPU second of one block of ``k`` games, in a fresh process importing mineedu from ``tree``."""
     env = dict(os.environ, PYTHONPATH=tree)
     out = subprocess.run([sys.executable, "-c", _BLOCK, name, which, str(k), str(seed),
-                          json.dumps(TOURNAMENT_BOTS[name])], env=env, capture_output=True, text=True, check=True)
+                          json.dumps(TOURNAMENT_BOTS[name]), "kernel" if kernel else "hook"], env=env,
+                         capture_output=True, text=True, check=True,
+                         cwd=tree)  # `python -c` puts its working folder before PYTHONPATH: run it in the tree
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def against(other: str, games: Sequence[str], quick: bool) -> None:
+def _check_tree(tree: str) -> str:
+    """Where a block started in ``tree`` imports mineedu from (it must be ``tree`` itself)."""
+    out = subprocess.run([sys.executable, "-c", "import mineedu; print(mineedu.__file__)"], cwd=tree,
+                         env=dict(os.environ, PYTHONPATH=tree), capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def against(other: str, games: Sequence[str], quick: bool, kernels: bool = False) -> None:
     """Table 5: this tree's tournaments beside another tree's (see the module docstring)."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(mineedu.__file__)))
+    other = os.path.abspath(other)
+    for tree in (here, other):
+        got = _check_tree(tree)
+        if not got.startswith(os.path.join(tree, "mineedu")):
+            raise SystemExit(f"a block in {tree} imports mineedu from {got}")
     print(f"5. Games per CPU second, this tree ({here}) beside {other}: median of 5 interleaved blocks")
     print(f"   {'game':12} {'line-up':8} {'this':>9} {'(range)':>15} {'other':>9} {'(range)':>15} {'ratio':>6}")
     for name in games:
@@ -324,7 +327,7 @@ def against(other: str, games: Sequence[str], quick: bool) -> None:
             k = (40 if name in GOALS else 400) // (4 if quick else 1)
             ours, theirs = [], []
             for b in range(5):
-                ours.append(_block(here, name, which, k, 1 + b))
+                ours.append(_block(here, name, which, k, 1 + b, kernels))
                 theirs.append(_block(other, name, which, k, 1 + b))
             a, o = statistics.median(ours), statistics.median(theirs)
             print(f"   {name:12} {which:8} {a:9,.0f} {f'({min(ours):,.0f}-{max(ours):,.0f})':>15} {o:9,.0f}"
@@ -337,12 +340,14 @@ def main(argv: Sequence[str]) -> None:
     ap.add_argument("--only", default="engines,simulators,simulate,lessons", help="comma-separated parts to run")
     ap.add_argument("--against", metavar="DIR", help="only table 5: these tournaments beside another tree's")
     ap.add_argument("--games", default=",".join(TOURNAMENT_BOTS), help="the games of --against, comma-separated")
+    ap.add_argument("--kernels", action="store_true",
+                    help="with --against: this tree plays on the kernel (kernel_playout) a game still playing its fast.py")
     args = ap.parse_args(argv)
     load = os.getloadavg()
     print(f"mineedu speed, {os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}"
           f", mineedu from {os.path.dirname(mineedu.__file__)}")
     if args.against:
-        against(args.against, args.games.split(","), args.quick)
+        against(args.against, args.games.split(","), args.quick, args.kernels)
         return
     parts = {"engines": engines, "simulators": simulators, "simulate": simulate_cli, "lessons": lesson_buttons}
     for part in args.only.split(","):

@@ -1,6 +1,6 @@
-"""Whole-number draws for a game's own playout (``fast.py``): ``int(rng.integers(n))``, quicker.
+"""Whole-number draws for tournaments on a game's kernel (:mod:`mineedu.core.kernel`): ``int(rng.integers(n))``, quicker.
 
-A fast playout must draw exactly the numbers the engine draws
+A tournament's playout must draw exactly the numbers the engine draws
 (:func:`mineedu.core.play.sample_outcome` and the bots call ``int(rng.integers(n))``),
 and leave the generator exactly as the engine leaves it. :func:`integer_draws`
 gives ``draw(n)`` and ``finish()``: for numpy's default generator (a ``Generator``

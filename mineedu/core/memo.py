@@ -1,6 +1,6 @@
-"""Bounded memo tables, for the games' own playouts (``fast.py``): a full table is emptied and starts again.
+"""Bounded memo tables, for the bots' and kernels' hot paths: a full table is emptied and starts again.
 
-A playout looks a key up in its table itself (``table.get(key)``, on its hot path) and, when it
+A bot looks a key up in its table itself (``table.get(key)``, on its hot path) and, when it
 is missing, works the value out and keeps it with :func:`remember`, which holds every table to
 its size.
 """

@@ -4,110 +4,23 @@ Every bot of ``BOTS`` (the raider with a few card counts), 2 to 6 players, the v
 the dummy with either plan, and configs that reach the rules' corners (decks that run
 dry, hand-limit discards, the early end at ``target_points``, tiebreaks, repeated die
 cards, a deck without pipe-miners or with a job card named like an event), each compared
-seed by seed with the engine by :func:`tests.fast_check.assert_same_games`; the lesson's
-tournament and the known-answer one by :func:`tests.fast_check.assert_same_tournament`.
+seed by seed with the engine by :func:`tests.playout_check.assert_same_games`; the lesson's
+tournament and the known-answer one by :func:`tests.playout_check.assert_same_tournament`.
 The corner configs also check, on the engine's own games, that they do reach their corner.
 """
 
 from __future__ import annotations
 
-from itertools import cycle, islice
 from typing import Any
 
-import numpy as np
 import pytest
 
 import mineedu
-from mineedu.core import CHANCE, RandomBot, play
 from mineedu.games.coal_mine import CoalMineGame, bots, fast
 from mineedu.games.coal_mine.lesson import SPEC
-from tests.fast_check import assert_same_games, assert_same_tournament, seating
+from tests.coal_mine.test_kernel import CORNERS, SMALL_DECK, TABLES, mixed, reached  # the same tables
 from tests.known_answers import make
-
-SPECS = {  # every bot of BOTS, with a few arguments
-    "random": ["random"],
-    "steady": ["steady"],
-    "raider": ["raider", "raider:1", "raider:3", "raider:0", "raider:9"],
-    "mix": ["mix"],
-}
-ALL = [s for specs in SPECS.values() for s in specs]
-
-
-def test_every_bot_is_tested() -> None:
-    assert set(SPECS) == set(bots.BOTS)
-
-
-def mixed(seats: int, shift: int) -> list[str]:
-    """``seats`` bots of every kind, shifted through the list of specs."""
-    return list(islice(cycle(ALL[shift:] + ALL[:shift]), seats))
-
-
-TABLES = [  # (players, config, specs, games)
-    *[(p, {}, mixed(p, 2 * p), 12) for p in range(2, 7)],
-    *[(4, {}, [spec] * 4, 6) for spec in ALL],
-    (4, {}, ["steady", "raider", "mix", "mix"], 24),
-    (4, {}, ["random", "steady", "raider", "mix"], 24),  # the lesson's tournament bots
-    (3, {"variant": True}, mixed(3, 1), 16),
-    (6, {"variant": True}, mixed(6, 4), 10),
-    (3, {"dummy": True}, mixed(2, 3), 16),
-    (5, {"dummy": True}, mixed(4, 5), 12),
-    (4, {"dummy": True, "dummy_plan": "bold"}, mixed(3, 0), 16),
-    (6, {"dummy": True, "dummy_plan": "bold"}, mixed(5, 2), 10),
-    (4, {"variant": True, "dummy": True}, mixed(3, 6), 12),
-    (2, {"variant": True, "dummy": True, "dummy_plan": "bold"}, ["mix"], 12),
-]
-
-SMALL_DECK: dict[str, Any] = {
-    "jobs": (("miner", 1, 5), ("pipe", 1, 5), ("foreman", 2, 3), ("chief", 3, 2)),
-    "events": (("grisou", 2), ("strike", 2), ("wagon", 1), ("reinforcement", 1)),
-    "start_hand": (("miner", 1), ("pipe", 1)),
-}
-CORNERS: list[tuple[str, dict[str, Any], str]] = [  # (name, config, a corner its games must reach)
-    ("small deck", {**SMALL_DECK, "hand_limit": 3}, "deck_dry"),
-    ("every card out", {**SMALL_DECK, "hand_limit": 12, "recruit_base": 6}, "all_out"),
-    ("hand limit", {"hand_limit": 4, "recruit_base": 4, "start_hand": (("miner", 2), ("pipe", 2))}, "discard"),
-    ("dummy discards", {"dummy": True, "hand_limit": 3, "recruit_base": 5, "dummy_plan": "bold",
-                        "start_hand": (("miner", 2), ("pipe", 1))}, "dummy_discard"),
-    ("early end", {"target_points": 7, "wagon_bonus": 4}, "early_end"),
-    ("tiebreak", {"rounds": 1, "start_coal": 1}, "tiebreak"),
-    ("events", {"events": (("grisou", 12), ("strike", 10), ("wagon", 8), ("reinforcement", 8)), "strike_penalty": 4,
-                "reinforcement_bonus": 3}, "grisou"),
-    ("no card needed", {"recruit_needs_card": False, "sold_coal_returns": False, "coal_total": 12, "start_coal": 1,
-                        "recruit_base": 1}, "stock_dry"),
-    ("die cards", {"variant": True, "rounds": 5, "die_cards": ((2, 2), (2, 2), (1, 3), (3, 1), (1, 3))}, "one_face"),
-    ("other kinds", {"jobs": (("wagon", 1, 20), ("digger", 2, 14), ("boss", 4, 4)), "events": (("grisou", 3),),
-                     "start_hand": (("wagon", 3), ("digger", 1)), "cards_per_round": 3, "rounds": 8}, "no_pipe"),
-]
-
-
-def reached(game: CoalMineGame, specs: list[str], seeds: range) -> set[str]:
-    """The corners the engine's games of these seeds reach."""
-    seen: set[str] = set()
-    table = [RandomBot() if s is None else game.make_bot(s) for s in seating(game, specs)]
-    for seed in seeds:
-        s = game.initial_state()
-        for event in play(s, table, np.random.default_rng(seed)):
-            b, a = event.before, event.after
-            if a.phase in ("draw", "discard") and sum(a.deck) > sum(b.deck):
-                seen.add("deck_dry")  # the discard replaced the deck during the draws
-            if not sum(a.deck) and not sum(a.discard):
-                seen.add("all_out")  # every card in a hand or on a board: a recruit may draw nothing
-            if b.phase == "discard":
-                seen.add("dummy_discard" if event.player == CHANCE else "discard")
-            if b.phase == "tiebreak":
-                seen.add("tiebreak")
-            if b.phase == "die_card" and len(b.chance_outcomes()) == 1:
-                seen.add("one_face")
-            if a.central == 0 and b.central:
-                seen.add("stock_dry")
-            if any(entry[0] == "grisou" for entry in a.log):
-                seen.add("grisou")
-            s = a
-        if s.boards != ((),) * game.num_players:
-            seen.add("early_end")
-        if "pipe" not in game.kinds:
-            seen.add("no_pipe")
-    return seen
+from tests.playout_check import assert_same_games, assert_same_tournament
 
 
 @pytest.mark.parametrize(("players", "config", "specs", "games"), TABLES)

@@ -1,5 +1,5 @@
 """``Hooks.fast_playout``: tournaments use a game's own playout where it plays the seating, and
-``tests/fast_check.py`` catches a fast playout that plays other games."""
+``tests/playout_check.py`` catches a fast playout that plays other games."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import mineedu
 from mineedu.core import Hooks, RandomBot, playout, tournament
 from tests.core.toy import ToyGame
-from tests.fast_check import assert_same_games, assert_same_tournament
+from tests.playout_check import assert_same_games, assert_same_tournament
 
 ASKED: list[tuple[str | None, ...]] = []
 PLAYED: list[int] = []

@@ -14,7 +14,7 @@ import mineedu
 import mineedu.games
 from mineedu.core import registry, tournament
 from tests import conformance as c
-from tests.fast_check import assert_same_games
+from tests.playout_check import assert_same_games
 
 SIXTH = Path(__file__).resolve().parent / "sixth"
 

@@ -1,6 +1,6 @@
 """The cave's tournaments on the kernel play the engine's very games, and the odds bot's memos change no choice.
 
-Each case plays seeded games both ways with :func:`tests.fast_check.assert_same_games` (whole games
+Each case plays seeded games both ways with :func:`tests.playout_check.assert_same_games` (whole games
 on one kernel with each bot's ``choose``, against :func:`mineedu.core.playout` with its ``act``: the
 same final state, every field, and the same draws): every bot of ``BOTS`` with a few arguments,
 every player count, each variant and other numbers of the config, mixed seatings. The odds bot
@@ -18,8 +18,8 @@ import mineedu
 from mineedu.core import BaseBot, playout, tournament
 from mineedu.games.dragon_cave import BOTS, VARIANTS, Config, DragonCave, bots
 from mineedu.games.dragon_cave.lesson import SPEC
-from tests.fast_check import Recorder, assert_same_games, assert_same_tournament
 from tests.known_answers import make
+from tests.playout_check import Recorder, assert_same_games, assert_same_tournament
 
 SHORT = ((1, 2, 3), (5, 6), (9,))
 MIXED = ["odds:0.5", "turnback:2", "greedy", "random"]

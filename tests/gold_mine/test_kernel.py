@@ -22,8 +22,8 @@ from mineedu.games.gold_mine import bots, odds
 from mineedu.games.gold_mine.cards import TURN
 from mineedu.games.gold_mine.lesson import SPEC
 from mineedu.games.gold_mine.rules import kernel_of
-from tests.fast_check import assert_same_games, assert_same_tournament
 from tests.known_answers import make
+from tests.playout_check import assert_same_games, assert_same_tournament
 
 SPECS = {  # every bot of BOTS, with a few arguments
     "random": ["random"],

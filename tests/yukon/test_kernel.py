@@ -4,7 +4,7 @@ Every bot of ``BOTS`` (a few arguments each), 3 to 6 players, mixed seatings, an
 rules' corners (a plain die, a die that throws again on its top face, one throw a turn, short teams, the
 centre that does not send its taker away, nuggets of 0, the round limit): whole games on one kernel with
 each bot's ``choose`` against :func:`mineedu.core.playout` with its ``act``
-(:func:`tests.fast_check.assert_same_games`), and at every decision of a greedy bot its pruned search
+(:func:`tests.playout_check.assert_same_games`), and at every decision of a greedy bot its pruned search
 (:func:`.bots._pick`) against scoring every move claim by claim: the same move, the same draws.
 """
 
@@ -20,8 +20,8 @@ from mineedu.games.yukon import YukonGame, bots
 from mineedu.games.yukon.board import CENTRE, DEFAULT_VALUES
 from mineedu.games.yukon.kernel import CLAIM, kind_of
 from mineedu.games.yukon.lesson import SPEC
-from tests.fast_check import assert_same_games, assert_same_tournament
 from tests.known_answers import make
+from tests.playout_check import assert_same_games, assert_same_tournament
 
 SPECS = {  # every bot of BOTS, with a few arguments
     "random": ["random"],

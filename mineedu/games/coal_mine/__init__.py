@@ -1,6 +1,7 @@
 """Mine (coal): hidden card placement, raids, the round die, the dummy player.
 
-The rules are in :mod:`.rules` (with the view one player may see), the picture
+The rules are in :mod:`.rules` (with the view one player may see), applied by
+:mod:`.kernel` (the one code applying a rule, which tournaments drive directly), the picture
 in :mod:`.svg`, the board's step-by-step choices in :mod:`.choices`, exact odds
 in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 :mod:`.bots` and every word in :mod:`.words`; they are registered here.
@@ -24,6 +25,9 @@ from .rules import (
     CoalMineGame,
     CoalMineState,
     CoalMineView,
+    first_kernel,
+    freeze,
+    playout_hook,
     raid_loot,
     split_loot,
 )
@@ -50,8 +54,12 @@ register(CoalMineGame, Hooks(
     ),
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
-    fast_playout=fast_playout(__name__),
+    fast_playout=fast_playout(__name__),  # fast.py, compiled, until the kernel plays 0.8 times its games
 ))
+
+kernel_playout = playout_hook(first_kernel, freeze)
+"""Tournaments on the kernel, with the bots' own ``choose`` (``tests/coal_mine/test_kernel.py``): the game's
+``Hooks.fast_playout`` once it plays 0.8 times the games a second of ``fast.py`` compiled (``docs/performance.md``)."""
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the

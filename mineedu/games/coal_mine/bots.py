@@ -7,7 +7,13 @@ and the public facts), picks from the legal actions, and says why in words.
   its strongest card raids with probability P(attack), its next one guards the
   watchtower with probability P(defend).
 
-A bot is stateless: where it is in its round is read from its own board.
+A bot is stateless: where it is in its round is read from its own board. Each
+decides in ``choose(view, seat, legal, draw)`` on the rules' kernel
+(:class:`.kernel.View`, actions coded by :meth:`.kernel.Table.code`): tournaments
+call it on the kernel they play, ``act(obs, legal, rng)`` (a lesson, the engine's
+loop) on the kernel of the observation (:func:`~.rules.kernel_of_view`). What the
+bots look for in a hand is worked out once per game, by the hand's mask
+(:func:`hand_tables`).
 
 >>> import numpy as np
 >>> from mineedu.games.coal_mine import CoalMineGame
@@ -22,16 +28,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from mineedu.core import BaseBot, Bot, RandomBot
+from mineedu.core.draws import Draw
 from mineedu.core.exact import fraction_text
 from mineedu.core.i18n import format_number
+from mineedu.core.memo import remember
 
+from .kernel import DISCARD, EV, MINE, RAID, RECRUIT, TOWER, Table, View
 from .odds import raid_mix
-from .rules import CoalMineView
+from .rules import CoalMineView, code_of, kernel_of_view
 from .words import LABELS, a_card, cards_text, coal_text, count, french, helmets_text, who
 
 T = french({
@@ -88,23 +97,104 @@ def _chance(p: Fraction, lang: str) -> dict[str, str]:
     return {"p": fraction_text(p), "pct": format_number(float(p), lang, percent=True)}
 
 
+class HandTables(NamedTuple):
+    """What the bots look for in a hand, by the hand's mask (bit ``k``: a kind-``k`` card held)."""
+
+    weakest: list[int]
+    """The weakest job card held (``_jobs(obs)[0]``), -1 without one."""
+    strongest: list[int]
+    """The strongest job card held (``_jobs(obs)[-1]``), -1 without one."""
+    discard_of: list[int]
+    """:class:`PlanBot`'s discard: the least useful card held."""
+    top_helmets: int
+    """:meth:`MixBot.strongest` of the game's helmets."""
+    pipe: int
+    """The pipe-miner's kind if it is a job card, else -1."""
+    wagon: int
+    """The wagon's kind (-1: none), and whether it is an event card (``wagon_event``)."""
+    wagon_event: bool
+    width: int
+    """:attr:`.kernel.Table.width`: a placement's code is ``kind * width + slot`` (:meth:`.kernel.Table.code`)."""
+    helm: list[int]
+    """Helmets per kind."""
+
+
+def hand_tables(t: Table) -> HandTables:
+    """:class:`HandTables` of the game of ``t``, worked out once and kept on it."""
+    hit = t.memo.get("hands")
+    if hit is None:
+        helm, kinds = t.helm, t.kinds
+        weak = sorted((k for k in range(t.K) if not t.is_event[k]), key=lambda k: (helm[k], kinds[k]))
+        least = sorted(range(t.K), key=lambda k: (kinds[k] in PlanBot.keep_events or helm[k] > 0, helm[k], kinds[k]))
+        masks = range(1 << t.K)
+        pipe, wagon = t.index.get("pipe", -1), t.index.get("wagon", -1)
+        hit = t.memo["hands"] = HandTables(
+            [next((k for k in weak if m >> k & 1), -1) for m in masks],
+            [next((k for k in reversed(weak) if m >> k & 1), -1) for m in masks],
+            [next((k for k in least if m >> k & 1), -1) for m in masks],
+            max(h for h in helm if h > 0),
+            pipe if pipe >= 0 and not t.is_event[pipe] else -1,
+            wagon, wagon >= 0 and t.is_event[wagon], t.width, list(t.helm),
+        )
+        assert [t.code(0, sp) for sp in (EV, TOWER, MINE, RECRUIT)] == [0, 1, 2, 3] and t.code(0, RAID, 0) == 4
+    return hit
+
+
+def rival(view: View, seat: int) -> int:
+    """:func:`richest_rival` on a kernel: -1 if no rival has coal."""
+    coal = view.coal
+    best = -1
+    for q in range(len(coal)):
+        if q != seat and coal[q] > 0 and (best < 0 or coal[q] > coal[best]):
+            best = q
+    return best
+
+
+_P_ATTACK: dict[tuple[int, int], float] = {}
+_P_DEFEND: dict[tuple[int, int, int], float] = {}
+
+
+def p_attack(a: int, stock: int) -> float:
+    """The mix bot's P(attack), ``raid_mix(a, a, stock)``, as the float it compares a uniform draw with (kept)."""
+    hit = _P_ATTACK.get((a, stock))
+    return remember(_P_ATTACK, (a, stock), float(raid_mix(a, a, stock)[0]), 4096) if hit is None else hit
+
+
+def p_defend(attack: int, defence: int, stock: int) -> float:
+    """The mix bot's P(defend), ``raid_mix(attack, defence, stock)``, as a float (kept)."""
+    key = (attack, defence, stock)
+    hit = _P_DEFEND.get(key)
+    return remember(_P_DEFEND, key, float(raid_mix(attack, defence, stock)[1]), 4096) if hit is None else hit
+
+
 class PlanBot(BaseBot):
-    """Shared skeleton: hand-limit discards, and a placement rule per subclass."""
+    """Shared skeleton: hand-limit discards, and a placement rule per subclass (:meth:`place`, on the kernel)."""
 
     name = "plan"
     keep_events = ("wagon", "reinforcement")
 
     def act(self, obs: CoalMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        if legal[0][0] == "discard":
-            h = obs.helmets
-            # least useful first: events it never plays, then the fewest helmets
-            return min(legal, key=lambda a: (a[1] in self.keep_events or h[a[1]] > 0, h[a[1]], a[1]))
-        choice = self.place(obs, _jobs(obs), rng)
-        if choice not in legal:
-            choice = ("pass",)
-        return next(a for a in legal if a == choice)  # the rules' own tuple (the same action): no second check
+        k = kernel_of_view(obs)
+        k.uniform = lambda: float(rng.random())
+        return legal[self.choose(k, me(obs), [code_of(obs, a) for a in legal], lambda n: int(rng.integers(n)))]
 
-    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
+    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+        """The index in ``legal`` of the move: the least useful card over the hand limit (events it never
+        plays, then the fewest helmets), else :meth:`place`'s card, or a pass if it is not legal."""
+        m = view.held[seat]
+        tables = view.t.memo.get("hands") or hand_tables(view.t)
+        if view.phase == DISCARD:
+            return legal.index(tables.discard_of[m])
+        s = tables.strongest[m]
+        if s < 0:
+            return len(legal) - 1  # no job card: the pass, always last
+        try:
+            return legal.index(self.place(view, seat, m, s, tables))
+        except ValueError:
+            return len(legal) - 1
+
+    def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
+        """The placement's code for a hand of mask ``m`` whose strongest job card is ``s``."""
         raise NotImplementedError
 
     @staticmethod
@@ -144,16 +234,17 @@ class SteadyBot(PlanBot):
 
     name = "steady"
 
-    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
-        if not jobs:
-            return ("pass",)
-        if "wagon" in obs.hand and not self.laid(obs, "event") and obs.coal[me(obs)] >= obs.caps[1]:
-            return ("place", "event", "wagon")
-        if not self.laid(obs, "mine") and "pipe" in jobs:
-            return ("place", "mine", "pipe")
-        if not self.laid(obs, "recruit"):
-            return ("place", "recruit", jobs[0])
-        return ("place", "mine", jobs[-1])
+    def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
+        b = view.counts[seat]
+        w = tables.wagon
+        width = tables.width
+        if w >= 0 and m >> w & 1 and not b[EV] and view.coal[seat] >= view.caps[1]:
+            return w * width if tables.wagon_event else view.t.PASS  # a Wagon (on Events), if it is an event card
+        if not b[MINE] and tables.pipe >= 0 and m >> tables.pipe & 1:
+            return tables.pipe * width + 2  # the Mine's slot
+        if not b[RECRUIT]:
+            return tables.weakest[m] * width + 3  # Recruitment's
+        return s * width + 2
 
     def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
         cfg = obs.game.config
@@ -175,15 +266,16 @@ class RaiderBot(PlanBot):
     def __init__(self, cards: int = 2) -> None:
         self.cards = cards
 
-    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
-        if not jobs:
-            return ("pass",)
-        target = richest_rival(obs)
-        if target is not None and self.laid(obs, "raid") < self.cards:
-            return ("raid", jobs[-1], target)
-        if not self.laid(obs, "recruit"):
-            return ("place", "recruit", jobs[0])
-        return ("place", "mine", jobs[-1])
+    def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
+        b = view.counts[seat]
+        width = tables.width
+        if b[RAID] < self.cards:
+            target = rival(view, seat)
+            if target >= 0:
+                return s * width + 4 + target  # a raid's slot
+        if not b[RECRUIT]:
+            return tables.weakest[m] * width + 3
+        return s * width + 2
 
     def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
         if action[0] != "raid":
@@ -206,29 +298,28 @@ class MixBot(PlanBot):
 
     name = "mix"
 
-    def place(self, obs: CoalMineView, jobs: list[str], rng: np.random.Generator) -> Any:
-        if not jobs:
-            return ("pass",)
-        h = obs.helmets
-        step = sum(1 for s, _, _ in obs.my_board if s != "event")
+    def place(self, view: View, seat: int, m: int, s: int, tables: HandTables) -> int:
+        step = view.laid[seat]
+        width = tables.width
         if step == 0:
-            target = richest_rival(obs)
-            if target is not None:
-                a = h[jobs[-1]]
-                p_attack, _, _ = raid_mix(a, a, obs.coal[target])
-                if rng.random() < float(p_attack):
-                    return ("raid", jobs[-1], target)
-            return ("place", "mine", jobs[-1])
+            target = rival(view, seat)
+            if target >= 0:
+                key = (tables.helm[s], view.coal[target])
+                pa = _P_ATTACK.get(key)
+                if view.uniform() < (p_attack(*key) if pa is None else pa):
+                    return s * width + 4 + target
+            return s * width + 2
         if step == 1:
-            mine = obs.coal[me(obs)]
+            mine = view.coal[seat]
             if mine > 0:
-                _, p_defend, _ = raid_mix(self.strongest(h), h[jobs[-1]], mine)
-                if rng.random() < float(p_defend):
-                    return ("place", "tower", jobs[-1])
-            return ("place", "mine", jobs[-1])
+                key3 = (tables.top_helmets, tables.helm[s], mine)
+                pd = _P_DEFEND.get(key3)
+                if view.uniform() < (p_defend(*key3) if pd is None else pd):
+                    return s * width + 1  # the Watchtower's slot
+            return s * width + 2
         if step == 2:
-            return ("place", "recruit", jobs[0])
-        return ("place", "mine", jobs[-1])
+            return tables.weakest[m] * width + 3
+        return s * width + 2
 
     @staticmethod
     def strongest(h: Mapping[str, int]) -> int:

@@ -6,7 +6,7 @@ with the bots of those specs, and gives the very same final :class:`CoalMineStat
 field ``==``) after the very same calls on the generator (``rng.integers(total)`` with the
 same totals, ``rng.random()``, in the same order: by :func:`mineedu.core.draws.draws_and_uniforms`,
 numpy's own numbers without a numpy call each). ``tests/coal_mine/test_fast.py`` holds
-it to the engine (``tests/fast_check.py``).
+it to the engine (``tests/playout_check.py``).
 
 How it mirrors the engine (``rules.py`` stays the source of truth; read it beside this):
 

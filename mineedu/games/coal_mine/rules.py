@@ -25,23 +25,29 @@ its size.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build, evolve
+import numpy as np
 
-SPACES = ("event", "raid", "tower", "mine", "recruit")
-"""The five spaces of a board: Évènements, Abri des pilleurs, Tour de guet, Mine, Recrutement."""
+from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build
+from mineedu.core.draws import draws_and_uniforms
+from mineedu.core.kernel import play
+from mineedu.core.play import seated_bots
+
+from . import kernel
+from .kernel import EVENT_EFFECTS as EVENT_EFFECTS  # the event kinds the rules know (D20)
+from .kernel import PHASES, RAID, SLOT_SPACE, Kernel, Table
+from .kernel import PIPE as PIPE  # the pipe-miner's kind, the only protection against grisou
+from .kernel import SPACES as SPACES  # Évènements, Abri des pilleurs, Tour de guet, Mine, Recrutement
+from .kernel import split_loot as split_loot
+
+PHASE_CODE = {name: i for i, name in enumerate(PHASES)}
 
 JOB_SPACES = ("raid", "tower", "mine", "recruit")
-EVENT_EFFECTS = ("grisou", "strike", "wagon", "reinforcement")
-"""The event kinds the rules know (D20): their effects are in :meth:`CoalMineState._resolve`."""
-
-PIPE = "pipe"
-"""The job kind of the pipe-miner (mineur tuyauteur), the only protection against grisou."""
 
 DUMMY_PLANS = ("basic", "bold")
 REVEALED_PHASES = ("draw", "discard", "tiebreak", "over")
@@ -189,36 +195,6 @@ def _whole(x: Any, least: int, most: int) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and least <= x <= most
 
 
-def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, ...]:
-    """Coal each raider takes from one target's stock (D21).
-
-    A raider whose attack is above the defence wants ``attack - defence``; the
-    strongest raider is served first, then the next; raiders with equal attack
-    share what is left evenly and the remainder stays with the target: a
-    weaker raider gets nothing once a stronger one could not be fully served.
-
-    >>> split_loot(5, 1, [4, 2])   # 4 takes 3, then 2 takes 1
-    (3, 1)
-    >>> split_loot(3, 0, [2, 2])   # tie, 3 coal for 2 raiders: 1 each, 1 stays
-    (1, 1)
-    >>> split_loot(1, 0, [2, 2, 1])  # 1 coal cannot be split by two: it stays
-    (0, 0, 0)
-    >>> split_loot(4, 2, [2, 1])   # defence >= attack: nothing
-    (0, 0)
-    """
-    loot = [0] * len(attacks)
-    left = stock
-    for a in sorted({a for a in attacks if a > defence}, reverse=True):
-        group = [i for i, x in enumerate(attacks) if x == a]
-        each = min(a - defence, left // len(group))
-        for i in group:
-            loot[i] = each
-        left -= each * len(group)
-        if each < a - defence:  # an uneven remainder stays with the target (D21)
-            break
-    return tuple(loot)
-
-
 def raid_loot(attack: int, defence: int, stock: int) -> int:
     """Coal one lone raider takes: ``attack - defence`` if positive, at most the stock.
 
@@ -226,14 +202,6 @@ def raid_loot(attack: int, defence: int, stock: int) -> int:
     [0, 0, 1, 2, 2]
     """
     return split_loot(stock, defence, [attack])[0]
-
-
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1:]
-
-
-def _add(t: tuple[int, ...], i: int, d: int) -> tuple[int, ...]:
-    return t[:i] + (t[i] + d,) + t[i + 1:]
 
 
 def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
@@ -468,19 +436,12 @@ class CoalMineState(State):
         known = g.legal_cache.get(key)  # the same hand gives the same actions: kept, as the same tuples
         if known is not None:
             return known
-        held = [k for k, c in zip(g.kinds, self.hands[cp]) if c]
+        t = g.table
+        mask = sum(t.bit[k] for k, c in enumerate(self.hands[cp]) if c)
         if self.phase == "discard":
-            out = tuple(("discard", k) for k in held)
+            out = tuple(("discard", g.kinds[k]) for k in t.held_kinds[mask])
         else:
-            acts: list[Any] = []
-            for k in held:
-                if k in g.event_kinds:
-                    acts.append(("place", "event", k))
-                    continue
-                acts += [("place", sp, k) for sp in ("tower", "mine", "recruit")]
-                acts += [("raid", k, t) for t in range(g.num_players) if t != cp]
-            acts.append(("pass",))
-            out = tuple(acts)
+            out = tuple(action_of(t, c) for c in t.legal_place(cp, mask))
         if len(g.legal_cache) < 1 << 16:
             g.legal_cache[key] = out
         return out
@@ -550,267 +511,33 @@ class CoalMineState(State):
         def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> CoalMineState: ...
 
     def _apply(self, action: Any, player: int | None) -> CoalMineState:
-        g = self.game
-        kind = action[1] if len(action) > 1 else ""
-        if self.phase == "die_card":  # variant: the die holder draws a die card
-            d = (action[1], action[2])
-            rest = list(self.die_cards)
-            rest.remove(d)
-            return evolve(self, die_cards=tuple(rest), caps=d)._after_die()
-        if self.phase == "draw":
-            s = evolve(self, deck=_add(self.deck, g.index[kind], -1),
-                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], 1)),
-                        to_draw=_add(self.to_draw, self.turn, -1))
-            return s._continue_draws()
-        if self.phase == "discard":  # a player (or, by chance, the dummy) over the hand limit
-            s = evolve(self, discard=_add(self.discard, g.index[kind], 1),
-                        hands=_set(self.hands, self.turn, _add(self.hands[self.turn], g.index[kind], -1)),
-                        shown=_set(self._shown(), self.turn, _add(self._shown()[self.turn], g.index[kind], 1)),
-                        past_counting=self.past_counting + (self.turn == self.dummy_seat and self._has_drawn(self.turn)))
-            return s._continue_draws()
-        if self.phase == "dummy":  # by chance from its hand: the space it shows weighs on what it drew
-            s = evolve(self, past_counting=self.past_counting + 1) if self._has_drawn(self.turn) else self
-            return s._dummy_lays(kind)
-        if self.phase == "dummy_target":
-            s = self._lay(self.turn, "raid", self.pending, action[1])
-            return evolve(s, phase="dummy", pending="")._dummy_next()
-        if self.phase == "tiebreak":
-            return evolve(self, phase="over", winner=(action[1],))
-        # placement
-        p = self.turn
-        if action[0] == "pass":
-            s = evolve(self, passed=_set(self.passed, p, True))
-        elif action[0] == "raid":
-            s = self._lay(p, "raid", action[1], action[2])
-        else:
-            s = self._lay(p, action[1], action[2], -1)
-        return s._next_placer(p)
+        k = kernel_of(self)
+        k.apply(code_of(self, action))
+        return freeze(self.game, k)
 
-    def _lay(self, p: int, space: str, kind: str, target: int) -> CoalMineState:
-        i = self.game.index[kind]
-        return evolve(self, hands=_set(self.hands, p, _add(self.hands[p], i, -1)),
-                       boards=_set(self.boards, p, self.boards[p] + ((space, kind, target),)))
-
-    # --- the flow of a round ----------------------------------------------------
-    def _begin_round(self) -> CoalMineState:
-        n = self.game.num_players
-        s = evolve(self, boards=((),) * n, passed=(False,) * n, to_draw=(0,) * n,
-                    caps=(None, self.round))  # the die shows the round: the sale cap (D21)
-        if self.game.config.variant:
-            return evolve(s, phase="die_card")
-        return s._after_die()
-
-    def _after_die(self) -> CoalMineState:
-        d = self.dummy_seat
-        if d is not None:
-            return evolve(self, phase="dummy", turn=d)._dummy_next()
-        return self._begin_placement()
-
-    def _begin_placement(self) -> CoalMineState:
-        s = evolve(self, phase="place")
-        if s.dummy_seat is not None:
-            s = evolve(s, passed=_set(s.passed, s.dummy_seat, True))
-        return s._next_placer((self.start - 1) % self.game.num_players)
-
-    def _can_place(self, p: int) -> bool:
-        return not self.passed[p] and sum(self.hands[p]) > 0 and len(self.boards[p]) < self.game.config.cards_per_round
-
-    def _next_placer(self, after: int) -> CoalMineState:
-        n = self.game.num_players
-        for k in range(1, n + 1):
-            q = (after + k) % n
-            if self._can_place(q):
-                return evolve(self, turn=q)
-        return self._resolve()
-
+    # --- the flow of a round (applied by the kernel) ----------------------------
     def _order(self) -> list[int]:
         """Seats from the die holder, clockwise."""
         n = self.game.num_players
         return [(self.start + i) % n for i in range(n)]
 
-    def _has_drawn(self, p: int) -> bool:
-        """Whether seat ``p`` holds (in hand or laid this round) more cards than its starting
-        hand less what it turned up: some of them were drawn."""
-        held = sum(self.hands[p]) + len(self.boards[p])
-        return held > sum(self.game.start_counts) - sum(self._shown()[p])
-
-    def _resolve(self) -> CoalMineState:
-        """Events, raids, expedition, mine (D21), then on to the recruitment draws."""
-        cfg, n = self.game.config, self.game.num_players
-        coal, points, central = list(self.coal), list(self.points), self.central
-        tally = [list(t) for t in self.tally]
-        log: list[tuple[Any, ...]] = []
-
-        def count(p: int, space: str, kind: str) -> int:
-            return self.on_space(p, space).count(kind)
-        # 1. Events. Coup de grisou hits everyone, its player too: a mine needs one
-        # pipe-miner per grisou card played this round, else it yields nothing (D20).
-        grisou = sum(count(p, "event", "grisou") for p in range(n))
-        exposed = [p for p in range(n) if count(p, "mine", PIPE) < grisou]
-        if grisou:
-            log.append(("grisou", grisou, tuple(exposed)))
-            for p in exposed:
-                tally[p][3] += self.helmets(p, "mine") > 0  # a hit only where a mine lost its coal
-        strikes = [sum(count(q, "event", "strike") for q in range(n) if q != p) for p in range(n)]
-        # 2-3. Raids: each raider's helmets against the target's watchtower; only the
-        # stock the target held before the raids can be taken (D21).
-        loot = [0] * n
-        for t in range(n):
-            raiders = [r for r in range(n) if r != t and self.on_space(r, "raid", t)]
-            if not raiders:
-                continue
-            defence = self.helmets(t, "tower") + cfg.reinforcement_bonus * count(t, "event", "reinforcement")
-            attacks = [self.helmets(r, "raid", t) for r in raiders]
-            taken = split_loot(coal[t], defence, attacks)
-            for r, a, x in zip(raiders, attacks, taken):
-                log.append(("raid", r, t, a, defence, x))
-                loot[r] += x
-                tally[r][1] += x
-                tally[t][2] += x
-            coal[t] -= sum(taken)
-        coal = [c + x for c, x in zip(coal, loot)]
-        # Expedition: sell up to the die (D21), 1 point per coal; sold coal goes back
-        # to the central stock so that 21 points can be reached with 20 cubes.
-        sold = 0
-        for p in range(n):
-            x = min(coal[p], self.caps[1] + cfg.wagon_bonus * count(p, "event", "wagon"))
-            coal[p] -= x
-            points[p] += x
-            sold += x
-            if x:
-                log.append(("sell", p, x))
-        if central is not None and cfg.sold_coal_returns:
-            central += sold
-        s = evolve(self, coal=tuple(coal), points=tuple(points), central=central, sold=self.sold + sold)
-        if max(points) >= cfg.target_points:  # "dès qu'un joueur atteint 21 points"
-            return evolve(s, resolutions=self.resolutions + ((self.round, tuple(log)),),
-                           tally=tuple(map(tuple, tally)))._finish()
-        # Mine: helmets = coal, from the die holder clockwise while the stock lasts.
-        mined = 0
-        for p in self._order():
-            h = 0 if p in exposed else self.helmets(p, "mine")
-            if self.caps[0] is not None:
-                h = min(h, self.caps[0])
-            if central is not None:
-                h = min(h, central)
-                central -= h
-            coal[p] += h
-            mined += h
-            tally[p][0] += h
-            if self.on_space(p, "mine"):
-                log.append(("mine", p, h))
-        # Recruitment: 2 + helmets, one card less per strike played by someone else.
-        to_draw = []
-        for p in range(n):
-            laid = bool(self.on_space(p, "recruit"))
-            base = cfg.recruit_base if (laid or not cfg.recruit_needs_card) else 0
-            k = max(0, base + self.helmets(p, "recruit") - cfg.strike_penalty * strikes[p]) if base or laid else 0
-            to_draw.append(k)
-            if k:
-                log.append(("recruit", p, k))
-        s = evolve(s, coal=tuple(coal), central=central, mined=self.mined + mined,
-                    resolutions=self.resolutions + ((self.round, tuple(log)),),
-                    tally=tuple(map(tuple, tally)), to_draw=tuple(to_draw), phase="draw",
-                    turn=self.start)
-        return s._continue_draws()
-
-    def _continue_draws(self) -> CoalMineState:
-        """Draw for the current player until done, then the hand limit, then the next player."""
-        s = self
-        order = s._order()
-        for p in order[order.index(s.turn):]:
-            if s.to_draw[p] and not sum(s.deck) and sum(s.discard):  # the discard replaces an empty deck
-                s = evolve(s, deck=s.discard, discard=(0,) * len(s.discard), past_counting=s.past_counting + 1)
-            if s.to_draw[p] and sum(s.deck):
-                return evolve(s, phase="draw", turn=p)
-            s = evolve(s, to_draw=_set(s.to_draw, p, 0))  # nothing left to draw
-            if sum(s.hands[p]) > s.game.config.hand_limit:
-                return evolve(s, phase="discard", turn=p)
-        return s._end_round()
-
     def _shown(self) -> tuple[tuple[int, ...], ...]:
         """:attr:`shown`, or none yet (a state made without it)."""
         return self.shown or ((0,) * len(self.game.kinds),) * self.game.num_players
-
-    def _end_round(self) -> CoalMineState:
-        g = self.game
-        played = [0] * len(g.kinds)
-        for board in self.boards:
-            for _, k, _ in board:
-                played[g.index[k]] += 1
-        deck, discard = self.deck, _plus(self.discard, played)
-        past = self.past_counting
-        if not sum(deck):
-            deck, discard, past = discard, (0,) * len(discard), past + bool(sum(discard))
-        shown = tuple(_plus(before, _board_counts(g, board)) for before, board in zip(self._shown(), self.boards))
-        s = evolve(self, deck=deck, discard=discard, boards=((),) * g.num_players, shown=shown, past_counting=past)
-        if self.round >= g.config.rounds:
-            return s._finish()
-        return evolve(s, round=self.round + 1, start=(self.start + 1) % g.num_players)._begin_round()
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:
         """Points, then coal in stock, then job cards in hand (the text's tie-breaks)."""
         jobs = sum(c for k, c in zip(self.game.kinds, self.hands[p]) if k not in self.game.event_kinds)
         return (self.points[p], self.coal[p], jobs)
 
-    def _finish(self) -> CoalMineState:
-        keys = [self._rank_key(p) for p in range(self.game.num_players)]
-        best = tuple(p for p, k in enumerate(keys) if k == max(keys))
-        # an ultimate tie is settled by a die roll: each tied player equally likely
-        return evolve(self, phase="over" if len(best) == 1 else "tiebreak", winner=best, to_draw=(0,) * len(keys))
-
     # --- the dummy player (joueur fictif) ----------------------------------------
     def _dummy_targets(self) -> list[int]:
-        d = self.dummy_seat
-        return [p for p in range(self.game.num_players) if p != d and self.coal[p] > 0]
-
-    def _dummy_slots(self) -> list[str]:
-        """Where the dummy's successive job cards go this round (our reading of the text).
-
-        ``basic`` (the text's first list): the Watchtower if it has coal, one raid if a
-        rival has coal (a colour card drawn at random), one Recruitment, the rest to the Mine.
-
-        ``bold`` (the text's second list: "2 cartes tour de guet si le fictif a du charbon.
-        Cartes restantes abri des pilleurs selon nombre d'adversaires avec charbon"): two on
-        the Watchtower if it has coal, then one raid per rival with coal, the rest to the
-        Mine; and one Recruitment card before the raids, kept from the first list. Read
-        alone, the second list never recruits: the dummy draws its cards from its own hand,
-        4 a round, so its 8 starting cards would be gone after round 2 and it would lay
-        nothing from round 3 on. We read the second list as changing the first one's
-        Watchtower and raids, not as dropping its Recruitment card.
-        """
-        has_coal = self.coal[self.turn] > 0
-        rivals = len(self._dummy_targets())
-        if self.game.config.dummy_plan == "bold":
-            slots = ["tower", "tower"] * has_coal + ["recruit"] + ["raid"] * rivals
-        else:
-            slots = ["tower"] * has_coal + ["raid"] * (rivals > 0) + ["recruit"]
-        return slots + ["mine"] * self.game.config.cards_per_round
-
-    def _dummy_next(self) -> CoalMineState:
-        if len(self.boards[self.turn]) < self.game.config.cards_per_round and sum(self.hands[self.turn]):
-            return self
-        return self._begin_placement()
+        return kernel_of(self).targets()
 
     def dummy_space(self, kind: str) -> str:
         """The space the dummy player's next card goes to if it is a ``kind`` card
-        (an event card goes on Events; job cards follow the dummy's plan)."""
-        if kind in self.game.event_kinds:
-            return "event"
-        jobs_laid = sum(1 for sp, _, _ in self.boards[self.turn] if sp != "event")
-        return self._dummy_slots()[jobs_laid]
-
-    def _dummy_lays(self, kind: str) -> CoalMineState:
-        d = self.turn
-        slot = self.dummy_space(kind)
-        if slot != "raid":
-            return self._lay(d, slot, kind, -1)._dummy_next()
-        if self.game.config.dummy_plan == "bold":  # one card per rival with coal, in seat order
-            raided = {t for sp, _, t in self.boards[d] if sp == "raid"}
-            target = next(t for t in self._dummy_targets() if t not in raided)
-            return self._lay(d, "raid", kind, target)._dummy_next()
-        # basic: draw a colour card among the rivals who have coal
-        return evolve(self, phase="dummy_target", pending=kind)
+        (an event card goes on Events; job cards follow the dummy's plan: ``Kernel.dummy_slots``)."""
+        return kernel.SPACES[kernel_of(self).dummy_space(self.game.index[kind])]
 
     # --- what is seen -------------------------------------------------------------
     def observation(self, player: int | None) -> CoalMineView:
@@ -901,6 +628,72 @@ class CoalMineState(State):
         return tuple(p for p, k in enumerate(keys) if k == max(keys))
 
 
+def action_of(t: Table, code: int) -> Any:
+    """The placement of ``code`` (:meth:`~.kernel.Table.code`) as the rules write it."""
+    if code == t.PASS:
+        return ("pass",)
+    k, slot = divmod(code, t.width)
+    if slot >= 4:
+        return ("raid", t.kinds[k], slot - 4)
+    return ("place", SPACES[SLOT_SPACE[slot]], t.kinds[k])
+
+
+def code_of(s: CoalMineState | CoalMineView, action: Any) -> int:
+    """The kernel's code of a legal ``action`` (or chance outcome) of ``s`` (a state, or a bot's view)."""
+    g = s.game
+    tag = action[0]
+    if tag == "pass":
+        return g.table.PASS
+    if tag == "place":
+        return g.table.code(g.index[action[2]], SPACES.index(action[1]))
+    if tag == "raid":
+        return g.table.code(g.index[action[1]], RAID, action[2])
+    if tag in ("target", "tiebreak"):
+        return int(action[1])
+    if tag == "die_card":
+        return sorted(set(s.die_cards)).index((action[1], action[2]))
+    return int(g.index[action[1]])  # a card: discard, draw, the dummy's card or discard
+
+
+def kernel_of(s: CoalMineState) -> Kernel:
+    """A kernel holding state ``s``."""
+    g = s.game
+    return Kernel(g.table, PHASE_CODE[s.phase], s.round, s.start, s.turn, list(s.coal), list(s.points), s.central,
+                  list(s.deck), list(s.discard), [list(h) for h in s.hands], [list(b) for b in s.boards],
+                  list(s.passed), s.caps, list(s.die_cards), list(s.to_draw), g.index[s.pending] if s.pending else -1,
+                  s.resolutions, [list(x) for x in s.tally], s.winner, s.mined, s.sold,
+                  [list(x) for x in s._shown()], s.past_counting)
+
+
+def kernel_of_view(v: CoalMineView) -> Kernel:
+    """A kernel of what view ``v`` shows, for a bot's ``choose``: the hidden parts (the others' hands and
+    face-down cards, the deck, what the public record holds beyond the facts of the position) left empty."""
+    g = v.game
+    t = g.table
+    empty = [0] * t.K
+    return Kernel(t, PHASE_CODE[v.phase], v.round, v.start, v.turn or 0, list(v.coal), list(v.points), v.central,
+                  list(v.deck or empty), list(v.discard), [list(h or empty) for h in v.hands],
+                  [list(b.cards or ()) for b in v.boards], list(v.passed), v.caps, list(v.die_cards), list(v.to_draw),
+                  -1, (), [[0, 0, 0, 0] for _ in range(t.n)], v.winner, 0, 0, [list(empty) for _ in range(t.n)], 0)
+
+
+def first_kernel(game: CoalMineGame) -> Kernel:
+    """The kernel of a new game."""
+    return Kernel.first(game.table)
+
+
+def freeze(game: CoalMineGame, k: Kernel) -> CoalMineState:
+    """The state kernel ``k`` holds."""
+    return build(
+        CoalMineState, game=game, phase=PHASES[k.phase], round=k.round, start=k.start, turn=k.turn,
+        coal=tuple(k.coal), points=tuple(k.points), central=k.central, deck=tuple(k.deck), discard=tuple(k.discard),
+        hands=tuple(map(tuple, k.hands)), boards=tuple(map(tuple, k.boards)), passed=tuple(k.passed), caps=k.caps,
+        die_cards=tuple(k.die), to_draw=tuple(k.to_draw), pending=game.kinds[k.pending] if k.pending >= 0 else "",
+        resolutions=k.resolutions, tally=tuple(map(tuple, k.tally)), winner=k.winner, mined=k.mined, sold=k.sold,
+        shown=tuple(map(tuple, k.shown)), past_counting=k.past,
+    )
+
+
 @lru_cache(maxsize=1 << 14)  # the same piles come again and again: the same exact fractions
 def _pile_outcomes(tag: str, kinds: tuple[str, ...], pile: tuple[int, ...]) -> tuple[tuple[Any, Fraction], ...]:
     """One card from a pile: each kind with probability count / size."""
@@ -937,20 +730,18 @@ class CoalMineGame(Game):
         """Every seat's starting hand by kind: public (each player starts with the same cards)."""
         self.legal_cache: dict[tuple[bool, int, tuple[int, ...]], tuple[Any, ...]] = {}
         """Legal actions by (discarding?, seat, hand): they depend on nothing else (a speed cache)."""
+        self.table = Table(self)
+        """The numbers the kernel plays by (not pickled: made again from the game)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "table"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.table = Table(self)
 
     def initial_state(self) -> CoalMineState:
-        cfg, n = self.config, self.num_players
-        hand = self.start_counts
-        deck = tuple(t - n * h for t, h in zip(self.card_counts, hand))
-        start_coal = cfg.variant_start_coal if cfg.variant else cfg.start_coal
-        s = CoalMineState(
-            self, phase="place", round=1, start=0, turn=0, coal=(start_coal,) * n, points=(0,) * n,
-            central=None if cfg.variant else cfg.coal_total - start_coal * n,
-            deck=deck, discard=(0,) * len(deck), hands=(hand,) * n, boards=((),) * n,
-            passed=(False,) * n, caps=(None, 1), die_cards=cfg.die_cards if cfg.variant else (),
-            tally=((0, 0, 0, 0),) * n,
-        )
-        return s._begin_round()
+        return freeze(self, first_kernel(self))
 
     def max_moves(self) -> int:
         cfg, n = self.config, self.num_players
@@ -969,3 +760,31 @@ class CoalMineGame(Game):
         m.update(coal=float(s.coal[player]), mined=float(mined), stolen=float(stolen),
                  lost_to_raids=float(lost), grisou_hits=float(hits), rounds=float(s.round))
         return m
+
+
+def playout_hook(
+    start: Callable[[Any], Kernel], freeze: Callable[[Any, Kernel], Any]
+) -> Callable[[Any, tuple[str | None, ...]], Callable[[np.random.Generator], Any] | None]:
+    """``Hooks.fast_playout``: :func:`mineedu.core.kernel.playout_hook` with the generator's uniform doubles
+    beside its integers (the mix bot draws ``rng.random()``: the kernel's :attr:`Kernel.uniform`)."""
+
+    def hook(game: Any, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], Any] | None:
+        seated = seated_bots(game, seats)
+        if seated is None or not all(b is None or hasattr(b, "choose") for b in seated):
+            return None
+        bots: Sequence[Any] = seated
+        limit = game.max_moves()
+
+        def run(rng: np.random.Generator) -> Any:
+            draw, uniform, finish = draws_and_uniforms(rng)
+            try:
+                k = start(game)
+                k.uniform = uniform
+                play(k, bots, draw, limit, game.name)
+                return freeze(game, k)
+            finally:
+                finish()
+
+        return run
+
+    return hook

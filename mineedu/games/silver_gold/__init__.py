@@ -1,6 +1,7 @@
 """Silver & Gold (``silver_gold``): polyomino placement, exact counting of placements and odds.
 
-The rules are in :mod:`.rules` (with the view one player may see), the shapes
+The rules are in :mod:`.rules` (with the view one player may see), applied by
+:mod:`.kernel` (the one code applying a rule, which tournaments drive directly), the shapes
 in :mod:`.shapes`, exact odds in :mod:`.odds`, bots in :mod:`.bots`, the picture
 in :mod:`.svg`, the steps of an action at a board in :mod:`.choices`, the
 words in :mod:`.words` and the board's side panels in :mod:`.panel`. This file
@@ -10,10 +11,12 @@ ties them to the core (:func:`mineedu.core.register`).
 from mineedu.core import Hooks, register
 from mineedu.core.compiled import fast_playout
 from mineedu.core.hooks import Variant
+from mineedu.core.kernel import playout_hook
 from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
 from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
+from .kernel import Kernel
 from .odds import p_shape_this_round
 from .rules import (
     CARDS,
@@ -25,6 +28,7 @@ from .rules import (
     SilverGoldState,
     SilverGoldView,
     TreasureCard,
+    freeze,
     score_sheet,
 )
 from .shapes import SHAPE_NAMES, SHAPES, orientations, placement_count, placements
@@ -46,8 +50,12 @@ register(SilverGold, Hooks(
         "fr": "Les cartes non gardées retournent dans la pioche", "en": "Cards not kept go back into the deck"}),),
     lesson="mineedu.games.silver_gold.lesson",
     hidden_information=True,
-    fast_playout=fast_playout(__name__),
+    fast_playout=fast_playout(__name__),  # fast.py, compiled, until the kernel plays 0.8 times as many games
 ))
+
+kernel_playout = playout_hook(lambda game: Kernel.first_of(game.table), freeze)
+"""Tournaments on the kernel, with the bots' own ``choose`` (``tests/silver_gold/test_kernel.py``): the game's
+``Hooks.fast_playout`` once it plays 0.8 times the games a second of ``fast.py`` compiled (``docs/performance.md``)."""
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the

@@ -5,7 +5,7 @@
 (lists, integer masks, whole-number weights), and builds one
 :class:`~.rules.SilverGoldState` at the end: the very state, field for field,
 that :func:`mineedu.core.playout` reaches with the same bots, after the very
-same draws from the generator. ``tests/fast_check.py`` holds it to that.
+same draws from the generator. ``tests/playout_check.py`` holds it to that.
 
 How it mirrors the engine (``mineedu/core/play.py``) and the rules (``rules.py``):
 

@@ -20,19 +20,19 @@ from __future__ import annotations
 
 import json
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State, evolve
+from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State, build
 
-from .shapes import SHAPES, mask_cells, orientations, placements
+from .kernel import CROSS, PASS, SLOT, Kernel, Table, keeps
+from .shapes import SHAPES, orientations
 
 COLOURS = ("grey", "green", "orange", "purple")
-_T = TypeVar("_T")
 SYMBOLS = {"c": "coin", "p": "palm", "x": "cross"}
 MAX_SHEET = 12  # at most 12 coin rows, boxes per row, palm boxes and cups: a sheet that fits the picture
 MAX_EXPEDITION = 16  # expedition cards in a round's deck (the picture draws each one)
@@ -219,10 +219,6 @@ class Board:
         return any(self.free(i) for i in range(len(self.cards)))
 
 
-def _set(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
-    return t[:i] + (v,) + t[i + 1:]
-
-
 @lru_cache(maxsize=1 << 12)  # a display is met again and again (a speed cache; a tuple of card ids)
 def display_palms(display: tuple[int, ...]) -> int:
     """Palms printed on the treasure cards of the display (D18)."""
@@ -320,7 +316,7 @@ def _left(config: Config, revealed: tuple[str, ...]) -> dict[str, int]:
 
 # --- the state --------------------------------------------------------------------
 
-PHASES = ("deal", "keep", "reveal", "place", "chain", "replace", "refill", "over")
+from .kernel import PHASES as PHASES  # noqa: E402  (the phases' names, in the kernel's codes' order)
 
 
 @dataclass(frozen=True)
@@ -394,23 +390,14 @@ class SilverGoldState(State):
             if player not in (None, cp):
                 return ()
             player = cp
-        b = self.boards[player]
         if self.phase == "keep":
-            return _keep_actions(b.hand, self.game.config.keep)
+            return _keep_actions(self.boards[player].hand, self.game.config.keep)
         if self.phase == "replace":
             return tuple(("take", c) for c in self.display)
-        acts: list[Action] = []
-        if self.phase == "place":
-            for slot, card in enumerate(b.cards):
-                if card is not None:
-                    k = CARDS[card]
-                    acts += [("place", slot, o, r, c) for o, r, c, _ in placements(b.free(slot), str(self.shape), k.rows, k.cols)]
-        for slot, card in enumerate(b.cards):
-            if card is not None:
-                acts += [("cross", slot, r, c) for r, c in mask_cells(b.free(slot), CARDS[card].cols)]
-        if not acts:  # no free box at all (our choice: then the player passes)
-            acts.append(("pass",))
-        return tuple(acts)
+        t = self.game.table
+        k = kernel_of(self)
+        j = t.shapes.index(self.revealed[-1]) if self.phase == "place" else -1
+        return tuple([action_of(t, k.cards[player], j, c) for c in k.moves(player, j)])
 
     def why_illegal(self, action: Action, player: int | None) -> str:
         cp = self.current_player()
@@ -448,128 +435,14 @@ class SilverGoldState(State):
         return super().why_illegal(action, player)
 
     def _apply(self, action: Action, player: int | None) -> State:
-        ph = self.phase
-        cfg = self.game.config
-        n = len(self.boards)
-        if ph == "deal":
-            deck = tuple(c for c in self.deck if c != action)
-            dealt = sum(len(b.hand) for b in self.boards)
-            if dealt < n * cfg.deal:
-                p = (self.first + dealt) % n
-                b = self.boards[p]
-                s = evolve(self, deck=deck, boards=_set(self.boards, p, evolve(b, hand=b.hand + (action,))))
-            else:
-                s = evolve(self, deck=deck, display=self.display + (action,))
-            if len(s.display) == cfg.display and dealt + 1 >= n * cfg.deal:
-                s = evolve(s, phase="keep", choices=(None,) * n)
-            return s
-        if ph == "keep":
+        k = kernel_of(self)
+        code = code_of(self, action, self.current_player() if player is None else player)
+        if self.phase in ("keep", "place"):
             assert player is not None
-            choices = _set(self.choices, player, action)
-            if None in choices:
-                return evolve(self, choices=choices)
-            boards: list[Board] = []
-            back = list(self.deck)
-            for b, ch in zip(self.boards, choices):
-                kept = ch[1:]
-                if cfg.returned_to_deck:
-                    back += [c for c in b.hand if c not in kept]
-                boards.append(evolve(b, hand=(), cards=tuple(kept), crossed=(0,) * len(kept)))
-            return evolve(self, phase="reveal", boards=tuple(boards), deck=tuple(sorted(back)), choices=())
-        if ph == "reveal":
-            return evolve(self, phase="place", revealed=self.revealed + (action,), choices=(None,) * n)
-        if ph == "place":
-            assert player is not None
-            choices = _set(self.choices, player, action)
-            if None in choices:
-                return evolve(self, choices=choices)
-            boards = list(self.boards)
-            for p in self._order():
-                ch = choices[p]
-                if ch[0] == "pass":
-                    continue
-                card = CARDS[boards[p].cards[ch[1]]]
-                mask = _action_mask(ch, card, self.shape)
-                boards[p] = self._mark(boards[p], ch[1], mask)
-            return evolve(self, boards=tuple(boards), choices=())._after_marks()
-        if ph == "chain":
-            assert player is not None
-            card = CARDS[self.boards[player].cards[action[1]]]
-            b = self._mark(self.boards[player], action[1], _action_mask(action, card, None), chained=True)
-            return evolve(self, boards=_set(self.boards, player, b))._after_marks()
-        if ph == "replace":
-            p = self.queue[0]
-            b = self.boards[p]
-            slot = b.cards.index(None)
-            b = evolve(b, cards=_set(b.cards, slot, action[1]), crossed=_set(b.crossed, slot, 0))
-            display = tuple(c for c in self.display if c != action[1])
-            s = evolve(self, boards=_set(self.boards, p, b), display=display, queue=self.queue[1:])
-            if s.deck:  # the display is refilled once the player's action is over (D19)
-                return evolve(s, phase="refill")
-            return s._next_replacement()
-        if ph == "refill":
-            s = evolve(self, deck=tuple(c for c in self.deck if c != action), display=self.display + (action,))
-            return s._next_replacement()
-        raise AssertionError(ph)  # pragma: no cover
-
-    # --- resolution helpers ----------------------------------------------------------------
-    def _mark(self, b: Board, slot: int, mask: int, chained: bool = False) -> Board:
-        """Cross ``mask`` on ``b``'s card in ``slot`` and score its coins, palms, crosses (D18)."""
-        cfg = self.game.config
-        cid = b.cards[slot]
-        assert cid is not None
-        card = CARDS[cid]
-        palms = b.palms
-        for _ in range((mask & card.palms).bit_count()):
-            if len(palms) < cfg.palm_limit:  # D18: at most 4 palm scorings
-                palms += (1 + display_palms(self.display),)
-        pending = b.pending - (1 if chained else 0) + (mask & card.crosses).bit_count()
-        b = evolve(
-            b,
-            crossed=_set(b.crossed, slot, b.crossed[slot] | mask),
-            coins=b.coins + (mask & card.coins).bit_count(),
-            palms=palms,
-            pending=pending,
-        )
-        if not b.has_free_box():  # a red cross with no free box left is lost (our choice)
-            b = evolve(b, pending=0)
-        return b
-
-    def _after_marks(self) -> SilverGoldState:
-        """Once no red cross is owed: cups, completed cards, replacements (D18, D19)."""
-        if any(b.pending for b in self.boards):
-            return evolve(self, phase="chain")
-        cfg = self.game.config
-        boards = list(self.boards)
-        cups = self.cups_left
-        queue: list[int] = []
-        for p in self._order():  # from the first player, clockwise (our choice)
-            b = boards[p]
-            rows = min(b.coins, cfg.coin_boxes) // cfg.coin_row_size
-            got = b.cups
-            for _ in range(rows - b.rows_settled):
-                if cups:  # D18: the highest cup still free
-                    got, cups = got + (cups[0],), cups[1:]
-            cards, crossed, done = list(b.cards), list(b.crossed), b.completed
-            for slot, card in enumerate(b.cards):
-                if card is not None and crossed[slot] == CARDS[card].boxes:
-                    done += (card,)
-                    cards[slot], crossed[slot] = None, 0
-                    queue.append(p)
-            boards[p] = evolve(b, rows_settled=rows, cups=got, cards=tuple(cards), crossed=tuple(crossed), completed=done)
-        return evolve(self, boards=tuple(boards), cups_left=cups, queue=tuple(queue))._next_replacement()
-
-    def _next_replacement(self) -> SilverGoldState:
-        if self.queue and self.display:
-            return evolve(self, phase="replace")
-        # the reveal is over: the first player passes left; 7 reveals end a round (D19)
-        cfg = self.game.config
-        s = evolve(self, queue=(), first=(self.first + 1) % len(self.boards), phase="reveal")
-        if len(s.revealed) >= cfg.reveals_per_round:
-            s = evolve(s, round=s.round + 1, revealed=())
-            if s.round >= cfg.rounds:
-                s = evolve(s, phase="over")
-        return s
+            k.commit(player, code)
+        else:
+            k.apply(code)
+        return freeze(self.game, k)
 
     # --- what is seen -----------------------------------------------------------------------
     def observation(self, player: int | None) -> SilverGoldView:
@@ -703,6 +576,111 @@ def _why_boxes(action: tuple[Any, ...], b: Board, shape: str | None) -> str | No
     return None
 
 
+# --- the kernel's codes ------------------------------------------------------------------------
+
+
+def action_of(t: Table, cards: Sequence[int], j: int, code: int) -> Action:
+    """The placement, single box or pass of ``code`` (shape ``j``) as the rules write it."""
+    if code == PASS:
+        return ("pass",)
+    if code >= CROSS:
+        s, bit = divmod(code - CROSS, SLOT)
+        return ("cross", s, *divmod(bit, t.cols[cards[s]]))
+    s, i = divmod(code, SLOT)
+    o, r, c, _ = t.placements(cards[s], j)[i]
+    return ("place", s, o, r, c)
+
+
+def code_of(s: SilverGoldState | SilverGoldView, action: Action, player: int | None) -> int:
+    """The kernel's code of a legal ``action`` (or chance outcome) of ``s`` for ``player``."""
+    t = s.game.table if isinstance(s, SilverGoldState) else _table(s.config, s.players)
+    if s.phase in ("deal", "refill"):
+        return int(action)
+    if s.phase == "reveal":
+        return t.shapes.index(action)
+    kind = action[0]
+    if kind == "pass":
+        return PASS
+    if kind == "take":
+        return int(action[1])
+    assert player is not None
+    b = s.boards[player]
+    if kind == "keep":
+        assert b.hand is not None
+        return keeps(b.hand, t.keep).index(action[1:])
+    slot = int(action[1])
+    cid = b.cards[slot]
+    assert cid is not None
+    if kind == "cross":
+        return CROSS + slot * SLOT + int(action[2]) * t.cols[cid] + int(action[3])
+    j = t.shapes.index(str(s.revealed[-1]))
+    return int(slot) * SLOT + _placement_index(t, cid, j)[action[2:]]
+
+
+def _placement_index(t: Table, cid: int, j: int) -> dict[tuple[int, ...], int]:
+    """``(orientation, row, col)`` -> its place in :meth:`~.kernel.Table.placements`."""
+    key = f"index {cid} {j}"
+    hit = t.memo.get(key)
+    if hit is None:
+        hit = t.memo[key] = {(o, r, c): i for i, (o, r, c, _) in enumerate(t.placements(cid, j))}
+    return hit
+
+
+@lru_cache(maxsize=64)
+def _table(cfg: Config, players: int) -> Table:
+    """The kernel's table of a config (for a view, which holds no game)."""
+    return Table(cfg, players, CARDS)
+
+
+def kernel_of(s: SilverGoldState) -> Kernel:
+    """A kernel holding state ``s``."""
+    t = s.game.table
+    n = len(s.boards)
+    choices = [-1] * n
+    if s.phase in ("keep", "place"):
+        choices = [-1 if c is None else code_of(s, c, p) for p, c in enumerate(s.choices)]
+    bs = s.boards
+    return Kernel(t, PHASES.index(s.phase), list(s.deck), list(s.display), s.round,
+                  [t.shapes.index(x) for x in s.revealed], s.first, choices, list(s.queue), list(s.cups_left),
+                  [[-1 if c is None else c for c in b.cards] for b in bs], [list(b.crossed) for b in bs],
+                  [list(b.hand) for b in bs], [b.coins for b in bs], [b.rows_settled for b in bs],
+                  [list(b.cups) for b in bs], [list(b.palms) for b in bs], [list(b.completed) for b in bs],
+                  [b.pending for b in bs])
+
+
+def kernel_of_view(v: SilverGoldView) -> Kernel:
+    """A kernel of what view ``v`` shows, for a bot's ``choose``: the hands it may not see empty, no choice
+    made (a seat's own choice is never asked of it again), the deck as many unknown cards (-1)."""
+    t = _table(v.config, v.players)
+    bs = v.boards
+    return Kernel(t, PHASES.index(v.phase), [-1] * v.deck_size, list(v.display), v.round,
+                  [t.shapes.index(x) for x in v.revealed], v.first,
+                  [-1] * len(bs) if v.phase in ("keep", "place") else [], list(v.queue), list(v.cups_left),
+                  [[-1 if c is None else c for c in b.cards] for b in bs], [list(b.crossed) for b in bs],
+                  [list(b.hand or ()) for b in bs], [b.coins for b in bs], [0] * len(bs),
+                  [list(b.cups) for b in bs], [list(b.palms) for b in bs], [list(b.completed) for b in bs],
+                  [b.pending for b in bs])
+
+
+def freeze(game: SilverGold, k: Kernel) -> SilverGoldState:
+    """The state kernel ``k`` holds."""
+    t = k.t
+    phase = PHASES[k.phase]
+    j = k.revealed[-1] if phase == "place" else -1
+    choices: tuple[Any, ...] = ()
+    if phase in ("keep", "place"):
+        choices = tuple(None if c < 0 else (("keep", *keeps(k.hands[p], t.keep)[c]) if phase == "keep"
+                                            else action_of(t, k.cards[p], j, c)) for p, c in enumerate(k.choices))
+    boards = tuple(
+        build(Board, cards=tuple([None if c < 0 else c for c in k.cards[p]]), crossed=tuple(k.crossed[p]),
+              hand=tuple(k.hands[p]), coins=k.coins[p], rows_settled=k.settled[p], cups=tuple(k.cups[p]),
+              palms=tuple(k.palms[p]), completed=tuple(k.completed[p]), pending=k.pending[p])
+        for p in range(t.n))
+    return build(SilverGoldState, game=game, phase=phase, boards=boards, deck=tuple(k.deck), display=tuple(k.display),
+                 round=k.round, revealed=tuple([t.shapes[x] for x in k.revealed]), first=k.first, choices=choices,
+                 queue=tuple(k.queue), cups_left=tuple(k.cups_left))
+
+
 # --- the game ---------------------------------------------------------------------------------
 
 
@@ -715,12 +693,20 @@ class SilverGold(Game):
     max_players = 4
     Config = Config
 
+    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
+        super().__init__(players, config, **overrides)
+        self.table = Table(self.config, self.num_players, CARDS)
+        """The numbers the kernel plays by (not pickled: made again from the game)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "table"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.table = Table(self.config, self.num_players, CARDS)
+
     def initial_state(self) -> SilverGoldState:
-        n = self.num_players
-        return SilverGoldState(
-            self, "deal", tuple(Board() for _ in range(n)), self.config.card_ids(),
-            cups_left=tuple(sorted(self.config.cups, reverse=True)),  # D18: the highest cup still free goes first
-        )
+        return freeze(self, Kernel.first_of(self.table))
 
     def max_moves(self) -> int:
         cfg = self.config

@@ -1,9 +1,11 @@
-"""The check every game's own playout (``mineedu/games/<game>/fast.py``) must pass.
+"""The check every game's tournament playout (``Hooks.fast_playout``: whole games on its kernel) must pass.
 
-A game's ``Hooks.fast_playout`` plays tournaments without the rules engine. It
-is only right if it plays *the same games*: :func:`assert_same_games` plays each
-seed once through :func:`mineedu.core.playout` with the real bots and once
-through the fast playout, from two generators made alike, and requires
+A game's ``Hooks.fast_playout`` plays tournaments without building a state per
+move (:func:`mineedu.core.kernel.playout_hook`: the bots' ``choose`` on the
+kernel). It is only right if it plays *the same games*: :func:`assert_same_games`
+plays each seed once through :func:`mineedu.core.playout` with the real bots
+(their ``act`` on each observation) and once through the game's playout, from two
+generators made alike, and requires
 
 * the same final state (``==`` on the state, every field of it), and
 * the same generator state afterwards: the fast playout drew exactly the
@@ -15,14 +17,16 @@ through the fast playout, from two generators made alike, and requires
   32 bits drawn, the same card once scaled, except on a rare rejection).
 
 :func:`assert_same_tournament` checks that :func:`mineedu.core.tournament`
-gives the same result with and without the fast playout. Each game's
-``tests/<game>/test_fast.py`` runs both over its bots, player counts and
+gives the same result with and without the game's playout. Each game's
+``tests/<game>/test_kernel.py`` runs both over its bots, player counts and
 variants; the known-answer tournaments (``tests/test_known_answers.py``) run
-through the fast playout as well.
+through the game's playout as well.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -94,6 +98,14 @@ def _assert_same_calls(game: Game, bots: list[Any], run: Callable[[Any], Any], s
     for k, (a, b) in enumerate(zip(engine.calls, fast.calls)):
         assert a == b, f"{where}: call {k} on the generator: the engine made {a}, the fast playout {b}"
     assert len(engine.calls) == len(fast.calls), f"{where}: {len(engine.calls)} calls by the engine, {len(fast.calls)} fast"
+
+
+def with_playout(game: Game, hook: Callable[..., Any]) -> Game:
+    """A copy of ``game`` whose tournaments play through ``hook`` (a game's kernel playout, while its
+    ``Hooks.fast_playout`` is still its ``fast.py``)."""
+    clone = copy.copy(game)
+    clone.hooks = dataclasses.replace(type(game).hooks, fast_playout=hook)  # type: ignore[misc]
+    return clone
 
 
 def assert_same_tournament(game: Game, specs: Sequence[str], games: int, seed: int) -> None:

@@ -1,0 +1,397 @@
+"""Silver & Gold's kernel: the one code that applies a rule (D17-D19), on a mutable, integer-coded position.
+
+:class:`~.rules.SilverGoldState` copies its position into a :class:`Kernel`, applies one
+move and freezes the result; tournaments (:func:`mineedu.core.kernel.playout_hook`) play
+whole games on one kernel with the bots' own ``choose``. The simultaneous choices (the
+keep, the place) are asked of the seats still owing one in seat order, each choice hidden
+from the others' views. Codes: phases :data:`DEAL`..:data:`OVER`; a treasure card by its
+id; an expedition shape by its place in the config's deck (:attr:`Table.shapes`); a keep
+by its place among the hand's ``combinations``; a placement ``slot * SLOT + i`` (``i``
+its place in ``shapes.all_placements`` of the card), a single box ``CROSS + slot * SLOT
++ bit``, :data:`PASS` the pass; a take the card's id. No empty card place: -1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from math import gcd
+from typing import Any, Protocol
+
+from .shapes import all_placements
+
+Draw = Callable[[int], int]
+"""``int(rng.integers(n))`` (``mineedu.core.draws.Draw``)."""
+
+DEAL, KEEP, REVEAL, PLACE, CHAIN, REPLACE, REFILL, OVER = range(8)
+PHASES = ("deal", "keep", "reveal", "place", "chain", "replace", "refill", "over")
+CHANCE = -1
+TERMINAL = -3
+SLOT = 4096
+"""Codes per card place (more than a card's placements and boxes)."""
+CROSS = 1 << 20
+PASS = 1 << 21
+
+
+class Table:
+    """The numbers of one game (its config, player count and treasure cards), shared by its kernels."""
+
+    def __init__(self, cfg: Any, players: int, cards: Sequence[Any]) -> None:
+        self.cfg = cfg
+        self.n = players
+        counts = cfg.expedition_counts()
+        self.shapes: tuple[str, ...] = tuple(counts)
+        """The expedition deck's shapes, in the config's order."""
+        self.full: tuple[int, ...] = tuple(counts.values())
+        self.by_name = sorted(range(len(self.shapes)), key=lambda j: self.shapes[j])
+        """The shapes in the order of the reveal's outcomes (by name)."""
+        self.card_ids: tuple[int, ...] = cfg.card_ids()
+        self.boxes: list[int] = [c.boxes for c in cards]
+        self.coins: list[int] = [c.coins for c in cards]
+        self.palms: list[int] = [c.palms for c in cards]
+        self.crosses: list[int] = [c.crosses for c in cards]
+        self.rows: list[int] = [c.rows for c in cards]
+        self.cols: list[int] = [c.cols for c in cards]
+        self.palm_count: list[int] = [c.palms.bit_count() for c in cards]
+        self.ncards = len(cards)
+        self.deal, self.keep, self.ndisplay = cfg.deal, cfg.keep, cfg.display
+        self.reveals, self.rounds, self.returned = cfg.reveals_per_round, cfg.rounds, cfg.returned_to_deck
+        self.coin_boxes, self.row_size, self.palm_limit = cfg.coin_boxes, cfg.coin_row_size, cfg.palm_limit
+        self.cups: tuple[int, ...] = tuple(sorted(cfg.cups, reverse=True))
+        self.fits: dict[int, list[int]] = {}
+        """The placements (their places in ``all_placements``) of shape ``j`` that fit free boxes ``f`` of card
+        ``cid``, by ``(f * ncards + cid) * shapes + j`` (bounded)."""
+        self.codes: dict[int, list[int]] = {}
+        """A card place's legal codes, by its free boxes, card, place and shape (31: single boxes; bounded)."""
+        self.memo: dict[str, Any] = {}
+        """What the bots work out once per game (``bots.py``'s tables)."""
+
+    def remember(self, key: int, codes: list[int]) -> list[int]:
+        if len(self.codes) >= 1 << 16:
+            self.codes.clear()
+        self.codes[key] = codes
+        return codes
+
+    def placements(self, cid: int, j: int) -> tuple[tuple[int, int, int, int], ...]:
+        """``shapes.all_placements`` of shape ``j`` on card ``cid``: ``(orientation, row, col, mask)``."""
+        return all_placements(self.shapes[j], self.rows[cid], self.cols[cid])
+
+    def fitting(self, cid: int, free: int, j: int) -> list[int]:
+        """The places in :meth:`placements` of those covering only ``free`` boxes."""
+        key = (free * self.ncards + cid) * len(self.shapes) + j
+        hit = self.fits.get(key)
+        if hit is None:
+            if len(self.fits) >= 1 << 16:
+                self.fits.clear()
+            hit = self.fits[key] = [i for i, p in enumerate(self.placements(cid, j)) if p[3] & free == p[3]]
+        return hit
+
+    def mask(self, cid: int, code: int, j: int) -> int:
+        """The boxes a placement's or a single box's ``code`` crosses on card ``cid`` (shape ``j``)."""
+        if code >= CROSS:
+            return 1 << (code % SLOT)
+        return self.placements(cid, j)[code % SLOT][3]
+
+
+def keeps(hand: Sequence[int], keep: int) -> list[tuple[int, ...]]:
+    """The keeps of a dealt hand, in ``legal_actions``'s order (a keep's code is its place here)."""
+    return list(combinations(sorted(hand), keep))
+
+
+class View(Protocol):
+    """What a bot reads of a kernel: everything public (the cards in play and their crossed boxes, the
+    sheets, the display, the cups, the expedition cards revealed) and, for its own ``seat`` only, its dealt
+    hand; never a choice made at a simultaneous step. The kernel itself, typed read-only."""
+
+    @property
+    def t(self) -> Table: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def revealed(self) -> Sequence[int]: ...
+    @property
+    def display(self) -> Sequence[int]: ...
+    @property
+    def cups_left(self) -> Sequence[int]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def cards(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def crossed(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def coins(self) -> Sequence[int]: ...
+    @property
+    def palms(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def dpalms(self) -> int: ...
+
+
+class Kernel:
+    """One position, mutable (fields as :class:`~.rules.SilverGoldState`'s and its boards', in codes;
+    ``choices[p]`` -1 while seat ``p`` owes its choice; ``dpalms`` the palms printed on the display)."""
+
+    __slots__ = ("cards", "choices", "coins", "completed", "crossed", "cups", "cups_left", "deck", "display",
+                 "dpalms", "first", "hands", "palms", "pending", "phase", "queue", "revealed", "round", "settled", "t")
+
+    def __init__(self, t: Table, phase: int, deck: list[int], display: list[int], round: int, revealed: list[int],
+                 first: int, choices: list[int], queue: list[int], cups_left: list[int], cards: list[list[int]],
+                 crossed: list[list[int]], hands: list[list[int]], coins: list[int], settled: list[int],
+                 cups: list[list[int]], palms: list[list[int]], completed: list[list[int]], pending: list[int]) -> None:
+        self.t = t
+        self.phase = phase
+        self.deck = deck
+        self.display = display
+        self.round = round
+        self.revealed = revealed
+        self.first = first
+        self.choices = choices
+        self.queue = queue
+        self.cups_left = cups_left
+        self.cards = cards
+        self.crossed = crossed
+        self.hands = hands
+        self.coins = coins
+        self.settled = settled
+        self.cups = cups
+        self.palms = palms
+        self.completed = completed
+        self.pending = pending
+        self.dpalms = sum([t.palm_count[c] for c in display])
+
+    @staticmethod
+    def first_of(t: Table) -> Kernel:
+        """The kernel of a new game."""
+        n = t.n
+        return Kernel(t, DEAL, list(t.card_ids), [], 0, [], 0, [], [], list(t.cups), [[] for _ in range(n)],
+                      [[] for _ in range(n)], [[] for _ in range(n)], [0] * n, [0] * n, [[] for _ in range(n)],
+                      [[] for _ in range(n)], [[] for _ in range(n)], [0] * n)
+
+    # --- who acts, what is legal ------------------------------------------------
+    def mover(self) -> int:
+        ph = self.phase
+        if ph in (PLACE, KEEP):
+            return self.choices.index(-1)
+        if ph == CHAIN:
+            n = self.t.n
+            for k in range(n):
+                p = (self.first + k) % n
+                if self.pending[p]:
+                    return p
+            raise AssertionError("a chain with no box owed")  # pragma: no cover
+        if ph == REPLACE:
+            return self.queue[0]
+        return TERMINAL if ph == OVER else CHANCE
+
+    def legal(self) -> list[int]:
+        """The legal codes of the seat that chooses now (:meth:`mover`), in ``legal_actions``'s order."""
+        ph = self.phase
+        p = self.mover()
+        if ph == KEEP:
+            return list(range(len(keeps(self.hands[p], self.t.keep))))
+        if ph == REPLACE:
+            return list(self.display)
+        return self.moves(p, self.revealed[-1] if ph == PLACE else -1)
+
+    def moves(self, p: int, j: int) -> list[int]:
+        """Seat ``p``'s placements of shape ``j`` (-1: none), then its single boxes, else the pass."""
+        t = self.t
+        out: list[int] = []
+        cards, crossed = self.cards[p], self.crossed[p]
+        codes = t.codes
+        if j >= 0:
+            for s, cid in enumerate(cards):
+                if cid >= 0:
+                    free = t.boxes[cid] & ~crossed[s]
+                    key = ((free * t.ncards + cid) * 8 + s) * 32 + j
+                    hit = codes.get(key)
+                    if hit is None:
+                        hit = t.remember(key, [s * SLOT + i for i in t.fitting(cid, free, j)])
+                    out += hit
+        for s, cid in enumerate(cards):
+            if cid >= 0:
+                free = t.boxes[cid] & ~crossed[s]
+                key = ((free * t.ncards + cid) * 8 + s) * 32 + 31
+                hit = codes.get(key)
+                if hit is None:
+                    hit = t.remember(key, [CROSS + s * SLOT + b for b in range(free.bit_length()) if free >> b & 1])
+                out += hit
+        return out or [PASS]
+
+    def outcomes(self) -> tuple[list[int], list[int]]:
+        """The chance outcomes' codes, in ``chance_outcomes``'s order, and whole-number weights."""
+        if self.phase == REVEAL:
+            left = self.left()
+            js = [j for j in self.t.by_name if left[j]]
+            return js, [left[j] for j in js]
+        if self.phase in (DEAL, REFILL):
+            return list(self.deck), [1] * len(self.deck)
+        return [], []
+
+    def left(self) -> list[int]:
+        """This round's expedition cards not revealed yet, per shape."""
+        left = list(self.t.full)
+        for j in self.revealed:
+            left[j] -= 1
+        return left
+
+    def chance(self, draw: Draw) -> None:
+        """Draw as ``sample_outcome`` draws over the rules' outcomes, and apply it."""
+        if self.phase == REVEAL:
+            js, weights = self.outcomes()
+            i = 0
+            if len(js) > 1:
+                g = 0
+                for w in weights:
+                    g = gcd(g, w)
+                r = draw(sum(weights) // g) * g
+                while r >= weights[i]:
+                    r -= weights[i]
+                    i += 1
+            self.apply(js[i])
+        else:
+            deck = self.deck
+            self.apply(deck[draw(len(deck))] if len(deck) > 1 else deck[0])
+
+    # --- applying ---------------------------------------------------------------
+    def apply(self, a: int) -> None:
+        ph = self.phase
+        t = self.t
+        n = t.n
+        if ph in (PLACE, KEEP):
+            self.commit(self.choices.index(-1), a)
+        elif ph == CHAIN:
+            p = self.mover()
+            s = a % CROSS // SLOT
+            self.mark(p, s, t.mask(self.cards[p][s], a, -1), 1)
+            self.after_marks()
+        elif ph == DEAL:
+            self.deck.remove(a)
+            dealt = sum([len(h) for h in self.hands])
+            if dealt < n * t.deal:
+                self.hands[(self.first + dealt) % n].append(a)
+            else:
+                self.display.append(a)
+                self.dpalms += t.palm_count[a]
+            if len(self.display) == t.ndisplay and dealt + 1 >= n * t.deal:
+                self.phase = KEEP
+                self.choices = [-1] * n
+        elif ph == REVEAL:
+            self.revealed.append(a)
+            self.phase = PLACE
+            self.choices = [-1] * n
+        elif ph == REPLACE:
+            p = self.queue.pop(0)
+            s = self.cards[p].index(-1)
+            self.cards[p][s] = a
+            self.crossed[p][s] = 0
+            self.display.remove(a)
+            self.dpalms -= t.palm_count[a]
+            if self.deck:  # the display is refilled once the player's action is over (D19)
+                self.phase = REFILL
+            else:
+                self.next_replacement()
+        elif ph == REFILL:
+            self.deck.remove(a)
+            self.display.append(a)
+            self.dpalms += t.palm_count[a]
+            self.next_replacement()
+        else:
+            raise AssertionError(f"no move in phase {PHASES[ph]}")
+
+    def commit(self, p: int, a: int) -> None:
+        """Seat ``p``'s choice at a simultaneous step (the keep, the place); the last one made, every
+        seat's is carried out (the marks from the first player on)."""
+        choices = self.choices
+        choices[p] = a
+        if -1 in choices:
+            return
+        if self.phase == KEEP:
+            self.keep_all(choices)
+            return
+        t = self.t
+        n = t.n
+        j = self.revealed[-1]
+        self.choices = []
+        for k in range(n):
+            q = (self.first + k) % n
+            c = choices[q]
+            if c != PASS:
+                s = c % CROSS // SLOT
+                self.mark(q, s, t.mask(self.cards[q][s], c, j), 0)
+        self.after_marks()
+
+    def keep_all(self, choices: list[int]) -> None:
+        """Every seat keeps its chosen cards; the others go back into the deck (our choice)."""
+        t = self.t
+        back = self.deck
+        for p in range(t.n):
+            hand = self.hands[p]
+            kept = keeps(hand, t.keep)[choices[p]]
+            if t.returned:
+                back += [c for c in hand if c not in kept]
+            self.cards[p] = list(kept)
+            self.crossed[p] = [0] * len(kept)
+            self.hands[p] = []
+        back.sort()
+        self.phase = REVEAL
+        self.choices = []
+
+    def mark(self, p: int, s: int, mask: int, chained: int) -> None:
+        """Cross ``mask`` on ``p``'s card in place ``s`` and score its coins, palms, crosses (D18)."""
+        t = self.t
+        cid = self.cards[p][s]
+        palms = self.palms[p]
+        for _ in range((mask & t.palms[cid]).bit_count()):
+            if len(palms) < t.palm_limit:  # D18: at most 4 palm scorings
+                palms.append(1 + self.dpalms)
+        crossed = self.crossed[p]
+        crossed[s] |= mask
+        self.coins[p] += (mask & t.coins[cid]).bit_count()
+        owed = self.pending[p] - chained + (mask & t.crosses[cid]).bit_count()
+        if owed:
+            for k, c in enumerate(self.cards[p]):
+                if c >= 0 and t.boxes[c] & ~crossed[k]:
+                    break
+            else:
+                owed = 0  # a red cross with no free box left is lost (our choice)
+        self.pending[p] = owed
+
+    def after_marks(self) -> None:
+        """Once no red cross is owed: cups, completed cards, replacements (D18, D19)."""
+        if any(self.pending):
+            self.phase = CHAIN
+            return
+        t = self.t
+        n = t.n
+        queue = self.queue
+        for k in range(n):  # from the first player, clockwise (our choice)
+            p = (self.first + k) % n
+            rows = min(self.coins[p], t.coin_boxes) // t.row_size
+            for _ in range(rows - self.settled[p]):
+                if self.cups_left:  # D18: the highest cup still free
+                    self.cups[p].append(self.cups_left.pop(0))
+            self.settled[p] = rows
+            cards, crossed = self.cards[p], self.crossed[p]
+            for s, cid in enumerate(cards):
+                if cid >= 0 and crossed[s] == t.boxes[cid]:
+                    self.completed[p].append(cid)
+                    cards[s] = -1
+                    crossed[s] = 0
+                    queue.append(p)
+        self.next_replacement()
+
+    def next_replacement(self) -> None:
+        if self.queue and self.display:
+            self.phase = REPLACE
+            return
+        # the reveal is over: the first player passes left; 7 reveals end a round (D19)
+        t = self.t
+        self.queue = []
+        self.first = (self.first + 1) % t.n
+        self.phase = REVEAL
+        if len(self.revealed) >= t.reveals:
+            self.round += 1
+            self.revealed = []
+            if self.round >= t.rounds:
+                self.phase = OVER
