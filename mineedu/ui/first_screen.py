@@ -212,14 +212,39 @@ class FirstScreen:
         self.page = page
         self.shown = (page.header.widget, page.board.widget)
         self.live = False
-        self._pending: list[tuple[W.Box, W.Widget, list[W.Widget]]] = []
+        # what waits for the board to be live: (each box with the children it gets back, the models to open)
+        self._pending: list[tuple[list[tuple[W.Box, tuple[W.Widget, ...]]], list[W.Widget]]] = []
         page.game_board.canvas.observe(self._board_live, names="client_width")  # its first report: it is drawn
         page.meta.on_msg(lambda _w, content, _b: self._board_live() if content == {"event": "live"} else None)
 
     def apply_query(self, query: str) -> None:
-        """The page's address: ``lang=en``, ``teacher=1`` (the lesson's), ``view=projector``."""
+        """The page's address: ``lang=en``, ``teacher=1`` (the lesson's), ``view=projector``; then the
+        board's folded parts wait, closed, until the board is live (:meth:`fold_until_live`)."""
         self.page.apply_query(query)
         self.page.meta.apply_query(query)
+        self.fold_until_live()
+
+    def fold_until_live(self) -> None:
+        """The board's parts hidden on the first screen (the new game's dialog, the saved game, a
+        table's join box while folded) are emptied and their models closed: the browser loads the
+        header's and the board's visible models only, and these come back (the same models) first
+        once the board is live, before the sections below it."""
+        if self.live:
+            return
+        board = self.page.game_board
+        folded = [box for box in (board.dialog, board.saved_box, board.table.join_box)
+                  if box.layout.display == "none" and box.children]
+        if not folded:
+            return
+        kids = [(box, box.children) for box in folded]
+        for box in folded:
+            box.children = ()
+        kept = {id(x) for root in self.shown for x in _tree(root)}
+        closed = [x for _box, children in kids for k in children for x in _tree(k) if id(x) not in kept]
+        closed = list({id(x): x for x in closed if x.comm is not None}.values())  # a style two parts share: once
+        for x in closed:
+            x.close()
+        self._pending.insert(0, (kids, closed))
 
     # --- the copy -------------------------------------------------------------------------
     def _narrow(self, canvas: Canvas) -> str | None:
@@ -260,7 +285,7 @@ class FirstScreen:
         part.widget.add_class("mineedu-section-body")
         kept = {id(x) for root in self.shown for x in _tree(root)}
         closed = [x for x in _tree(part.widget) if id(x) not in kept and x.comm is not None]
-        self._pending.append((box, part.widget, closed))
+        self._pending.append(([(box, (part.widget,))], closed))
         for x in closed:
             x.close()
         if self.live:
@@ -277,11 +302,12 @@ class FirstScreen:
         """Open the next waiting section, then let the kernel answer the browser before the one after."""
         if not self._pending:
             return
-        box, body, closed = self._pending.pop(0)
+        boxes, closed = self._pending.pop(0)
         try:
             for x in closed:  # children first: a box's state names its children's models
                 x.open()
-            box.children = (body,)
+            for box, children in boxes:
+                box.children = children
         except Exception:  # a section that cannot open must not stop the others (the page guard shows a gap)
             log.exception("mineedu: a section below the board did not open")
         if self._pending:

@@ -83,8 +83,9 @@ PROJECTED = """() => {
 }"""
 
 
-def wait_ready(page, timeout: float = 60_000) -> None:
-    """Until the board offers a choice to the human (bots done)."""
+def wait_ready(page, timeout: float = 120_000) -> None:
+    """Until the board offers a choice to the human (bots done); generous: a page whose lesson's
+    preheated kernel was just taken waits for a new one to run the notebook, on a busy machine."""
     page.wait_for_function(READY, timeout=timeout)
 
 

@@ -152,3 +152,32 @@ def test_every_lesson_notebook_is_what_make_notebooks_writes() -> None:
         stored = nbformat.read(root / "notebooks" / lesson_.notebook, as_version=4)
         written = make.notebook(make.lesson_cells(), name=name, title=game_class(name).title["fr"])
         assert [(c.cell_type, c.source) for c in stored.cells] == [(c.cell_type, c.source) for c in written.cells], name
+
+
+def test_the_board_s_folded_parts_wait_closed_and_come_back_first_once_the_board_is_live(page) -> None:
+    screen = FirstScreen(page)
+    board = page.game_board
+    folded = (board.dialog, board.saved_box, board.table.join_box)
+    before = {id(box): box.children for box in folded}
+    ids = {id(x): x.model_id for box in folded for k in box.children for x in _tree(k)}
+    screen.apply_query("")
+    section = screen.later(page.predict)
+    assert all(box.children == () and box.comm is not None for box in folded)  # the boxes stay, empty
+    shown = {id(x) for root in (page.header.widget, board.widget) for x in _tree(root)}
+    inner = [x for box in folded for k in before[id(box)] for x in _tree(k) if id(x) not in shown]
+    assert len(inner) >= 30 and all(x.comm is None for x in inner)  # the browser will not load them yet
+    board.canvas.client_width = 900  # live: the board's parts first, then the sections one by one
+    assert all(box.children == before[id(box)] for box in folded)
+    assert all(x.comm is not None and x.model_id == ids[id(x)] for x in inner)
+    assert section.widget.children == (page.predict.widget,)
+    board.new_toggle.value = True  # and they work: the new game's dialog opens
+    assert board.dialog.layout.display is None
+
+
+def test_a_part_shown_by_the_address_is_not_folded(page) -> None:
+    """``?table=CODE`` shows the table's join box (asking a name): it stays, with its models."""
+    screen = FirstScreen(page)
+    box = page.game_board.table.join_box
+    box.layout.display = None  # what a table asked about by the address shows
+    screen.fold_until_live()
+    assert box.children and all(x.comm is not None for k in box.children for x in _tree(k))
