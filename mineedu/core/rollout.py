@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .draws import integer_draws
+from .draws import draws_and_uniforms, integer_draws
 from .game import Bot, Game, State
 from .kernel import play
 from .play import playout
@@ -63,11 +63,18 @@ class Rollouts:
         kernel_of, freeze = self._functions
         k0 = kernel_of(state)
         game, seated, limit = self.game, self._seated, self._limit
+        fresh: Callable[[], Any] = k0.copy if hasattr(k0, "copy") else lambda: kernel_of(state)
+        uniforms = hasattr(k0, "uniform")  # a kernel whose bots draw uniform doubles too (Mine's mix bot)
 
         def run(rng: np.random.Generator) -> State:
-            draw, finish = integer_draws(rng)
+            if uniforms:
+                draw, uniform, finish = draws_and_uniforms(rng)
+            else:
+                draw, finish = integer_draws(rng)
             try:
-                k = k0.copy()
+                k = fresh()
+                if uniforms:
+                    k.uniform = uniform
                 play(k, seated, draw, limit, game.name)
                 return freeze(game, k)
             finally:
