@@ -302,7 +302,8 @@ def test_the_dashboard_holds_reveals_creates_tables_and_exports(url, store):
         board.export("csv")
         assert board.download.file["name"].endswith(".csv.zip") and board.download.file["n"] == 2
         with zipfile.ZipFile(io.BytesIO(base64.b64decode(board.download.file["data"]))) as z:
-            assert sorted(z.namelist()) == ["exercises.csv", "predictions.csv", "students.csv", "tournaments.csv", "trials.csv"]
+            assert sorted(z.namelist()) == ["exercises.csv", "mean_trials.csv", "means.csv", "predictions.csv", "students.csv",
+                                            "tournaments.csv", "trials.csv"]
             rows = list(csv.DictReader(io.StringIO(z.read("predictions.csv").decode("utf-8-sig"))))
         assert [(r["name"], r["question"], r["value"]) for r in rows] == [("Léa", "q1-3", "0.4")]
         board.set_lang("en")
