@@ -122,9 +122,9 @@ T = Texts(
                        "en": "The class's trials: {s} successes in {n} trials ({k} student(s), {m} simulation(s)) = {f} "
                              "(95% interval: {lo} to {hi})."},
         "mean_line": {"fr": "Essais de la classe : moyenne {f} sur {n} essais ({k} élève(s), {m} simulation(s)) "
-                            "(intervalle à 95\u00a0% : {lo} à {hi}, approximation normale).",
+                            "(intervalle à 95\u00a0% : {lo} à {hi} ; approximation normale).",
                       "en": "The class's trials: mean {f} over {n} trials ({k} student(s), {m} simulation(s)) "
-                            "(95% interval: {lo} to {hi}, normal approximation)."},
+                            "(95% interval: {lo} to {hi}; normal approximation)."},
         "mean_line_one": {"fr": "Essais de la classe : un seul essai, de valeur {f} (pas encore d'intervalle).",
                           "en": "The class's trials: a single trial, of value {f} (no interval yet)."},
         "exact": {"fr": "Valeur exacte : {exact} ≈ {approx}.", "en": "Exact value: {exact} ≈ {approx}."},

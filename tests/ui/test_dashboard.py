@@ -144,10 +144,39 @@ def test_three_pages_simulate_a_mean_and_the_dashboard_pools_their_sums(url, sto
         assert en.count('class="chart-student"') == 3 and "chart-band" in en and "chart-exact" not in en
         chart = re.search(r'<polyline points="([^"]+)"[^>]*class="chart-running"', en)
         assert chart and len(chart.group(1).split()) == 3  # the class's running mean: a point after each sample
+        band = re.search(r'<polygon points="([^"]+)"[^>]*class="chart-band"', en)
+        assert band
+        ys = [float(xy.split(",")[1]) for xy in (*chart.group(1).split(), *band.group(1).split())]
+        assert all(charts.TOP < y < charts.H - charts.BOTTOM for y in ys)  # zoomed on the mean: off the chart's edges
         revealed_only_then(store, q, en)
     finally:
         for page in pages:
             page.classroom.stop()
+
+
+def test_every_lessons_mean_questions_pool_what_their_pages_drew(url, store):
+    from mineedu.ui.dashboard import lessons
+
+    seen = 0
+    for game in lessons():
+        page = lesson(game, seed=51)
+        page.classroom.url = url
+        page.apply_query("")
+        page.classroom.bar.hello = {"name": "Léa", "ticket": ""}
+        try:
+            for s in (s for s in page.predict_sections if s.spec.mean):
+                s.trials.value = s.spec.trials[0]
+                s.receive("simulate", None)
+                values = s.last["values"]
+                m = read(store, game).means[s.key]
+                assert m.trials == len(values) and m.total == pytest.approx(values.sum(), rel=1e-12, abs=1e-12)
+                q = next(q for q in questions(lesson_spec(game), {s.key}) if q.key == s.key)
+                text = question_html(q, read(store, game), "en")
+                assert "chart-running" in text and not re.search(r"\b(nan|inf)\b", text, re.I), (game, s.key)
+                seen += 1
+        finally:
+            page.classroom.stop()
+    assert seen >= 5  # one mean question at least in each game's lesson
 
 
 def test_a_mean_of_one_trial_or_none_draws_without_a_band(url, store):
@@ -157,7 +186,8 @@ def test_a_mean_of_one_trial_or_none_draws_without_a_band(url, store):
     assert "Pas encore d'essai simulé" in html.unescape(question_html(q, read(store, LESSON), "fr"))
     store.record(sid, LESSON, "trials", q.key, {"sum": 3.0, "sumsq": 9.0, "trials": 1})
     text = question_html(q, read(store, LESSON), "en")
-    assert "a single trial, of value 3.000 (no interval yet)" in text and "chart-band" in text and "inf" not in text
+    assert "a single trial, of value 3.000 (no interval yet)" in text and "chart-band" in text
+    assert not re.search(r"\b(nan|inf)\b", text, re.I)
 
 
 def test_pacing_holds_the_exact_value_on_every_page_until_the_teacher_reveals_it(url, store):
