@@ -205,6 +205,11 @@ class MeanSummary:
         _, lo, hi = mean_interval(self.total, self.total_sq, self.trials)
         return lo, hi
 
+    @property
+    def convergence(self) -> tuple[tuple[int, float, float, float], ...]:
+        """After each sample: ``(trials so far, class mean, low, high)`` (:func:`mean_interval` of the running sums)."""
+        return tuple((n, *mean_interval(x, xx, n)) for n, x, xx in self.running)
+
 
 @dataclass(frozen=True)
 class ExerciseSummary:

@@ -418,17 +418,14 @@ def trial_band(successes: int, trials: int) -> tuple[float, float]:
     return wilson_interval(successes, trials)
 
 
-def mean_band(total: float, total_sq: float, n: int) -> tuple[float, float]:
-    """The 95 % interval of a pooled mean from its sums (normal approximation,
-    :func:`mineedu.store.mean_interval`); a single trial gives none: the point itself.
+def mean_band(mean: float, low: float, high: float) -> tuple[float, float]:
+    """A pooled mean's 95 % interval to draw (:attr:`mineedu.store.MeanSummary.interval`, a normal
+    approximation); a single trial has none: the point itself.
 
-    >>> [round(x, 3) for x in mean_band(30.0, 110.0, 10)], mean_band(2.0, 4.0, 1)
-    ([2.076, 3.924], (2.0, 2.0))
+    >>> mean_band(3.0, 2.076, 3.924), mean_band(2.0, -math.inf, math.inf)
+    ((2.076, 3.924), (2.0, 2.0))
     """
-    from mineedu.store import mean_interval
-
-    m, lo, hi = mean_interval(total, total_sq, n)
-    return (lo, hi) if math.isfinite(lo) and math.isfinite(hi) else (m, m)
+    return (low, high) if math.isfinite(low) and math.isfinite(high) else (mean, mean)
 
 
 def mean_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
@@ -436,10 +433,10 @@ def mean_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
     s = snap.means.get(q.key)
     if s is None or not s.trials:
         return ""
-    running = list(s.running) or [(s.trials, s.total, s.total_sq)]
-    xs = [n for n, _, _ in running]
-    means = [x / n for n, x, _ in running]
-    bands = [mean_band(x, xx, n) for n, x, xx in running]
+    running = list(s.convergence) or [(s.trials, s.mean, *s.interval)]
+    xs = [n for n, _, _, _ in running]
+    means = [m for _, m, _, _ in running]
+    bands = [mean_band(m, lo, hi) for _, m, lo, hi in running]
     students = [(n, m, name if names else None) for _, name, n, m in s.per_student if n]
     exact = shown_exact(q, snap)
     return charts.pooled(xs, means, bands, students=students, exact=float(exact) if exact is not None else None, lang=lang,
@@ -482,7 +479,7 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
         elif m.trials < 2:
             out.append(T("mean_line_one", lang, f=_num(m.mean, lang, False)))
         else:
-            a, b = mean_band(m.total, m.total_sq, m.trials)
+            a, b = mean_band(m.mean, *m.interval)
             out.append(T("mean_line", lang, f=_num(m.mean, lang, False), n=format_count(m.trials, lang),
                          k=format_count(m.students, lang), m=format_count(m.samples, lang),
                          lo=_num(a, lang, False), hi=_num(b, lang, False)))

@@ -126,10 +126,9 @@ def test_the_class_mean_its_interval_and_each_students_mean_come_from_the_sums(s
     assert own["Léa"][0] == 3000 and math.isclose(own["Léa"][1], lea.mean(), rel_tol=1e-12)
     assert own["Zoé"] == (100, pytest.approx(drawn[3][1].mean(), rel=1e-12))
     assert [n for n, _, _ in q.running] == [2000, 2500, 3500, 3600]
-    for (n, x, xx), k in zip(q.running, range(1, 5), strict=True):  # after each sample, the class so far
+    for (n, mean, a, b), k in zip(q.convergence, range(1, 5), strict=True):  # after each sample, the class so far
         so_far = np.concatenate([v for _, v in drawn[:k]])
-        mean, a, b = mean_interval(x, xx, n)
-        assert math.isclose(mean, so_far.mean(), rel_tol=1e-12)
+        assert n == len(so_far) and math.isclose(mean, so_far.mean(), rel_tol=1e-12)
         assert math.isclose(b - a, 2 * Z * so_far.std(ddof=1) / math.sqrt(n), rel_tol=1e-9)
     assert store.mean_summary("coal_mine") == {}
 
