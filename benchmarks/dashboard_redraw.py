@@ -4,12 +4,13 @@
 
 Fills a fresh store (or ``--store URL``, e.g. a PostgreSQL database) with a class
 of My Gold Mine: each student commits a prediction on every question (the
-first question at ``--questions`` values of k), simulates ``--samples`` samples
-of 2,000 trials each, answers every exercise twice and runs the tournament
-once. Then times, median and maximum of ``--runs``:
+second question, a mean, and the first, a frequency, at ``--questions`` - 1
+values of k), simulates ``--samples`` samples of 2,000 trials each (for the mean:
+2,000 values drawn, their sum and sum of squares stored), answers every
+exercise twice and runs the tournament once. Then times, median and maximum of ``--runs``:
 
 * read: :func:`mineedu.ui.dashboard.read` (the store's SQL summaries: counts,
-  sums, medians, running totals);
+  sums, medians, running totals, a mean's sums);
 * draw: the whole page redrawn from that snapshot (every chart's SVG, every
   table, every widget value);
 * redraw: both, as the dashboard's watcher does on each change;
@@ -44,15 +45,19 @@ def fill(store, students: int, questions: int, samples: int) -> None:
     rng = np.random.default_rng(1)
     p = spec.predict[0].param
     assert p is not None
-    ks = list(range(p.lo, p.hi + 1))[:questions]
-    keys = [f"q1-{k}" for k in ks] + (["q2"] if questions > len(ks) else [])
+    ks = list(range(p.lo, p.hi + 1))[:questions - 1]
+    keys = [f"q1-{k}" for k in ks] + ["q2"]  # the mean, then as many values of k as the other questions
     for i in range(students):
         sid, _ = store.student(name=f"Élève {i + 1}")
         store.seen(sid, lesson=LESSON, section="predict")
         for key in keys:
             store.record(sid, LESSON, "prediction", key, {"value": float(rng.uniform(0, 1))})
-            if key != "q2":
-                for _ in range(samples):
+            for _ in range(samples):
+                if key == "q2":  # a mean: the gold of 2,000 cards drawn, as the page's sums
+                    values = rng.poisson(1.1, 2000).astype(float)
+                    store.record(sid, LESSON, "trials", key,
+                                 {"sum": float(values.sum()), "sumsq": float(np.square(values).sum()), "trials": 2000})
+                else:
                     store.record(sid, LESSON, "trials", key, {"successes": int(rng.binomial(2000, 0.4)), "trials": 2000})
         for e in range(len(spec.exercises)):
             for _ in range(2):
@@ -98,8 +103,10 @@ def main() -> int:
     def ms(xs: list[float]) -> str:
         return f"median {1000 * statistics.median(xs):.0f} ms, max {1000 * max(xs):.0f} ms"
 
-    print(f"questions drawn: {len(board.question_parts)}; dots: "
-          f"{sum(box.value.count('chart-dot') for box, _ in board.question_parts.values())}")
+    boxes = [box.value for box, _ in board.question_parts.values()]
+    print(f"questions drawn: {len(boxes)}; dots: {sum(b.count('chart-dot') for b in boxes)}; "
+          f"students' points: {sum(b.count('chart-student') for b in boxes)}; "
+          f"convergence charts: {sum(b.count('chart-running') for b in boxes)}")
     print(f"read (SQL summaries):  {ms(reads)}")
     print(f"draw (SVG, widgets):   {ms(draws)}")
     print(f"redraw (both):         {ms(total)}  (goal < 500 ms)")

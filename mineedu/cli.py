@@ -387,7 +387,8 @@ def _class_export(args: argparse.Namespace) -> int:
         return 0
     kinds = ("predictions", "trials", "exercises", "tournaments")
     print(f"{len(data['students'])} students, {len(data['tables'])} tables; "
-          + ", ".join(f"{sum(len(s[k]) for s in data['students'])} {k}" for k in kinds))
+          + ", ".join(f"{sum(len(s[k]) for s in data['students'])} {k}" for k in kinds)
+          + f"; {len(data['means'])} questions of a mean pooled")
     print("Write them with --csv DIR (one file per kind, for a spreadsheet) or --json.")
     return 0
 
@@ -400,7 +401,11 @@ def _when(t: float | None) -> str:
 
 
 def export_rows(data: dict[str, Any]) -> dict[str, list[list[Any]]]:
-    """The class export as spreadsheet rows, one sheet per kind (first row: the headings; moments in local time)."""
+    """The class export as spreadsheet rows, one sheet per kind (first row: the headings; moments in local time).
+
+    ``trials`` holds the samples of a frequency, ``mean_trials`` those of a mean (their sum, sum of squares
+    and mean); ``means`` per question of a mean the class's pooled mean with its 95 % interval (normal
+    approximation), then each student's mean."""
     columns = {
         "predictions": ["value"], "trials": ["successes", "trials"],
         "exercises": ["correct", "answer"], "tournaments": ["wins", "games"],
@@ -412,8 +417,19 @@ def export_rows(data: dict[str, Any]) -> dict[str, list[list[Any]]]:
     for kind, cols in columns.items():
         out[kind] = [["student", "name", "lesson", "question", *cols, "at"]] + [
             [s["id"], s["name"], r["lesson"], r["key"], *(r.get(c) for c in cols), _when(r["at"])]
-            for s in data["students"] for r in s[kind]
+            for s in data["students"] for r in s[kind] if kind != "trials" or "successes" in r
         ]
+    out["mean_trials"] = [["student", "name", "lesson", "question", "sum", "sumsq", "trials", "mean", "at"]] + [
+        [s["id"], s["name"], r["lesson"], r["key"], r["sum"], r["sumsq"], r["trials"], r["sum"] / r["trials"], _when(r["at"])]
+        for s in data["students"] for r in s["trials"] if "sum" in r
+    ]
+    names = {s["id"]: s["name"] for s in data["students"]}
+    means = [["lesson", "question", "who", "student", "name", "samples", "trials", "mean", "low_95", "high_95"]]
+    for q in data.get("means", []):
+        means.append([q["lesson"], q["key"], "class", "", "", q["samples"], q["trials"], q["mean"], q["low"], q["high"]])
+        means += [[q["lesson"], q["key"], "student", p["student"], names.get(p["student"], ""), p["samples"], p["trials"],
+                   p["mean"], "", ""] for p in q["per_student"]]
+    out["means"] = means
     return out
 
 

@@ -31,6 +31,7 @@ from .store import (
     ALPHABET,
     ExerciseSummary,
     Listener,
+    MeanSummary,
     Move,
     PredictionSummary,
     Presence,
@@ -39,6 +40,7 @@ from .store import (
     TableInfo,
     TournamentSummary,
     TrialSummary,
+    mean_interval,
     normal_code,
 )
 
@@ -61,8 +63,8 @@ def open_store(url: str | None = None) -> Store:
 
 
 __all__ = [
-    "ALPHABET", "SCHEMA_VERSION", "STORE_ENV", "STORE_TEXTS", "Dialect", "ExerciseSummary", "Listener", "Move",
+    "ALPHABET", "SCHEMA_VERSION", "STORE_ENV", "STORE_TEXTS", "Dialect", "ExerciseSummary", "Listener", "MeanSummary", "Move",
     "PredictionSummary", "Presence", "SeatInfo", "SeatRefused", "Store", "StoreError", "TableInfo",
-    "TournamentSummary", "TrialSummary", "UnknownTable", "default_url", "normal_code", "open_store", "replay",
+    "TournamentSummary", "TrialSummary", "UnknownTable", "default_url", "mean_interval", "normal_code", "open_store", "replay",
     "table_rng",
 ]

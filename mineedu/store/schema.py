@@ -83,6 +83,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             held INTEGER NOT NULL
         )""",
     ),
+    # 3: pooled means (issue 27): a trials record of a mean keeps the sum and the sum of squares of its values
+    # (NULL in every earlier row: those are frequencies, whose successes and trials stay as they were)
+    (
+        "ALTER TABLE records ADD COLUMN value_sum {float}",
+        "ALTER TABLE records ADD COLUMN value_sumsq {float}",
+    ),
 )
 """Migration ``n`` (from 1) is ``MIGRATIONS[n - 1]``: its statements, run in one transaction."""
 

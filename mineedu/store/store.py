@@ -16,9 +16,12 @@ differently. What a caller may rely on beyond the method signatures:
   an action that is not JSON or longer than :data:`MAX_ACTION` characters.
 * :meth:`Store.record` kinds and values: ``prediction`` ``{"value": x}`` (a
   student's latest replaces the earlier), ``trials`` ``{"successes": s,
-  "trials": n}`` (each call adds a sample), ``exercise`` ``{"correct": bool,
+  "trials": n}`` for a frequency or ``{"sum": x, "sumsq": y, "trials": n}``
+  (the sum and the sum of squares of the sample's ``n`` values) for a mean
+  (each call adds a sample), ``exercise`` ``{"correct": bool,
   "answer": ...}`` (each attempt), ``tournament`` ``{"wins": w, "games": g}``
-  (each run adds). The summaries are dataclasses keyed by question.
+  (each run adds). The summaries are dataclasses keyed by question;
+  :meth:`Store.trial_summary` pools frequencies, :meth:`Store.mean_summary` means.
 * :meth:`Store.clear` deletes the whole class: students, results, reveals,
   pacing, and the tables (their seats hold first names).
 
@@ -51,9 +54,17 @@ MAX_NAME = 40
 MAX_ACTION = 100_000  # characters of one move's JSON (a move is a few dozen)
 MAX_VALUE = 10_000  # characters of one record's JSON
 MAX_TICKET = 200
+MAX_TRIALS = 10**12  # trials (or games) in one sample
+MAX_SUM = 1e15  # |sum| of one mean sample's values; its sum of squares at most MAX_SUM**2 (class totals stay finite)
+ROUNDING = 1e-9  # relative slack for a sum of squares just under sum**2 / n (floating-point rounding)
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 POLL = 0.05  # seconds between two looks of a SQLite listener
 KINDS = ("prediction", "trials", "exercise", "tournament")
 ACTIVITY = ""  # the listener's code for a change of class activity
+_FREQUENCIES = ("lesson = ? AND kind = 'trials' AND successes IS NOT NULL",
+                "r.lesson = ? AND r.kind = 'trials' AND r.successes IS NOT NULL")  # a lesson's frequency samples (r: aliased)
+_MEANS = ("lesson = ? AND kind = 'trials' AND value_sum IS NOT NULL",
+          "r.lesson = ? AND r.kind = 'trials' AND r.value_sum IS NOT NULL")  # a lesson's samples of a mean
 
 
 @dataclass(frozen=True)
@@ -148,6 +159,58 @@ class TrialSummary:
         return self.successes / self.trials if self.trials else math.nan
 
 
+def mean_interval(total: float, total_sq: float, n: int) -> tuple[float, float, float]:
+    """``(mean, low, high)`` of ``n`` values from their sum and sum of squares: the mean and its 95 %
+    interval by the normal approximation, ``mean ± 1.96·sqrt(s²/n)`` with the sample variance
+    ``s² = (sumsq − sum²/n) / (n − 1)`` (floored at 0 against rounding); one value gives no interval
+    (``-inf, inf``), none gives NaN.
+
+    >>> [round(x, 3) for x in mean_interval(30.0, 110.0, 10)]
+    [3.0, 2.076, 3.924]
+    """
+    if n < 1:
+        return math.nan, math.nan, math.nan
+    mean = total / n
+    if n < 2:
+        return mean, -math.inf, math.inf
+    var = max(0.0, (total_sq - total * total / n) / (n - 1))
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass(frozen=True)
+class MeanSummary:
+    """The class's pooled samples of a mean for one question: counts and sums from SQL (``total``,
+    ``total_sq``: the sum and the sum of squares of all ``trials`` values), each student's own
+    ``(student, name, trials, mean)``, and after each sample in the order they came the class's
+    ``(trials so far, sum so far, sum of squares so far)`` (a convergence chart: :func:`mean_interval`
+    of each)."""
+
+    key: str
+    students: int
+    samples: int
+    trials: int
+    total: float
+    total_sq: float
+    per_student: tuple[tuple[int, str, int, float], ...]
+    running: tuple[tuple[int, float, float], ...] = field(default=())
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.trials if self.trials else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The class mean's 95 % interval (normal approximation, :func:`mean_interval`)."""
+        _, lo, hi = mean_interval(self.total, self.total_sq, self.trials)
+        return lo, hi
+
+    @property
+    def convergence(self) -> tuple[tuple[int, float, float, float], ...]:
+        """After each sample: ``(trials so far, class mean, low, high)`` (:func:`mean_interval` of the running sums)."""
+        return tuple((n, *mean_interval(x, xx, n)) for n, x, xx in self.running)
+
+
 @dataclass(frozen=True)
 class ExerciseSummary:
     """How many students tried an exercise, how many got it right at least once, attempts in all."""
@@ -213,8 +276,36 @@ def _whole(value: Any, what: str, low: int, high: int, kind: str) -> int:
     return value
 
 
-def _record_columns(kind: str, value: Any) -> tuple[float | None, int | None, int | None, int | None]:
-    """``(number, successes, trials, correct)`` of a record, checked."""
+def _finite(value: Any, what: str, bound: float, kind: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise StoreError("bad_record", kind=kind, error=f"{what} must be a finite number")
+    try:
+        x = float(value)
+    except OverflowError:
+        x = math.inf
+    if not math.isfinite(x) or abs(x) > bound:
+        raise StoreError("bad_record", kind=kind, error=f"{what} must be a finite number of size at most {bound:g}")
+    return x
+
+
+Columns = tuple[float | None, int | None, int | None, int | None, float | None, float | None]
+
+
+def _mean_sample(value: Mapping[str, Any], kind: str) -> Columns:
+    """A mean's sample ``{"sum", "sumsq", "trials"}``: whole ``trials``, finite sums, and a sum of
+    squares no less than ``sum²/trials`` (what any real values give) beyond rounding."""
+    n = _whole(value.get("trials"), "trials", 1, MAX_TRIALS, kind)
+    total = _finite(value.get("sum"), "sum", MAX_SUM, kind)
+    sq = _finite(value.get("sumsq"), "sumsq", MAX_SUM**2, kind)
+    least = total * total / n
+    if sq < 0 or sq < least - ROUNDING * max(least, 1.0):
+        raise StoreError("bad_record", kind=kind,
+                         error="sumsq must be at least sum²/trials (no values have a smaller sum of squares)")
+    return None, None, n, None, total, sq
+
+
+def _record_columns(kind: str, value: Any) -> Columns:
+    """``(number, successes, trials, correct, value_sum, value_sumsq)`` of a record, checked."""
     if kind not in KINDS:
         raise StoreError("bad_record", kind=kind, error=f"the kind is one of {', '.join(KINDS)}")
     if not isinstance(value, dict):
@@ -223,19 +314,24 @@ def _record_columns(kind: str, value: Any) -> tuple[float | None, int | None, in
         x = value.get("value")
         if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
             raise StoreError("bad_record", kind=kind, error="value must be a finite number")
-        return float(x), None, None, None
+        return float(x), None, None, None, None, None
     if kind == "exercise":
         if not isinstance(value.get("correct"), bool):
             raise StoreError("bad_record", kind=kind, error="correct must be true or false")
-        return None, None, None, int(value["correct"])
-    big = 10**12
+        return None, None, None, int(value["correct"]), None, None
     if kind == "trials":
-        n = _whole(value.get("trials"), "trials", 1, big, kind)
+        mean = "sum" in value or "sumsq" in value
+        if mean and "successes" in value:
+            raise StoreError("bad_record", kind=kind, error="a sample has successes (a frequency) or sum and sumsq "
+                                                            "(a mean), not both")
+        if mean:
+            return _mean_sample(value, kind)
+        n = _whole(value.get("trials"), "trials", 1, MAX_TRIALS, kind)
         s = _whole(value.get("successes"), "successes", 0, n, kind)
     else:
-        n = _whole(value.get("games"), "games", 1, big, kind)
+        n = _whole(value.get("games"), "games", 1, MAX_TRIALS, kind)
         s = _whole(value.get("wins"), "wins", 0, n, kind)
-    return None, s, n, None
+    return None, s, n, None, None, None
 
 
 class _Cursor:
@@ -671,7 +767,7 @@ class Store:
 
     def record(self, sid: int, lesson: str, kind: str, key: str, value: Any) -> None:
         """A student's result (see the module docstring for each kind's value)."""
-        number, successes, trials, correct = _record_columns(kind, value)
+        number, successes, trials, correct, total, total_sq = _record_columns(kind, value)
         text = _json(value, MAX_VALUE, "bad_record", kind=kind)
         lesson_, key_ = _short(lesson), _short(key)
         if not lesson_ or not key_:
@@ -681,9 +777,9 @@ class Store:
             if kind == "prediction":  # a student's committed prediction replaces their earlier one
                 cur.execute("DELETE FROM records WHERE student = ? AND lesson = ? AND kind = ? AND key = ?",
                             (sid, lesson_, kind, key_))
-            cur.execute("INSERT INTO records (student, lesson, kind, key, value, number, successes, trials, correct, at) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (sid, lesson_, kind, key_, text, number, successes, trials, correct, time.time()))
+            cur.execute("INSERT INTO records (student, lesson, kind, key, value, number, successes, trials, correct, "
+                        "value_sum, value_sumsq, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (sid, lesson_, kind, key_, text, number, successes, trials, correct, total, total_sq, time.time()))
             self._activity(cur)
 
     def reveal(self, lesson: str, key: str, revealed: bool = True) -> None:
@@ -738,26 +834,48 @@ class Store:
             out[key] = PredictionSummary(key, int(count), float(mean), median, float(low), float(high), tuple(v))
         return out
 
-    def trial_summary(self, lesson: str) -> dict[str, TrialSummary]:
-        """Per question of ``lesson``: the pooled samples (sums by SQL), per student, and the running total."""
+    def _pooled(self, lesson: str, where: tuple[str, str], sums: str, own: str, running: str) -> tuple[
+            list[Any], dict[str, list[Any]], dict[str, list[Any]]]:
+        """The three queries of a summary of samples: per question ``key, students, samples, {sums}``
+        (``GROUP BY``); per question each student's ``student, name, {own}``; after each sample in the
+        order they came ``{running}`` (over the window ``w``: the question's samples so far)."""
+        plain, aliased = where
         with self._tx(write=False) as cur:
-            heads = cur.execute("SELECT key, COUNT(DISTINCT student), COUNT(*), SUM(successes), SUM(trials) FROM records "
-                                "WHERE lesson = ? AND kind = 'trials' GROUP BY key", (_short(lesson),)).all()
-            per = cur.execute("SELECT r.key, r.student, s.name, SUM(r.successes), SUM(r.trials) FROM records r "
-                              "JOIN students s ON s.id = r.student WHERE r.lesson = ? AND r.kind = 'trials' "
-                              "GROUP BY r.key, r.student, s.name ORDER BY r.key, s.name, r.student", (_short(lesson),)).all()
-            running = cur.execute("SELECT key, SUM(trials) OVER (PARTITION BY key ORDER BY id), "
-                                  "SUM(successes) OVER (PARTITION BY key ORDER BY id) FROM records "
-                                  "WHERE lesson = ? AND kind = 'trials' ORDER BY key, id", (_short(lesson),)).all()
-        by: dict[str, list[tuple[int, str, int, int]]] = {}
-        for key, sid, name, s, n in per:
-            by.setdefault(key, []).append((int(sid), name, int(s), int(n)))
-        run: dict[str, list[tuple[int, int]]] = {}
-        for key, n, s in running:
-            run.setdefault(key, []).append((int(n), int(s)))
-        return {key: TrialSummary(key, int(students), int(samples), int(s), int(n), tuple(by.get(key, [])),
-                                  tuple(run.get(key, [])))
+            heads = cur.execute(f"SELECT key, COUNT(DISTINCT student), COUNT(*), {sums} FROM records "
+                                f"WHERE {plain} GROUP BY key", (_short(lesson),)).all()
+            per = cur.execute(f"SELECT r.key, r.student, s.name, {own} FROM records r JOIN students s ON s.id = r.student "
+                              f"WHERE {aliased} GROUP BY r.key, r.student, s.name ORDER BY r.key, s.name, r.student",
+                              (_short(lesson),)).all()
+            runs = cur.execute(f"SELECT key, {running} FROM records WHERE {plain} "
+                               "WINDOW w AS (PARTITION BY key ORDER BY id) ORDER BY key, id", (_short(lesson),)).all()
+        by: dict[str, list[Any]] = {}
+        for key, *rest in per:
+            by.setdefault(key, []).append(rest)
+        after: dict[str, list[Any]] = {}
+        for key, *rest in runs:
+            after.setdefault(key, []).append(rest)
+        return heads, by, after
+
+    def trial_summary(self, lesson: str) -> dict[str, TrialSummary]:
+        """Per frequency question of ``lesson``: the pooled samples (sums by SQL), per student, and the running total."""
+        heads, per, run = self._pooled(lesson, _FREQUENCIES, "SUM(successes), SUM(trials)", "SUM(r.successes), SUM(r.trials)",
+                                       "SUM(trials) OVER w, SUM(successes) OVER w")
+        return {key: TrialSummary(key, int(students), int(samples), int(s), int(n),
+                                  tuple((int(sid), name, int(k), int(m)) for sid, name, k, m in per.get(key, [])),
+                                  tuple((int(m), int(k)) for m, k in run.get(key, [])))
                 for key, students, samples, s, n in heads}
+
+    def mean_summary(self, lesson: str) -> dict[str, MeanSummary]:
+        """Per mean question of ``lesson``: the pooled samples' counts and sums, each student's mean and the
+        running sums after each sample, all by SQL (``GROUP BY`` sums, a window ``SUM() OVER``); the class mean
+        and its 95 % interval are :attr:`MeanSummary.mean` and :attr:`MeanSummary.interval`."""
+        heads, per, run = self._pooled(lesson, _MEANS, "SUM(trials), SUM(value_sum), SUM(value_sumsq)",
+                                       "SUM(r.trials), SUM(r.value_sum) / SUM(r.trials)",
+                                       "SUM(trials) OVER w, SUM(value_sum) OVER w, SUM(value_sumsq) OVER w")
+        return {key: MeanSummary(key, int(students), int(samples), int(n), float(x), float(xx),
+                                 tuple((int(sid), name, int(m), float(mean)) for sid, name, m, mean in per.get(key, [])),
+                                 tuple((int(m), float(y), float(yy)) for m, y, yy in run.get(key, [])))
+                for key, students, samples, n, x, xx in heads}
 
     def exercise_summary(self, lesson: str) -> dict[str, ExerciseSummary]:
         """Per exercise of ``lesson``: students who tried, students right at least once, attempts (SQL counts)."""
@@ -775,22 +893,44 @@ class Store:
         return {key: TournamentSummary(key, int(a), int(w), int(g)) for key, a, w, g in rows}
 
     def export(self) -> dict[str, Any]:
-        """The class's data for a spreadsheet: per student their predictions, trials, exercises and tournaments,
-        and the tables (never a seed or a ticket)."""
+        """The class's data for a spreadsheet: per student their predictions, trials, exercises and tournaments;
+        per question of a mean the class's pooled mean with its 95 % interval (:func:`mean_interval`) and each
+        student's mean (``means``, by SQL sums); and the tables (never a seed or a ticket).
+
+        Format ``mineedu-class/2``: /1 plus ``means``, and a mean's samples in ``trials`` carry ``sum`` and
+        ``sumsq`` where a frequency's carry ``successes``."""
         with self._tx(write=False) as cur:
             students = cur.execute("SELECT id, name, created, last_seen, lesson, section FROM students ORDER BY id").all()
             records = cur.execute("SELECT student, lesson, kind, key, value, at FROM records ORDER BY student, id").all()
+            means = cur.execute("SELECT lesson, key, COUNT(DISTINCT student), COUNT(*), SUM(trials), SUM(value_sum), "
+                                "SUM(value_sumsq) FROM records WHERE kind = 'trials' AND value_sum IS NOT NULL "
+                                "GROUP BY lesson, key ORDER BY lesson, key").all()
+            own = cur.execute("SELECT lesson, key, student, COUNT(*), SUM(trials), SUM(value_sum) / SUM(trials) FROM records "
+                              "WHERE kind = 'trials' AND value_sum IS NOT NULL GROUP BY lesson, key, student "
+                              "ORDER BY lesson, key, student").all()
         per: dict[int, dict[str, list[dict[str, Any]]]] = {int(s[0]): {k: [] for k in KINDS} for s in students}
         for sid, lesson, kind, key, value, at in records:
             if int(sid) in per:  # PostgreSQL reads statement by statement: a student newer than the first is left out
                 per[int(sid)][kind].append({"lesson": lesson, "key": key, "at": float(at), **json.loads(value)})
         plural = {"prediction": "predictions", "trials": "trials", "exercise": "exercises", "tournament": "tournaments"}
+        students_of: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for lesson, key, sid, samples, n, m in own:
+            students_of.setdefault((lesson, key), []).append(
+                {"student": int(sid), "samples": int(samples), "trials": int(n), "mean": float(m)})
+        pooled = []
+        for lesson, key, k, samples, n, x, xx in means:
+            mean, lo, hi = mean_interval(float(x), float(xx), int(n))
+            pooled.append({"lesson": lesson, "key": key, "students": int(k), "samples": int(samples), "trials": int(n),
+                           "sum": float(x), "sumsq": float(xx), "mean": mean,
+                           "low": lo if math.isfinite(lo) else None, "high": hi if math.isfinite(hi) else None,
+                           "per_student": students_of.get((lesson, key), [])})
         return {
-            "format": "mineedu-class/1",
+            "format": "mineedu-class/2",
             "exported": time.time(),
             "students": [{"id": int(i), "name": n, "created": float(c), "last_seen": t, "lesson": le, "section": se,
                           **{plural[k]: per[int(i)][k] for k in KINDS}}
                          for i, n, c, t, le, se in students],
+            "means": pooled,
             "tables": [t.to_json() for t in self.tables()],
         }
 

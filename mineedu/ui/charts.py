@@ -317,9 +317,12 @@ def pooled(
     if not trials:
         raise ValueError("nothing to draw")
     marks = [*values, *(b for ab in bands for b in ab), *(v for _, v, _ in students), *([exact] if exact is not None else [])]
-    lo, hi = (0.0, 1.0) if percent else (min(0.0, *marks), max(marks))
-    if percent:  # zoom on what was drawn (a probability near 5 % is not a flat line at the bottom)
+    # zoom on what was drawn (a probability near 5 %, or a mean of 1.14 ± 0.02, is not a flat line at an edge)
+    if percent:
         lo, hi = max(0.0, min(marks) - 0.05), min(1.0, max(marks) + 0.05)
+    else:
+        pad = (max(marks) - min(marks)) * 0.15 or max(abs(max(marks)) * 0.1, 0.5)
+        lo, hi = min(marks) - pad, max(marks) + pad
     hi = hi if hi > lo else lo + 1
     body, _ = _y_axis(lo, hi, lang, labels["y"], percent)
     n_max = max([*trials, *(n for n, _, _ in students)])

@@ -9,8 +9,8 @@ Two layers:
   connected and where, the shared tables (seats, whose turn, moves, a spectator
   link), for each predict → simulate → compute question the class's predictions
   (:func:`mineedu.ui.charts.dot_plot`, with the median) and pooled samples
-  (:func:`mineedu.ui.charts.pooled`: the class frequency inside its 95 % band
-  against the number of trials, each student a faint point), the exercises
+  (:func:`mineedu.ui.charts.pooled`: the class frequency, or mean, inside its
+  95 % band against the number of trials, each student a faint point), the exercises
   (how many tried, how many within tolerance: no names) and the pooled
   tournament win rates. An exact value is drawn only once revealed.
 * the **page** (:class:`Dashboard`): the language switch, the lesson, the
@@ -34,6 +34,7 @@ import functools
 import html
 import io
 import json
+import math
 import threading
 import time
 import zipfile
@@ -120,8 +121,12 @@ T = Texts(
                              "(intervalle à 95\u00a0% : {lo} à {hi}).",
                        "en": "The class's trials: {s} successes in {n} trials ({k} student(s), {m} simulation(s)) = {f} "
                              "(95% interval: {lo} to {hi})."},
-        "mean_note": {"fr": "(une moyenne : les prédictions seules sont mises en commun)",
-                      "en": "(a mean: only the predictions are pooled)"},
+        "mean_line": {"fr": "Essais de la classe : moyenne {f} sur {n} essais ({k} élève(s), {m} simulation(s)) "
+                            "(intervalle à 95\u00a0% : {lo} à {hi} ; approximation normale).",
+                      "en": "The class's trials: mean {f} over {n} trials ({k} student(s), {m} simulation(s)) "
+                            "(95% interval: {lo} to {hi}; normal approximation)."},
+        "mean_line_one": {"fr": "Essais de la classe : un seul essai, de valeur {f} (pas encore d'intervalle).",
+                          "en": "The class's trials: a single trial, of value {f} (no interval yet)."},
         "exact": {"fr": "Valeur exacte : {exact} ≈ {approx}.", "en": "Exact value: {exact} ≈ {approx}."},
         "held_note": {"fr": "Valeur exacte retenue : aucune page ne la montre avant que vous la montriez.",
                       "en": "Exact value held back: no page shows it before you show it."},
@@ -132,6 +137,7 @@ T = Texts(
         "exact_mark": {"fr": "valeur exacte", "en": "exact value"},
         "x_trials": {"fr": "nombre d'essais de la classe", "en": "the class's number of trials"},
         "y_freq": {"fr": "fréquence", "en": "frequency"},
+        "y_mean": {"fr": "moyenne", "en": "mean"},
         "class_line": {"fr": "la classe (bande à 95\u00a0%)", "en": "the class (95% band)"},
         "one_student": {"fr": "un·e élève", "en": "one student"},
         "exercises_head": {"fr": "Exercices", "en": "Exercises"},
@@ -224,11 +230,12 @@ class Snapshot:
     trials: Mapping[str, Any]
     exercises: Mapping[str, Any]
     tournament: Mapping[str, Any]
+    means: Mapping[str, Any] = field(default_factory=dict)
     at: float = field(default_factory=time.time)
 
     @property
     def keys(self) -> set[str]:
-        return set(self.predictions) | set(self.trials)
+        return set(self.predictions) | set(self.trials) | set(self.means)
 
 
 class Turns:
@@ -267,6 +274,7 @@ def read(store: Any, lesson: str, turns: Turns | None = None, since: float = PRE
         trials=store.trial_summary(lesson),
         exercises=store.exercise_summary(lesson),
         tournament=store.tournament_summary(lesson),
+        means=store.mean_summary(lesson),
     )
 
 
@@ -410,9 +418,38 @@ def trial_band(successes: int, trials: int) -> tuple[float, float]:
     return wilson_interval(successes, trials)
 
 
+def mean_band(mean: float, low: float, high: float) -> tuple[float, float]:
+    """A pooled mean's 95 % interval to draw (:attr:`mineedu.store.MeanSummary.interval`, a normal
+    approximation); a single trial has none: the point itself.
+
+    >>> mean_band(3.0, 2.076, 3.924), mean_band(2.0, -math.inf, math.inf)
+    ((2.076, 3.924), (2.0, 2.0))
+    """
+    return (low, high) if math.isfinite(low) and math.isfinite(high) else (mean, mean)
+
+
+def mean_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
+    """The class mean after each sample inside its 95 % band, each student's mean a faint point."""
+    s = snap.means.get(q.key)
+    if s is None or not s.trials:
+        return ""
+    running = list(s.convergence) or [(s.trials, s.mean, *s.interval)]
+    xs = [n for n, _, _, _ in running]
+    means = [m for _, m, _, _ in running]
+    bands = [mean_band(m, lo, hi) for _, m, lo, hi in running]
+    students = [(n, m, name if names else None) for _, name, n, m in s.per_student if n]
+    exact = shown_exact(q, snap)
+    return charts.pooled(xs, means, bands, students=students, exact=float(exact) if exact is not None else None, lang=lang,
+                         percent=False,
+                         labels={"x": T("x_trials", lang), "y": T("y_mean", lang), "class": T("class_line", lang),
+                                 "student": T("one_student", lang), "exact": T("exact_mark", lang)})
+
+
 def trials_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
+    if q.spec.mean:
+        return mean_chart(q, snap, lang, names)
     s = snap.trials.get(q.key)
-    if s is None or not s.trials or q.spec.mean:
+    if s is None or not s.trials:
         return ""
     running = list(s.running) or [(s.trials, s.successes)]
     xs = [n for n, _ in running]
@@ -436,7 +473,16 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
         out.append(T("pred_line", lang, n=format_count(p.count, lang), m=_num(p.median, lang, percent),
                      lo=_num(p.low, lang, percent), hi=_num(p.high, lang, percent)))
     if q.spec.mean:
-        out.append(T("mean_note", lang))
+        m = snap.means.get(q.key)
+        if m is None or not m.trials:
+            out.append(T("no_trials", lang))
+        elif m.trials < 2:
+            out.append(T("mean_line_one", lang, f=_num(m.mean, lang, False)))
+        else:
+            a, b = mean_band(m.mean, *m.interval)
+            out.append(T("mean_line", lang, f=_num(m.mean, lang, False), n=format_count(m.trials, lang),
+                         k=format_count(m.students, lang), m=format_count(m.samples, lang),
+                         lo=_num(a, lang, False), hi=_num(b, lang, False)))
     else:
         t = snap.trials.get(q.key)
         if t is None or not t.trials:

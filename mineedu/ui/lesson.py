@@ -545,7 +545,9 @@ class PredictSection:
         self.last = {"n": n, "seed": seed, "values": values, "param": self.param_value(),
                      "running": np.cumsum(values) / np.arange(1, n + 1)}
         self.render(self.language.lang)
-        if not self.spec.mean:  # a frequency pools in the class store (a mean would need sums of values)
+        if self.spec.mean:  # a mean pools by the sum and the sum of squares of the values drawn here
+            self._report("trials", {"sum": float(values.sum()), "sumsq": float(np.square(values).sum()), "trials": n})
+        else:
             self._report("trials", {"successes": int(values.sum()), "trials": n})
         return self.last
 

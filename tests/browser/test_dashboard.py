@@ -28,9 +28,10 @@ CLASS_TOKEN = "class-token-students"
 TEACHER_TOKEN = "teacher-token-private"
 LESSON = "/voila/render/gold_mine.ipynb"
 DASHBOARD = "/voila/render/dashboard.ipynb"
-STUDENTS = (("Léa", "20 %"), ("Tom", "0,35"), ("Inès", "1/2"))
+STUDENTS = (("Léa", "20 %", "1"), ("Tom", "0,35", "1,2"), ("Inès", "1/2", "1,5"))  # name, then a guess per question
 SIZES = ((1920, 1080), (1280, 800), (768, 1024), (390, 844))
 QUESTION = ".mineedu-dash-question[data-key='q1-3']"
+MEAN_QUESTION = ".mineedu-dash-question[data-key='q2']"  # the gold one card brings on average: a mean
 # Voilà's page scrolls inside an element of its own: the height of everything there is to see
 PAGE_HEIGHT = """() => { let m = document.documentElement.scrollHeight;
   for (const e of document.querySelectorAll('body *')) {
@@ -62,16 +63,25 @@ def first_section(page):
     return page.locator(".mineedu-predict").first
 
 
+def predict_and_simulate(section, guess: str) -> None:
+    section.locator(".mineedu-guess input").fill(guess)
+    section.locator(".mineedu-commit").click()
+    section.locator(".mineedu-sim-result").filter(has_text="Prédiction notée").wait_for()
+    section.locator(".mineedu-simulate").click()
+    section.locator(".mineedu-sim-result").filter(has_text="Simulé").wait_for()
+
+
 def join(page, name: str) -> None:
     page.locator(".mineedu-first-name").fill(name)
     page.locator(".mineedu-join-class").click()
     page.locator(".mineedu-joined").wait_for()
 
 
-def sample_size(page) -> int:
-    """The number of trials the page says it simulated (its own words: "Simulé : 732 sur 2 000 = ...")."""
-    text = first_section(page).locator(".mineedu-sim-result").inner_text()
-    m = re.search(r"sur ([\d\u202f\u00a0 ]+) =", text)
+def sample_size(section) -> int:
+    """The number of trials a section says it simulated (its own words: "Simulé : 732 sur 2 000 = ...",
+    "Simulé : moyenne de 2 000 essais = ...")."""
+    text = section.locator(".mineedu-sim-result").inner_text()
+    m = re.search(r"(?:sur|moyenne de) ([\d\u202f\u00a0 ]+?) (?:=|essais)", text)
     assert m, text
     return int(re.sub(r"\D", "", m.group(1)))
 
@@ -97,19 +107,17 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
             page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
                 f if isinstance(f, str) else f.decode("utf-8", errors="replace"))))
             page.goto(f"{base}{LESSON}?token={CLASS_TOKEN}")
-        sizes = []
+        sizes, mean_sizes = [], []
         shots = Path(os.environ.get("MINEEDU_SHOTS") or server.log.parent)
         shots.mkdir(parents=True, exist_ok=True)
         students[0].locator(".mineedu-name-form").screenshot(path=str(shots / "student-name-1280.png"))
-        for page, (name, guess) in zip(students, STUDENTS, strict=True):
+        for page, (name, guess, mean_guess) in zip(students, STUDENTS, strict=True):
             join(page, name)
-            section = first_section(page)
-            section.locator(".mineedu-guess input").fill(guess)
-            section.locator(".mineedu-commit").click()
-            section.locator(".mineedu-sim-result").filter(has_text="Prédiction notée").wait_for()
-            section.locator(".mineedu-simulate").click()
-            section.locator(".mineedu-sim-result").filter(has_text="Simulé").wait_for()
-            sizes.append(sample_size(page))
+            predict_and_simulate(first_section(page), guess)
+            sizes.append(sample_size(first_section(page)))
+            mean_section = page.locator(".mineedu-predict").nth(1)
+            predict_and_simulate(mean_section, mean_guess)
+            mean_sizes.append(sample_size(mean_section))
         # the teacher's page shows the three predictions and the pooled trials, by itself (no reload)
         question = teacher.locator(QUESTION)
         teacher.wait_for_function(f"() => document.querySelectorAll(\"{QUESTION} .chart-dot\").length === 3")
@@ -118,8 +126,14 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         assert "3 prédiction(s), médiane 35,0\u00a0%" in question.inner_text()
         assert question.locator(".chart-student").count() == 3 and question.locator(".chart-exact").count() == 0
         assert teacher.locator(".mineedu-dash-class").inner_text().count("gold") == 0  # titles, not file names
-        for name, _ in STUDENTS:
+        for name, *_ in STUDENTS:
             assert name in teacher.locator(".mineedu-dash-class").inner_text()
+        # the mean question pools the three samples' sums: the class mean in its band, each student a faint point
+        mean_question = teacher.locator(MEAN_QUESTION)
+        mean_question.filter(has_text=f"sur {format_count(sum(mean_sizes), 'fr')} essais").wait_for()
+        assert "moyenne" in mean_question.inner_text() and "approximation normale" in mean_question.inner_text()
+        assert mean_question.locator(".chart-student").count() == 3 and mean_question.locator(".chart-band").count() == 1
+        assert mean_question.locator(".chart-exact").count() == 0
         # the class export lists them (the command line, on the same store)
         out = subprocess.run([sys.executable, "-m", "mineedu", "class", "export", "--json", "--store", url],
                              capture_output=True, text=True, timeout=120,
@@ -127,9 +141,11 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         assert out.returncode == 0, out.stderr
         data = json.loads(out.stdout)
         exported = {s["name"]: s for s in data["students"]}
-        assert set(exported) == {n for n, _ in STUDENTS}
-        assert sorted(s["predictions"][0]["value"] for s in exported.values()) == [0.2, 0.35, 0.5]
-        assert sum(t["trials"] for s in exported.values() for t in s["trials"]) == sum(sizes)
+        assert set(exported) == {n for n, *_ in STUDENTS}
+        assert sorted(p["value"] for s in exported.values() for p in s["predictions"] if p["key"] == "q1-3") == [0.2, 0.35, 0.5]
+        assert sum(t["trials"] for s in exported.values() for t in s["trials"] if "successes" in t) == sum(sizes)
+        assert sum(t["trials"] for s in exported.values() for t in s["trials"] if "sum" in t) == sum(mean_sizes)
+        assert [(q["key"], q["trials"], len(q["per_student"])) for q in data["means"]] == [("q2", sum(mean_sizes), 3)]
         # held: no student page shows (or has received) the exact value
         exact = "201/551"  # P(at least one dragon in the first 3 of 58 cards, 8 dragons) = 1 - C(50,3)/C(58,3)
         for page in students:
@@ -151,6 +167,9 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         first_section(students[0]).screenshot(path=str(shots / "student-revealed-1280.png"))
         question.locator(".chart-exact").first.wait_for(state="attached")  # a vertical line: no width to be "visible"
         assert exact in question.inner_text()
+        teacher.locator(".mineedu-reveal-q2").click()  # the mean's exact value: a line on its convergence chart
+        mean_question.locator(".chart-exact").nth(1).wait_for(state="attached")
+        assert "Valeur exacte" in mean_question.inner_text()
         # the teacher creates a table; its spectator's link is on the page
         teacher.locator(".mineedu-create-table").click()
         teacher.locator(".mineedu-dash-tables .mineedu-code").wait_for()

@@ -35,14 +35,14 @@ def test_a_version_one_store_is_migrated_forward(store_url):
     _version_one(store_url)
     assert Store(dialect_for(store_url), migrate=False).schema_version == 1
     store = open_store(store_url)
-    assert store.schema_version == SCHEMA_VERSION == 2
+    assert store.schema_version == SCHEMA_VERSION == 3
     info = store.table("abcde")  # the game in progress is still there
     assert (info.moves, info.version, store.seed("ABCDE")) == (1, 3, 42)
     assert store.append("ABCDE", 1, 0, "explore")
     sid, _ = store.student(name="Léa")  # what migration 2 added
     store.record(sid, "gold_mine", "prediction", "burn", {"value": 0.3})
     assert store.prediction_summary("gold_mine")["burn"].count == 1
-    assert open_store(store_url).schema_version == 2  # opening again changes nothing
+    assert open_store(store_url).schema_version == 3  # opening again changes nothing
 
 
 def test_a_store_newer_than_this_mineedu_is_refused(store_url):

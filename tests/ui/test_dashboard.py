@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import base64
 import csv
+import html
 import io
 import json
+import math
 import re
 import time
 import zipfile
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
+from mineedu.core.i18n import format_number
 from mineedu.store import open_store
 from mineedu.ui import charts
 from mineedu.ui.classroom import Classroom, Pacing, clean_name
@@ -70,6 +74,15 @@ def dots(svg: str) -> int:
     return svg.count('class="chart-dot"')
 
 
+def revealed_only_then(store, q, before: str) -> None:
+    """``before`` has no exact value; once the teacher reveals it, the question says it and both charts draw it."""
+    exact = q.exact()
+    assert f"{exact.numerator}/{exact.denominator}" not in before and "chart-exact" not in before
+    store.reveal(LESSON, q.key)
+    shown = question_html(q, read(store, LESSON), "en")
+    assert f"{exact.numerator}/{exact.denominator}" in shown and shown.count("chart-exact") == 2
+
+
 # --- the lesson page reports to the class ---------------------------------------------------------
 
 
@@ -93,14 +106,88 @@ def test_three_pages_report_predictions_and_samples_and_the_dashboard_pools_them
         page_html = question_html(q, snap, "fr")
         assert dots(page_html) == 3 and page_html.count('class="chart-student"') == 3
         assert "3\u202f000 essais" in page_html and "médiane 35,0\u00a0%" in page_html
-        exact = q.exact()
-        assert f"{exact.numerator}/{exact.denominator}" not in page_html and "chart-exact" not in page_html
-        store.reveal(LESSON, key)
-        shown = question_html(q, read(store, LESSON), "en")
-        assert f"{exact.numerator}/{exact.denominator}" in shown and shown.count("chart-exact") == 2
+        revealed_only_then(store, q, page_html)
     finally:
         for page in pages:
             page.classroom.stop()
+
+
+def test_three_pages_simulate_a_mean_and_the_dashboard_pools_their_sums(url, store):
+    pages = [student_page(url, name, seed) for name, seed in (("Léa", 41), ("Tom", 42), ("Inès", 43))]
+    try:
+        sizes = (1000, 2000, 500)
+        for page, guess, n in zip(pages, ("1", "1,5", "2"), sizes, strict=True):
+            s = page.predict_sections[1]
+            assert s.spec.mean
+            s.receive("commit", guess)
+            s.trials.value = n
+            s.receive("simulate", None)
+        drawn = [pg.predict_sections[1].last["values"] for pg in pages]
+        key = pages[0].predict_sections[1].key
+        snap = read(store, LESSON)
+        m = snap.means[key]
+        every = np.concatenate(drawn)
+        assert (m.trials, m.students, m.samples) == (3500, 3, 3) and key not in snap.trials
+        assert m.total == pytest.approx(every.sum(), rel=1e-12) and m.total_sq == pytest.approx(np.square(every).sum(), rel=1e-12)
+        assert sorted(mean for *_, mean in m.per_student) == pytest.approx(sorted(v.mean() for v in drawn), rel=1e-12)
+        lo, hi = m.interval
+        half = 1.959963984540054 * every.std(ddof=1) / math.sqrt(len(every))
+        assert (lo, hi) == (pytest.approx(every.mean() - half, rel=1e-9), pytest.approx(every.mean() + half, rel=1e-9))
+        q = next(q for q in questions(lesson_spec(LESSON), snap.keys) if q.key == key)
+        fr, en = question_html(q, snap, "fr"), question_html(q, snap, "en")
+        for lang, text in (("fr", fr), ("en", en)):
+            words = (f"moyenne {format_number(every.mean(), 'fr', 3)} sur 3\u202f500 essais" if lang == "fr"
+                     else f"mean {format_number(every.mean(), 'en', 3)} over 3,500 trials")
+            assert words in text, text
+            assert format_number(lo, lang, 3) in text and format_number(hi, lang, 3) in text
+        assert "95\u00a0%\u00a0: " in fr and "approximation normale" in fr and "normal approximation" in en
+        assert en.count('class="chart-student"') == 3 and "chart-band" in en and "chart-exact" not in en
+        chart = re.search(r'<polyline points="([^"]+)"[^>]*class="chart-running"', en)
+        assert chart and len(chart.group(1).split()) == 3  # the class's running mean: a point after each sample
+        band = re.search(r'<polygon points="([^"]+)"[^>]*class="chart-band"', en)
+        assert band
+        ys = [float(xy.split(",")[1]) for xy in (*chart.group(1).split(), *band.group(1).split())]
+        assert all(charts.TOP < y < charts.H - charts.BOTTOM for y in ys)  # zoomed on the mean: off the chart's edges
+        revealed_only_then(store, q, en)
+    finally:
+        for page in pages:
+            page.classroom.stop()
+
+
+def test_every_lessons_mean_questions_pool_what_their_pages_drew(url, store):
+    from mineedu.ui.dashboard import lessons
+
+    seen = 0
+    for game in lessons():
+        page = lesson(game, seed=51)
+        page.classroom.url = url
+        page.apply_query("")
+        page.classroom.bar.hello = {"name": "Léa", "ticket": ""}
+        try:
+            for s in (s for s in page.predict_sections if s.spec.mean):
+                s.trials.value = s.spec.trials[0]
+                s.receive("simulate", None)
+                values = s.last["values"]
+                m = read(store, game).means[s.key]
+                assert m.trials == len(values) and m.total == pytest.approx(values.sum(), rel=1e-12, abs=1e-12)
+                q = next(q for q in questions(lesson_spec(game), {s.key}) if q.key == s.key)
+                text = question_html(q, read(store, game), "en")
+                assert "chart-running" in text and not re.search(r"\b(nan|inf)\b", text, re.I), (game, s.key)
+                seen += 1
+        finally:
+            page.classroom.stop()
+    assert seen >= 5  # one mean question at least in each game's lesson
+
+
+def test_a_mean_of_one_trial_or_none_draws_without_a_band(url, store):
+    sid, _ = store.student(name="Léa")
+    spec = lesson_spec(LESSON)
+    q = next(q for q in questions(spec) if q.spec.mean)
+    assert "Pas encore d'essai simulé" in html.unescape(question_html(q, read(store, LESSON), "fr"))
+    store.record(sid, LESSON, "trials", q.key, {"sum": 3.0, "sumsq": 9.0, "trials": 1})
+    text = question_html(q, read(store, LESSON), "en")
+    assert "a single trial, of value 3.000 (no interval yet)" in text and "chart-band" in text
+    assert not re.search(r"\b(nan|inf)\b", text, re.I)
 
 
 def test_pacing_holds_the_exact_value_on_every_page_until_the_teacher_reveals_it(url, store):
@@ -302,7 +389,8 @@ def test_the_dashboard_holds_reveals_creates_tables_and_exports(url, store):
         board.export("csv")
         assert board.download.file["name"].endswith(".csv.zip") and board.download.file["n"] == 2
         with zipfile.ZipFile(io.BytesIO(base64.b64decode(board.download.file["data"]))) as z:
-            assert sorted(z.namelist()) == ["exercises.csv", "predictions.csv", "students.csv", "tournaments.csv", "trials.csv"]
+            assert sorted(z.namelist()) == ["exercises.csv", "mean_trials.csv", "means.csv", "predictions.csv", "students.csv",
+                                            "tournaments.csv", "trials.csv"]
             rows = list(csv.DictReader(io.StringIO(z.read("predictions.csv").decode("utf-8-sig"))))
         assert [(r["name"], r["question"], r["value"]) for r in rows] == [("Léa", "q1-3", "0.4")]
         board.set_lang("en")
