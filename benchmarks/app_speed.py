@@ -11,6 +11,8 @@ Measures, median of ``--runs`` pages per lesson, at ``--size`` (the window):
   board when the page has none);
 * navigation → board interactive: to the live board offering a choice (a region
   or button of the picture, built from the kernel, so a click then reaches it);
+* navigation → new-game dialog loaded: the board's folded parts (the new game's
+  dialog, the saved game), whose models load once the board is live;
 * click → board redrawn: from a click on the board's first choice to the
   kernel's redraw being on the page (the canvas's ``data-version`` changes); the
   bots are then let finish with the board's own button before the next click;
@@ -49,7 +51,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from mineedu.serve import NOTEBOOKS_ENV  # noqa: E402
 from tests.browser.helpers import START, launch, new_page, voila_server  # noqa: E402
-from tests.browser.lesson import CHANGED, CHOICE, READY, finish_bots, version  # noqa: E402
+from tests.browser.lesson import CHANGED, CHOICE, READY, UNFOLDED, finish_bots, version  # noqa: E402
 
 FLOOR = "floor"  # the one-button notebook (see the docstring)
 FLOOR_READY = "() => !!document.querySelector('.me-floor')"
@@ -122,8 +124,8 @@ def served_notebooks(tmp: Path, lessons: dict[str, str], before: str | None) -> 
 
 
 def measure_page(browser, url: str, notebook: str, clicks: int, viewport: dict,
-                 ready: str = READY) -> tuple[float | None, float, list[float]]:
-    """(navigation → picture, navigation → interactive, clicks) of one page."""
+                 ready: str = READY) -> tuple[float | None, float, float | None, list[float]]:
+    """(navigation → picture, → interactive, → the board's folded parts back, clicks) of one page."""
     page = new_page(browser, viewport=viewport)
     t0 = time.perf_counter()
     page.goto(f"{url}/voila/render/{notebook}", wait_until="commit")
@@ -133,6 +135,10 @@ def measure_page(browser, url: str, notebook: str, clicks: int, viewport: dict,
         picture = time.perf_counter() - t0
     page.wait_for_function(ready, timeout=120_000)
     interactive = time.perf_counter() - t0
+    unfolded = None
+    if ready != FLOOR_READY:
+        page.wait_for_function(UNFOLDED, timeout=120_000)
+        unfolded = time.perf_counter() - t0
     times = []
     for _ in range(clicks):
         choice = page.locator(CHOICE).first
@@ -145,7 +151,7 @@ def measure_page(browser, url: str, notebook: str, clicks: int, viewport: dict,
         times.append(time.perf_counter() - t0)
         finish_bots(page)
     page.close()
-    return picture, interactive, times
+    return picture, interactive, unfolded, times
 
 
 def wait_pools(log: Path, notebooks: list[str], fills: int) -> None:
@@ -169,18 +175,21 @@ def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str], before: 
                     wait_pools(log, ["index.ipynb"], i + 1)
                 starts.append(measure_start(browser, url, viewport))
             out["start_median_s"] = round(statistics.median(starts), 3)
-            got: dict[str, dict[str, list]] = {name: {"picture": [], "interactive": [], "clicks": []} for name in pages}
+            got: dict[str, dict[str, list]] = {name: {"picture": [], "interactive": [], "unfolded": [], "clicks": []}
+                                               for name in pages}
             for i in range(runs):
                 out["load"].append(round(os.getloadavg()[0], 1))
                 for name, nb in pages.items():
                     if preheat:
                         wait_pools(log, [nb], i + 1)
                         time.sleep(0.5)
-                    pic, inter, c = measure_page(browser, url, nb, 0 if name == FLOOR else clicks, viewport,
+                    pic, inter, unf, c = measure_page(browser, url, nb, 0 if name == FLOOR else clicks, viewport,
                                                  FLOOR_READY if name == FLOOR else READY)
                     if pic is not None:
                         got[name]["picture"].append(pic)
                     got[name]["interactive"].append(inter)
+                    if unf is not None:
+                        got[name]["unfolded"].append(unf)
                     got[name]["clicks"] += c
             for name, g in got.items():
                 out["lessons"][name] = {
@@ -188,6 +197,7 @@ def run(preheat: bool, runs: int, clicks: int, lessons: dict[str, str], before: 
                     "picture_median_s": round(statistics.median(g["picture"]), 3) if g["picture"] else None,
                     "interactive_s": [round(x, 3) for x in g["interactive"]],
                     "interactive_median_s": round(statistics.median(g["interactive"]), 3),
+                    "unfolded_median_s": round(statistics.median(g["unfolded"]), 3) if g["unfolded"] else None,
                     "click_median_ms": round(1000 * statistics.median(g["clicks"]), 1) if g["clicks"] else None,
                     "clicks": len(g["clicks"]),
                 }
@@ -208,7 +218,8 @@ def report(r: dict, runs: int) -> None:
         pic = f"{m['picture_median_s']:.2f} s" if m["picture_median_s"] is not None else "n/a"
         click = f"{m['click_median_ms']:.0f} ms" if m["click_median_ms"] is not None else "n/a"
         print(f"  {name:<19} navigation → picture {pic}, → interactive {m['interactive_median_s']:.2f} s ({runs_}), "
-              f"floor + {m['interactive_median_s'] - floor:.2f} s; click → redrawn {click} (median of {m['clicks']})")
+              f"floor + {m['interactive_median_s'] - floor:.2f} s, → new-game dialog loaded {m['unfolded_median_s']:.2f} s; "
+              f"click → redrawn {click} (median of {m['clicks']})")
 
 
 def main() -> int:

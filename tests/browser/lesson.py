@@ -83,10 +83,16 @@ PROJECTED = """() => {
 }"""
 
 
+UNFOLDED = "() => !!document.querySelector('.mineedu-dialog .mineedu-start')"
+"""The board's folded parts (the new game's dialog, the saved game) are back: they load once the board is
+live (``FirstScreen.fold_until_live``), a moment after it offers its first choice."""
+
+
 def wait_ready(page, timeout: float = 120_000) -> None:
-    """Until the board offers a choice to the human (bots done); generous: a page whose lesson's
-    preheated kernel was just taken waits for a new one to run the notebook, on a busy machine."""
+    """Until the board offers a choice to the human (bots done) and its folded parts are back; generous:
+    a page whose lesson's preheated kernel was just taken waits for a new one to run the notebook."""
     page.wait_for_function(READY, timeout=timeout)
+    page.wait_for_function(UNFOLDED, timeout=timeout)
 
 
 def version(page) -> str:
