@@ -140,6 +140,7 @@ def test_a_whole_game_by_clicking_the_picture(server: str, page: Any) -> None:
                     used["r"] += 1
                 assert chosen_turn(page) == turn_key
                 target = page.locator(f".me-picture [data-region='{box_key}'].me-active")
+                page.mouse.move(0, 0)  # the pointer comes in from elsewhere (it may rest where the last move was)
                 target.hover()  # the preview: the shape drawn where the pointer is
                 assert page.locator(".me-hover use").count() == len(orientations(state.shape)[a[2]])
                 click(page, target)
