@@ -82,6 +82,7 @@ class ClassKernelsMixin:
         self._tickets = 0  # pool kernels asking to be prepared, in order
         self._prepared = 0  # of them, those whose preparation is over
         self._ending: set[asyncio.Future[Any]] = set()  # shutdowns under way (kept until done)
+        self.pooled: set[str] = set()  # kernels a pool holds (preparing or waiting): the culler leaves them
         self.last_page = float("-inf")  # when a page last took a kernel (time.monotonic)
         super().__init__(**kwargs)
 
@@ -110,6 +111,7 @@ class ClassKernelsMixin:
                 self.in_flight.pop(place.client, None)
 
     def own(self, kernel_id: str, client: str) -> None:
+        self.pooled.discard(kernel_id)
         self.owners.give(kernel_id, client)
         self.started_at[kernel_id] = self.last_page = time.monotonic()
         # a preheated kernel may have waited in its pool for long: its page gets the whole culling delay to connect
@@ -171,6 +173,7 @@ class ClassKernelsMixin:
                 await asyncio.sleep(0.1)
             content = await super()._initialize(*args, **kwargs)  # type: ignore[misc]
             task, kernel_id = content["task"], content["kernel_id"]
+            self.pooled.add(kernel_id)
             deadline = time.monotonic() + REFILL_WAIT
             while not task.done() and kernel_id not in waiting_for_visitor() and time.monotonic() < deadline:
                 await asyncio.sleep(0.1)
@@ -178,7 +181,16 @@ class ClassKernelsMixin:
         finally:
             self._prepared += 1
 
+    async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
+        """Jupyter's culler, except for a kernel still in its pool: idle while it waits for its turn to
+        run the notebook (or once it has run it), it is no student's; culled, the next page given
+        it would find no kernel (Voilà answers 404). Its pool ends it, or a page takes it."""
+        if kernel_id in self.pooled and self.owners.owner(kernel_id) is None:
+            return None
+        return await super().cull_kernel_if_idle(kernel_id)  # type: ignore[misc]
+
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        self.pooled.discard(kernel_id)
         self.owners.forget(kernel_id)
         self.started_at.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
