@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .draws import Draw, integer_draws
+from .draws import Draw, Finish, draws_and_uniforms, integer_draws
 from .play import seated_bots
 
 
@@ -58,9 +58,9 @@ def playout_hook(
         limit = game.max_moves()
 
         def run(rng: np.random.Generator) -> Any:
-            draw, finish = integer_draws(rng)
+            k = start(game)
+            draw, finish = draws_for(k, rng)
             try:
-                k = start(game)
                 play(k, bots, draw, limit, game.name)
                 return freeze(game, k)
             finally:
@@ -69,6 +69,17 @@ def playout_hook(
         return run
 
     return hook
+
+
+def draws_for(k: Any, rng: np.random.Generator) -> tuple[Draw, Finish]:
+    """The draws a playout on kernel ``k`` takes from ``rng``: its integers
+    (:func:`~mineedu.core.draws.integer_draws`), and, for a kernel with a ``uniform`` slot (a bot
+    that draws ``rng.random()``, as Mine's mix bot does), the generator's doubles beside them, set there."""
+    if hasattr(k, "uniform"):
+        draw, uniform, finish = draws_and_uniforms(rng)
+        k.uniform = uniform
+        return draw, finish
+    return integer_draws(rng)
 
 
 def play(k: Kernel, bots: Sequence[Any], draw: Draw, limit: int, name: str = "game") -> None:

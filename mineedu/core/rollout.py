@@ -20,9 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from .draws import draws_and_uniforms, integer_draws
 from .game import Bot, Game, State
-from .kernel import play
+from .kernel import draws_for, play
 from .play import playout
 
 Play = Callable[[np.random.Generator], State]
@@ -64,17 +63,11 @@ class Rollouts:
         k0 = kernel_of(state)
         game, seated, limit = self.game, self._seated, self._limit
         fresh: Callable[[], Any] = k0.copy if hasattr(k0, "copy") else lambda: kernel_of(state)
-        uniforms = hasattr(k0, "uniform")  # a kernel whose bots draw uniform doubles too (Mine's mix bot)
 
         def run(rng: np.random.Generator) -> State:
-            if uniforms:
-                draw, uniform, finish = draws_and_uniforms(rng)
-            else:
-                draw, finish = integer_draws(rng)
+            k = fresh()
+            draw, finish = draws_for(k, rng)
             try:
-                k = fresh()
-                if uniforms:
-                    k.uniform = uniform
                 play(k, seated, draw, limit, game.name)
                 return freeze(game, k)
             finally:

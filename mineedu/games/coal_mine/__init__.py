@@ -12,6 +12,7 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 
 from mineedu.core import Hooks, Variant, register
 from mineedu.core.compiled import fast_playout
+from mineedu.core.kernel import playout_hook
 from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
@@ -27,7 +28,6 @@ from .rules import (
     CoalMineView,
     first_kernel,
     freeze,
-    playout_hook,
     raid_loot,
     split_loot,
 )
@@ -57,7 +57,7 @@ register(CoalMineGame, Hooks(
     fast_playout=fast_playout(__name__),  # fast.py, compiled, until the kernel plays 0.8 times its games
 ))
 
-kernel_playout = playout_hook(first_kernel, freeze)
+kernel_playout = playout_hook(first_kernel, freeze)  # its mix bot's uniforms: core.kernel.draws_for
 """Tournaments on the kernel, with the bots' own ``choose`` (``tests/coal_mine/test_kernel.py``): the game's
 ``Hooks.fast_playout`` once it plays 0.8 times the games a second of ``fast.py`` compiled (``docs/performance.md``)."""
 

@@ -25,18 +25,13 @@ its size.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-
 from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build
-from mineedu.core.draws import draws_and_uniforms
-from mineedu.core.kernel import play
-from mineedu.core.play import seated_bots
 
 from . import kernel
 from .kernel import EVENT_EFFECTS as EVENT_EFFECTS  # the event kinds the rules know (D20)
@@ -761,30 +756,3 @@ class CoalMineGame(Game):
                  lost_to_raids=float(lost), grisou_hits=float(hits), rounds=float(s.round))
         return m
 
-
-def playout_hook(
-    start: Callable[[Any], Kernel], freeze: Callable[[Any, Kernel], Any]
-) -> Callable[[Any, tuple[str | None, ...]], Callable[[np.random.Generator], Any] | None]:
-    """``Hooks.fast_playout``: :func:`mineedu.core.kernel.playout_hook` with the generator's uniform doubles
-    beside its integers (the mix bot draws ``rng.random()``: the kernel's :attr:`Kernel.uniform`)."""
-
-    def hook(game: Any, seats: tuple[str | None, ...]) -> Callable[[np.random.Generator], Any] | None:
-        seated = seated_bots(game, seats)
-        if seated is None or not all(b is None or hasattr(b, "choose") for b in seated):
-            return None
-        bots: Sequence[Any] = seated
-        limit = game.max_moves()
-
-        def run(rng: np.random.Generator) -> Any:
-            draw, uniform, finish = draws_and_uniforms(rng)
-            try:
-                k = start(game)
-                k.uniform = uniform
-                play(k, bots, draw, limit, game.name)
-                return freeze(game, k)
-            finally:
-                finish()
-
-        return run
-
-    return hook
