@@ -17,13 +17,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[app,test]'
 	touch $(STAMP)
 
-# the games' own playouts compiled to C by mypyc, again whenever a fast.py changes (tools/compile_fast.py;
-# without a C compiler they stay pure Python: the same games, slower)
-FAST_SRC = $(wildcard mineedu/games/*/fast.py)
+# each game's kernel and bots (Hooks.native) compiled to C by mypyc, again whenever one of them changes
+# (tools/compile_native.py; a module changed since is imported from its source until then; without a C
+# compiler they stay pure Python: the same games, slower)
+NATIVE_SRC = $(wildcard mineedu/games/*/kernel.py mineedu/games/*/bots.py mineedu/games/*/fast.py)
 COMPILED = build/mypyc/.compiled
 
-$(COMPILED): $(STAMP) $(FAST_SRC) tools/compile_fast.py
-	$(PY) tools/compile_fast.py
+$(COMPILED): $(STAMP) $(NATIVE_SRC) tools/compile_native.py
+	$(PY) tools/compile_native.py
 	@mkdir -p $(dir $@) && touch $@
 
 install: $(STAMP) $(COMPILED)

@@ -1,6 +1,6 @@
 """A game's own playout, compiled to C where it was built from the source as it is now.
 
-``tools/compile_fast.py`` (run by ``make install``) compiles a copy of the ``fast.py``
+``tools/compile_native.py`` (run by ``make install``) compiles a copy of the ``fast.py``
 of the games in :data:`COMPILED` with mypyc, as ``fastc`` beside it, with the hash of
 the source it was made from (``SOURCE_SHA256``). A game registers
 :func:`fast_playout` of its folder: the compiled playout while that hash is the
@@ -26,7 +26,7 @@ from typing import Any
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 COMPILED = tuple(sorted(p.parent.name for p in GAMES.glob("*/fast.py")))
-"""The games with a playout of their own (``fast.py``), which ``tools/compile_fast.py`` compiles: the
+"""The games with a playout of their own (``fast.py``), which ``tools/compile_native.py`` compiles: the
 games not yet played on their rules' kernel (:mod:`mineedu.core.kernel`). Figures: ``docs/performance.md``."""
 PURE = "MINEEDU_PURE_PYTHON"
 """Set to ``1`` in the environment: every game plays its ``fast.py`` source, compiled or not."""

@@ -36,6 +36,18 @@ Uniform = Callable[[], float]
 """``float(rng.random())``: a double in ``[0, 1)``."""
 
 
+def draw_of(rng: np.random.Generator) -> Draw:
+    """``int(rng.integers(n))`` itself: what a bot's ``act`` hands its ``choose``."""
+    integers = rng.integers
+    return lambda n: int(integers(n))
+
+
+def uniform_of(rng: np.random.Generator) -> Uniform:
+    """``float(rng.random())`` itself."""
+    random = rng.random
+    return lambda: float(random())
+
+
 def numpy_draws(rng: np.random.Generator) -> tuple[Draw, Finish]:
     """``int(rng.integers(n))`` itself, one numpy call a draw (any generator)."""
     draw, _, finish = _numpy(rng)
@@ -43,8 +55,7 @@ def numpy_draws(rng: np.random.Generator) -> tuple[Draw, Finish]:
 
 
 def _numpy(rng: np.random.Generator) -> tuple[Draw, Uniform, Finish]:
-    integers, random = rng.integers, rng.random
-    return (lambda n: int(integers(n))), (lambda: float(random())), (lambda: None)
+    return draw_of(rng), uniform_of(rng), (lambda: None)
 
 
 def pcg64_draws(rng: np.random.Generator) -> tuple[Draw, Finish]:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import numpy as np
 
+from .draws import draw_of
 from .errors import ConfigError, IllegalActionError
 from .hooks import Hooks
 from .i18n import chance_name, colon, player_name
@@ -274,7 +275,7 @@ class RandomBot(BaseBot):
     name = "random"
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
-        return legal[self.choose(None, 0, legal, lambda n: int(rng.integers(n)))]
+        return legal[self.choose(None, 0, legal, draw_of(rng))]
 
     def choose(self, view: Any, seat: int, legal: Sequence[Any], draw: Callable[[int], int]) -> int:
         """On a game's kernel (:mod:`mineedu.core.kernel`): the index of the move, one draw over ``legal``."""
@@ -319,6 +320,23 @@ class Game(ABC):
             validate(players)
         self.num_players = players
         self.config = config
+
+    def make_table(self) -> Any:
+        """The numbers this game's kernel plays by, worked out once from its config and players (``None``:
+        no kernel)."""
+        return None
+
+    @property
+    def table(self) -> Any:
+        """:meth:`make_table`, made on first use and kept; not pickled (a compiled kernel's objects do not
+        pickle: a game sent to a worker process makes its table again there)."""
+        made = self.__dict__.get("_table")
+        if made is None:
+            made = self.__dict__["_table"] = self.make_table()
+        return made
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_table"}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.num_players}, config={self.config!r})"

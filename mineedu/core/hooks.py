@@ -77,7 +77,11 @@ class Hooks(Generic[V]):
     returned function plays from
     ``game.initial_state()`` to the end and must give the very final state, and make the very same
     draws from ``rng``, as :func:`mineedu.core.playout` with the bots of those specs. Tournaments
-    (``mineedu simulate``, a lesson's tournament) use it; ``tests/fast_check.py`` holds it to the engine."""
+    (``mineedu simulate``, a lesson's tournament) use it; ``tests/playout_check.py`` holds it to the engine."""
+    native: tuple[str, ...] = ()
+    """The folder's modules ``tools/compile_native.py`` compiles to C with mypyc, as one library (its kernel
+    and its bots: ``("kernel", "bots")``), imported only while built from their sources as they are
+    (:mod:`mineedu.core.native`); without a C compiler they run as Python, the same code."""
 
 
 @dataclass(frozen=True)

@@ -31,10 +31,10 @@ def test_other_generators_get_numpys_calls(monkeypatch):
         return draws.draws_and_uniforms(rng)[0].__qualname__.split(".")[0]
 
     for rng in (np.random.Generator(np.random.Philox(3)), np.random.Generator(np.random.SFC64(3))):
-        assert kind(rng) == "_numpy"
-        assert draws.integer_draws(rng)[0].__qualname__.startswith("_numpy")
+        assert kind(rng) == "draw_of"
+        assert draws.integer_draws(rng)[0].__qualname__.startswith("draw_of")
     monkeypatch.setattr(draws, "_EXACT", [False])
-    assert kind(np.random.default_rng(1)) == "_numpy"
+    assert kind(np.random.default_rng(1)) == "draw_of"
     monkeypatch.setattr(draws, "_EXACT", [True])
     assert kind(np.random.default_rng(1)) == "_pcg64"
 

@@ -54,6 +54,7 @@ register(CoalMineGame, Hooks(
     ),
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
+    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
     fast_playout=fast_playout(__name__),  # fast.py, compiled, until the kernel plays 0.8 times its games
 ))
 

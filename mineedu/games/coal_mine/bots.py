@@ -28,15 +28,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from mineedu.core import BaseBot, Bot, RandomBot
-from mineedu.core.draws import Draw
+from mineedu.core import Bot, RandomBot
+from mineedu.core.draws import Draw, draw_of, uniform_of
 from mineedu.core.exact import fraction_text
+from mineedu.core.game import BaseBot  # from its own module: mypyc's subclassable classes need it named there
 from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
+from mineedu.core.native import subclassable
 
 from .kernel import DISCARD, EV, MINE, RAID, RECRUIT, TOWER, Table, View
 from .odds import raid_mix
@@ -167,16 +169,17 @@ def p_defend(attack: int, defence: int, stock: int) -> float:
     return remember(_P_DEFEND, key, float(raid_mix(attack, defence, stock)[1]), 4096) if hit is None else hit
 
 
+@subclassable
 class PlanBot(BaseBot):
     """Shared skeleton: hand-limit discards, and a placement rule per subclass (:meth:`place`, on the kernel)."""
 
     name = "plan"
-    keep_events = ("wagon", "reinforcement")
+    keep_events: ClassVar[tuple[str, ...]] = ("wagon", "reinforcement")
 
     def act(self, obs: CoalMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         k = kernel_of_view(obs)
-        k.uniform = lambda: float(rng.random())
-        return legal[self.choose(k, me(obs), [code_of(obs, a) for a in legal], lambda n: int(rng.integers(n)))]
+        k.uniform = uniform_of(rng)
+        return legal[self.choose(k, me(obs), [code_of(obs, a) for a in legal], draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` of the move: the least useful card over the hand limit (events it never
@@ -229,6 +232,7 @@ class PlanBot(BaseBot):
         return T("lays", lang, card=a_card(kind, lang, h[kind]), at=LABELS(f"at_{space}", lang))
 
 
+@subclassable
 class SteadyBot(PlanBot):
     """Mines every round: a pipe-miner against grisou, one recruit, the rest to the mine."""
 
@@ -258,6 +262,7 @@ class SteadyBot(PlanBot):
         return None
 
 
+@subclassable
 class RaiderBot(PlanBot):
     """Raids the richest rival with up to ``cards`` strongest cards, recruits, then mines."""
 
@@ -287,6 +292,7 @@ class RaiderBot(PlanBot):
                  card=a_card(kind, lang, h[kind]), h=helmets_text(attack, lang))
 
 
+@subclassable
 class MixBot(PlanBot):
     """Plays the raid game's equilibrium mix.
 

@@ -636,13 +636,14 @@ def action_of(t: Table, code: int) -> Any:
 def code_of(s: CoalMineState | CoalMineView, action: Any) -> int:
     """The kernel's code of a legal ``action`` (or chance outcome) of ``s`` (a state, or a bot's view)."""
     g = s.game
+    t: Table = g.table
     tag = action[0]
     if tag == "pass":
-        return g.table.PASS
+        return t.PASS
     if tag == "place":
-        return g.table.code(g.index[action[2]], SPACES.index(action[1]))
+        return t.code(g.index[action[2]], SPACES.index(action[1]))
     if tag == "raid":
-        return g.table.code(g.index[action[1]], RAID, action[2])
+        return t.code(g.index[action[1]], RAID, action[2])
     if tag in ("target", "tiebreak"):
         return int(action[1])
     if tag == "die_card":
@@ -725,15 +726,9 @@ class CoalMineGame(Game):
         """Every seat's starting hand by kind: public (each player starts with the same cards)."""
         self.legal_cache: dict[tuple[bool, int, tuple[int, ...]], tuple[Any, ...]] = {}
         """Legal actions by (discarding?, seat, hand): they depend on nothing else (a speed cache)."""
-        self.table = Table(self)
-        """The numbers the kernel plays by (not pickled: made again from the game)."""
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "table"}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.table = Table(self)
+    def make_table(self) -> Table:
+        return Table(self)
 
     def initial_state(self) -> CoalMineState:
         return freeze(self, first_kernel(self))

@@ -23,9 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import BaseBot, Bot, RandomBot, Texts
+from mineedu.core import Bot, RandomBot, Texts
+from mineedu.core.draws import draw_of
+from mineedu.core.game import BaseBot  # from its own module: mypyc's subclassable classes need it named there
 from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
+from mineedu.core.native import subclassable
 
 from .kernel import EATEN, IN, OUT, Card, Table, View, back_of, capture_of, drop_of, move_code, steps_of, stops
 from .odds import card_expectation, escape_probability
@@ -82,18 +85,20 @@ def pick_index(legal: list[int], back: bool | None = None, capture: bool | None 
     return max(range(len(legal)), key=lambda i: (drop_of(legal[i]) == -1, steps_of(legal[i])))
 
 
+@subclassable
 class KernelBot(BaseBot):
     """A bot deciding on the kernel (``choose``); ``act`` asks it on the kernel of the observation."""
 
     def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         codes = [move_code(a[1], a[2], a[3], a[4]) for a in legal]
-        return legal[self.choose(kernel_of(obs), obs.turn, codes, lambda n: int(rng.integers(n)))]
+        return legal[self.choose(kernel_of(obs), obs.turn, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` (codes) of this bot's move."""
         raise NotImplementedError
 
 
+@subclassable
 class TurnBackBot(KernelBot):
     """Turn back after ``n`` cards: capture each card it leaves until it holds ``n``."""
 
@@ -120,6 +125,7 @@ class TurnBackBot(KernelBot):
         return WHY("collect" if action[4] else "walk_in", lang, held=held, n=self.n)
 
 
+@subclassable
 class GreedyDepthBot(KernelBot):
     """Dive as deep as ``depth`` (or as deep as possible), turn back with that card, run home."""
 
@@ -181,6 +187,7 @@ def treasure(view: View, cards: Sequence[Card]) -> Fraction:
     return total
 
 
+@subclassable
 class OddsBot(KernelBot):
     """Chooses the move with the best P(escape) × expected treasure (see the module doc)."""
 

@@ -398,9 +398,8 @@ class DragonCave(Game):
     Config = Config
     # bots, picture, odds and words are registered by the package ``__init__`` (see ``mineedu.core.hooks``)
 
-    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
-        super().__init__(players, config, **overrides)
-        self.table = Table(self.config)
+    def make_table(self) -> Table:
+        return Table(self.config)
 
     def initial_state(self) -> DragonCaveState:
         return freeze(self, Kernel.first(self.table, self.num_players))  # D9: the path Facile first

@@ -25,8 +25,11 @@ from typing import Any, cast
 
 import numpy as np
 
-from mineedu.core import BaseBot, Texts, fraction_text
+from mineedu.core import Texts, fraction_text
+from mineedu.core.draws import draw_of
+from mineedu.core.game import BaseBot  # from its own module: mypyc's subclassable classes need it named there
 from mineedu.core.i18n import format_number
+from mineedu.core.native import subclassable
 
 from .cards import EXIT_ACTION, EXPLORE_ACTION
 from .kernel import ALL1, DRAGON, EYES, GOLD3, L1, L2, LANTERN, NONE, NUGGET, OPTION, SWAP, View, resolution
@@ -130,6 +133,7 @@ def burn_risk_of(view: View, seat: int) -> tuple[int, int]:
     return perm(deck[DRAGON], m), perm(cards, m)
 
 
+@subclassable
 class GoldMineBot(BaseBot):
     """Base: decisions at the turn (``explores``) and at an exit card (``pick_option``), on the kernel."""
 
@@ -138,7 +142,7 @@ class GoldMineBot(BaseBot):
     def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         game = obs.game
         codes = [game.code(obs.phase, a) for a in legal]
-        return legal[self.choose(kernel_of(obs), cast(int, obs.viewer), codes, lambda n: int(rng.integers(n)))]
+        return legal[self.choose(kernel_of(obs), cast(int, obs.viewer), codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` (codes) of this bot's move."""
@@ -173,6 +177,7 @@ class GoldMineBot(BaseBot):
 _NOTHING = cast(View, None)
 
 
+@subclassable
 class RandomBot(GoldMineBot):
     """Chooses uniformly among the legal actions."""
 
@@ -183,7 +188,7 @@ class RandomBot(GoldMineBot):
 
     def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         codes = list(range(len(legal)))  # reads no position: no kernel needed
-        return legal[self.choose(_NOTHING, 0, codes, lambda n: int(rng.integers(n)))]
+        return legal[self.choose(_NOTHING, 0, codes, draw_of(rng))]
 
     def why(self, obs: GoldMineView, action: Any, lang: str = "fr") -> str:
         return T("random", lang, what=describe(action, lang))
@@ -201,6 +206,7 @@ def as_written(threshold: float) -> tuple[int, int]:
     return exact.numerator, exact.denominator
 
 
+@subclassable
 class ThresholdBot(GoldMineBot):
     """Explores while P(the next card is a dragon) < ``threshold``; else takes an exit card."""
 
@@ -226,6 +232,7 @@ class ThresholdBot(GoldMineBot):
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 
+@subclassable
 class BurnBot(GoldMineBot):
     """Explores while P(I am burned if I explore now) < ``threshold``: the risk that matters."""
 
@@ -250,6 +257,7 @@ class BurnBot(GoldMineBot):
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 
+@subclassable
 class CautiousBot(GoldMineBot):
     """Explores only while Dragobert is at least ``margin`` cards away; heads for the exit."""
 
@@ -268,6 +276,7 @@ class CautiousBot(GoldMineBot):
         return T("far" if d >= self.margin else "near", lang, d=d, m=self.margin, what=what)
 
 
+@subclassable
 class GreedyBot(GoldMineBot):
     """Always explores when it can; on an exit card takes the 3 gold if offered."""
 

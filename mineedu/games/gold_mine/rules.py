@@ -462,6 +462,12 @@ class GoldMine(Game):
     max_players = 6
     Config = GoldMineConfig
 
+    def make_table(self) -> Table:
+        c = self.config
+        options = [[EXIT_OPTIONS.index(o) for o in name.split("|")] for name in self.exit_names]
+        return Table(self.num_players, c.cart, c.track_length, c.turn_limit, c.rounds, c.token_awards, self.face_up,
+                     self.explore0, options, self.exit0)
+
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         super().__init__(players, config, **overrides)
         c = self.config
@@ -470,9 +476,6 @@ class GoldMine(Game):
         self.exit_names = tuple(name for name, _ in c.exit_deck)
         self.exit0 = tuple(k for _, k in c.exit_deck)
         self.face_up = c.deck_mode == "face_up"
-        options = [[EXIT_OPTIONS.index(o) for o in name.split("|")] for name in self.exit_names]
-        self.table = Table(self.num_players, c.cart, c.track_length, c.turn_limit, c.rounds, c.token_awards, self.face_up,
-                           self.explore0, options, self.exit0)
         self.card_names = EXPLORE_KINDS + self.exit_names
         """A kept card's name by its kernel code (the exploration kinds, then the exit cards)."""
         self.card_code = {name: i for i, name in enumerate(self.card_names)}

@@ -50,6 +50,7 @@ register(SilverGold, Hooks(
         "fr": "Les cartes non gardées retournent dans la pioche", "en": "Cards not kept go back into the deck"}),),
     lesson="mineedu.games.silver_gold.lesson",
     hidden_information=True,
+    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
     fast_playout=fast_playout(__name__),  # fast.py, compiled, until the kernel plays 0.8 times as many games
 ))
 

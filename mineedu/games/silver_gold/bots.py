@@ -28,11 +28,15 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import Action, BaseBot, RandomBot, Texts
-from mineedu.core.draws import Draw
-from mineedu.core.game import BotFactory
+from mineedu.core import Action, RandomBot, Texts
+from mineedu.core.draws import Draw, draw_of
+from mineedu.core.game import (
+    BaseBot,  # from its own module: mypyc's subclassable classes need it named there
+    BotFactory,
+)
 from mineedu.core.i18n import plural
 from mineedu.core.memo import remember
+from mineedu.core.native import subclassable
 
 from .kernel import KEEP, PLACE, REPLACE, Table, View, keeps
 from .rules import CARDS, SilverGoldView, TreasureCard, _action_mask, code_of, display_palms, kernel_of_view
@@ -132,6 +136,7 @@ def _fits_now(view: SilverGoldView) -> int:
     return sum(placement_count(me.free(s), shape, CARDS[c].rows, CARDS[c].cols) for s, c in enumerate(me.cards) if c is not None)
 
 
+@subclassable
 class SilverGoldBot(BaseBot):
     """A bot that says why, the same way for every Silver & Gold bot.
 
@@ -455,6 +460,7 @@ def _cup_gain(view: View, seat: int) -> list[int]:
     return hit  # type: ignore[no-any-return]
 
 
+@subclassable
 class KernelBot(SilverGoldBot):
     """A bot deciding on the kernel (``choose``); ``act`` asks it on the kernel of the observation."""
 
@@ -463,7 +469,7 @@ class KernelBot(SilverGoldBot):
         seat = view.seat
         assert seat is not None, "a bot acts on its own seat's view"
         codes = [code_of(view, a, seat) for a in legal]
-        return legal[self.choose(kernel_of_view(view), seat, codes, lambda n: int(rng.integers(n)))]
+        return legal[self.choose(kernel_of_view(view), seat, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` of the move: the card kept or taken by :meth:`card_key`, else :meth:`place`'s
@@ -473,11 +479,12 @@ class KernelBot(SilverGoldBot):
         ph = view.phase
         if ph == KEEP:
             key = self.card_key(t)
-            combos = keeps(view.hands[seat], t.keep)
-            return max(range(len(combos)), key=lambda i: sum([key(c) for c in combos[i]]))
+            worth = [sum([key(c) for c in combo]) for combo in keeps(view.hands[seat], t.keep)]
+            return worth.index(max(worth))  # the first best, as max() takes it
         if ph == REPLACE:
             key = self.card_key(t)
-            return max(range(len(legal)), key=lambda i: key(legal[i]))
+            worth = [key(c) for c in legal]
+            return worth.index(max(worth))
         row = _row(view, seat, tables)
         j = view.revealed[-1] if ph == PLACE else len(t.shapes)  # a red cross's box: single boxes only
         best = self.place(view, seat, row, j, tables)
@@ -513,6 +520,7 @@ Choice = tuple[int, int, int] | None
 among that card's legal ones of its kind)``; ``None`` is the pass."""
 
 
+@subclassable
 class GreedyBot(KernelBot):
     """Takes the action with the most immediate points (first one on ties): the highest :func:`gain`, worked
     out on the kernel (``100 * gain`` as a whole number, over the kinds of action :meth:`Slot.groups_of` keeps)."""
@@ -588,6 +596,7 @@ def _open_placements(obs: SilverGoldView, left: list[tuple[str, int]], action: A
     return total
 
 
+@subclassable
 class OpenBot(KernelBot):
     """Keeps the most placements open: completes a card when it can, else leaves most room (placements of the
     shapes still to come this round, :func:`open_placements`), then the :func:`gain`; worked out on the kernel,

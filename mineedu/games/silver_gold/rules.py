@@ -693,17 +693,8 @@ class SilverGold(Game):
     max_players = 4
     Config = Config
 
-    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
-        super().__init__(players, config, **overrides)
-        self.table = Table(self.config, self.num_players, CARDS)
-        """The numbers the kernel plays by (not pickled: made again from the game)."""
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "table"}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.table = Table(self.config, self.num_players, CARDS)
+    def make_table(self) -> Table:
+        return Table(self.config, self.num_players, CARDS)
 
     def initial_state(self) -> SilverGoldState:
         return freeze(self, Kernel.first_of(self.table))

@@ -35,9 +35,12 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import BaseBot, Bot, RandomBot
+from mineedu.core import Bot, RandomBot
+from mineedu.core.draws import draw_of
+from mineedu.core.game import BaseBot  # from its own module: mypyc's subclassable classes need it named there
 from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
+from mineedu.core.native import subclassable
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, SPACES
 from .kernel import CLAIM, KINDS, PLACE, START, View, action_of, code, first_of, kind_of, second_of
@@ -284,6 +287,7 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
     return best_i[draw(len(best_i))]
 
 
+@subclassable
 class GreedyBot(BaseBot):
     """Takes the best legal claim, else the pip that scores best under ``key(value, steps)`` (lower is better)."""
 
@@ -334,7 +338,7 @@ class GreedyBot(BaseBot):
 
     def act(self, obs: YukonView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         codes = [code(KINDS.index(a[0]), a[1], a[2] if len(a) == 3 else 0) for a in legal]
-        return legal[self.choose(kernel_of_view(obs), obs.turn, codes, lambda n: int(rng.integers(n)))]
+        return legal[self.choose(kernel_of_view(obs), obs.turn, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` (codes) of the move: the most valuable claim (the first such), else the move
@@ -406,7 +410,9 @@ class GreedyBot(BaseBot):
         est = estimates(chain_after(obs.chains[obs.turn], action), self._free(obs))
         if not est:
             return None
-        c = min(est, key=lambda k: self.key(values[k], est[k]))
+        key = self.key
+        worth = {k: key(values[k], e) for k, e in est.items()}
+        c = min(worth, key=worth.__getitem__)  # the first best, as min() takes it
         return c, est[c]
 
     def why(self, obs: YukonView, action: Any, lang: str) -> str | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
-from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, SPACES, STARTS
+from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RINGS, SPACES, STARTS
 
 START: Final = 0
 PLACE: Final = 1
@@ -79,6 +79,14 @@ def free_claims_of(free: int) -> list[tuple[int, ...]]:
             _FCO.clear()
         got = _FCO[free] = [tuple([c for c in cs if free >> c & 1]) for cs in CLAIMS_OF]
     return got
+
+
+def without_claim(fco: Sequence[tuple[int, ...]], x: int) -> list[tuple[int, ...]]:
+    """``fco`` (per space its free claims) once claim ``x`` is taken: only the spaces of its ring change."""
+    out = list(fco)
+    for s in RINGS[x]:
+        out[s] = tuple([c for c in out[s] if c != x])
+    return out
 
 
 class Table:
@@ -299,7 +307,7 @@ class Kernel:
             for s in gone:
                 self.lift(p, s)
             self.free &= ~(1 << x)
-            self.fco = free_claims_of(self.free)
+            self.fco = without_claim(self.fco, x)
             for on in self.ons:
                 on.pop(x, None)
             self.pips = 0

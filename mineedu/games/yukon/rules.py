@@ -320,9 +320,8 @@ class YukonGame(Game):
     Config = YukonConfig
     config: YukonConfig
 
-    def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
-        super().__init__(players, config, **overrides)
-        self.table = Table(self.config, self.num_players)
+    def make_table(self) -> Table:
+        return Table(self.config, self.num_players)
 
     def initial_state(self) -> YukonState:
         return freeze(self, Kernel.first(self.table))
