@@ -44,7 +44,7 @@ import numpy as np
 from mineedu.core.choices import ChoiceTree, Path
 from mineedu.core.exact import from_json
 from mineedu.core.game import Action, Bot, Game, RandomBot, State
-from mineedu.core.i18n import LANGS, Texts, colon, format_number, player_name
+from mineedu.core.i18n import LANGS, Texts, colon, format_number, interval_text, player_name
 from mineedu.core.play import Event, playout, wilson_interval
 from mineedu.core.rollout import Play, Rollouts
 from mineedu.core.saved import SavedGame
@@ -518,7 +518,7 @@ class Review:
                 win = ""
                 if o.win is not None:
                     lo, hi = o.win.interval
-                    win = f"{T('win', lang)} {percent(o.win.mean, lang)} [{percent(lo, lang)} ; {percent(hi, lang)}]"
+                    win = f"{T('win', lang)} {percent(o.win.mean, lang)} {interval_text(lo, hi, lang)}"
                 cells = [c for c in (o.labels[lang], figs, win) if c]
                 lines.append(("  * " if o.chosen else "    ") + " | ".join(cells) + (f"  <- {', '.join(marks)}" if marks else ""))
         lines.append("")

@@ -191,6 +191,16 @@ def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, p
     return number(v) + unit
 
 
+def interval_text(lo: SupportsFloat, hi: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 0) -> str:
+    """A probability's 95 % interval as a reader of ``lang`` writes it.
+
+    >>> interval_text(0.38, 0.47, "fr"), interval_text(0.38, 0.47, "en")
+    ('[38\xa0%\xa0; 47\xa0%]', '[38%, 47%]')
+    """
+    sep = NBSP + "; " if lang == "fr" else ", "
+    return f"[{format_number(lo, lang, digits, percent=True)}{sep}{format_number(hi, lang, digits, percent=True)}]"
+
+
 def colon(lang: str) -> str:
     """French puts a no-break space before a colon: ``"J1 : explorer"`` / ``"P1: explore"``."""
     return NBSP + ":" if lang == "fr" else ":"

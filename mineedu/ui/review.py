@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from mineedu.core import Texts
-from mineedu.core.i18n import colon, format_number
+from mineedu.core.i18n import colon, format_number, interval_text
 from mineedu.review import Option, Review, figure_text, figure_words
 from mineedu.review import T as RT
 
@@ -297,8 +297,7 @@ def interval_bar(option: Option, lang: str) -> str:
     lo, hi = w.interval
     x, a, b = 100 * w.mean, 100 * lo, 100 * hi
     colour = "#1b5e20" if option.best else "#0d47a1" if option.as_good else "#6d6d6d"
-    text = (f"{format_number(w.mean, lang, 0, percent=True)} [{format_number(lo, lang, 0, percent=True)} ; "
-            f"{format_number(hi, lang, 0, percent=True)}]")
+    text = f"{format_number(w.mean, lang, 0, percent=True)} {interval_text(lo, hi, lang)}"
     return (f"<svg viewBox='0 0 100 10' width='140' height='16' role='img' aria-label='{html.escape(text)}'>"
             f"<rect x='0' y='4' width='100' height='2' fill='#ddd'/>"
             f"<rect x='{a:.1f}' y='1.5' width='{max(b - a, 0.5):.1f}' height='7' fill='{colour}' opacity='0.45'/>"

@@ -81,7 +81,7 @@ def test_review_a_game_played_by_clicking(server, page):
     page.locator(".mineedu-review-win").first.wait_for(timeout=120_000)
     text = page.locator(".mineedu-review-table").inner_text()
     # a bound may read < 1 % or > 99 %
-    assert re.search(r"\d+\u00a0% \[(?:<\u00a0)?\d+\u00a0% ; (?:>\u00a0)?\d+\u00a0%\]", text), text
+    assert re.search(r"\d+\u00a0% \[(?:<\u00a0)?\d+\u00a0%\u00a0; (?:>\u00a0)?\d+\u00a0%\]", text), text
     # the progress bar moved in the page while the rollouts ran (the worker thread's updates reached it)
     widths = [float(w) for w in page.evaluate("window.reviewWidths")]
     assert any(0 < w < 100 for w in widths), widths
