@@ -194,7 +194,7 @@ def format_tournament(result: dict[str, Any]) -> str:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .serve import serve
+    from .launch import serve
 
     if args.pool_size < 0:
         raise MineeduError("--pool-size must be 0 or more")

@@ -101,7 +101,7 @@ def explore_link(name: str, lang: str) -> str | None:
     ``$MINEEDU_LAB_URL`` names a JupyterLab serving the same notebooks folder.
     ``None`` when there is no such notebook or no JupyterLab.
     """
-    from mineedu.serve import find_notebooks
+    from mineedu.launch import find_notebooks
 
     root = find_notebooks()
     path = f"explore/{lang}/{name}.ipynb"
