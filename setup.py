@@ -3,7 +3,7 @@
 The notebooks have one source each: ``notebooks/*.ipynb`` written by
 ``tools/make_notebooks.py`` and ``notebooks/explore/{fr,en}/*.ipynb`` rendered
 by ``tools/explore_notebooks.py``. Building a wheel copies them into the
-package as ``mineedu/notebooks/`` (where :func:`mineedu.serve.find_notebooks`
+package as ``mineedu/notebooks/`` (where :func:`mineedu.launch.find_notebooks`
 looks first), so an installed ``mineedu`` serves its lessons from any folder;
 no copy of them is kept in the source tree. An editable install (``make
 install``) copies nothing: it serves the clone's ``notebooks/`` as it is.

@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from mineedu.serve import NOTEBOOKS_ENV  # noqa: E402
+from mineedu.launch import NOTEBOOKS_ENV  # noqa: E402
 from tests.browser.helpers import START, launch, new_page, voila_server  # noqa: E402
 from tests.browser.lesson import CHANGED, CHOICE, READY, UNFOLDED, finish_bots, version  # noqa: E402
 

@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 
 import psutil  # noqa: E402
 
-from mineedu.serve import CULL_AFTER, CULL_INTERVAL, find_notebooks, lessons  # noqa: E402
+from mineedu.launch import CULL_AFTER, CULL_INTERVAL, find_notebooks, lessons  # noqa: E402
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.server.serving import Server, class_server  # noqa: E402
 from tests.server.student import V1, Student  # noqa: E402

@@ -31,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from mineedu.core.lesson import lesson_spec  # noqa: E402
 from mineedu.store import open_store  # noqa: E402
 from mineedu.ui.dashboard import Dashboard, read  # noqa: E402
-from mineedu.ui.lesson import lesson_spec  # noqa: E402
 
 LESSON = "gold_mine"
 

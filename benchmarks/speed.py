@@ -154,7 +154,7 @@ def engines(quick: bool) -> None:
 
 def lesson_tournaments(quick: bool) -> None:
     """The same, for the tournament each lesson runs: its players, its variant and its bots."""
-    from mineedu.ui.lesson import lesson_spec
+    from mineedu.core.lesson import lesson_spec
 
     print("   Each lesson's own tournament (its players, variant and bots), games per CPU second")
     print(f"   {'game':12} {'engine CPU':>11} {'now CPU':>9} {'(range)':>13} {'ratio':>6} {'goal':>6}"
@@ -280,7 +280,7 @@ import mineedu
 from mineedu.core import tournament
 name, which, k, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 if which == "lesson":
-    from mineedu.ui.lesson import lesson_spec
+    from mineedu.core.lesson import lesson_spec
     t = lesson_spec(name).tournament
     game, bots = mineedu.make(name, t.players, **t.config), list(t.bots)
 else:

@@ -18,7 +18,7 @@ import os
 import sys
 
 from mineedu.lab import QUIET_LAB
-from mineedu.serve import DENIED_EXTENSIONS, find_notebooks
+from mineedu.launch import DENIED_EXTENSIONS, find_notebooks
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from . import __version__
 from .core import Game, MineeduError, SavedGame, game_class, game_names, make, tournament
+from .core.lesson import lesson_spec
 from .core.play import GameMetrics, tournament_games, tournament_specs, tournament_summary
 
 
@@ -43,12 +44,7 @@ def _settings(pairs: Sequence[str] | None) -> dict[str, Any]:
 
 def lesson_table(name: str) -> tuple[int, dict[str, Any]] | None:
     """The table a game's lesson plays (its players and config: Mine's 3 players, the 3rd a dummy),
-    read from the lesson's spec; ``None`` without a lesson, or without the lessons' extra installed
-    (``mineedu[app]``: a lesson imports its widgets)."""
-    try:
-        from .ui.lesson import lesson_spec
-    except ImportError:
-        return None
+    read from the lesson's spec (:mod:`mineedu.core.lesson`, no widgets); ``None`` without a lesson."""
     spec = lesson_spec(name)
     return (spec.players, dict(spec.config)) if spec is not None else None
 
@@ -77,8 +73,7 @@ def _odds(args: argparse.Namespace) -> int:
         cls = game_class(args.game)
         table = lesson_table(args.game)
         if table is None:
-            print(f"mineedu: {args.game}'s lesson is not installed (pip install 'mineedu[app]'): "
-                  "the rules' own table", file=sys.stderr)
+            print(f"mineedu: {args.game} has no lesson: the rules' own table", file=sys.stderr)
         players, config = table or (max(cls.min_players, min(4, cls.max_players)), {})
         game = make(args.game, args.players or players, **{**config, **_settings(args.set)})
         state = game.initial_state()
@@ -199,7 +194,7 @@ def format_tournament(result: dict[str, Any]) -> str:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .serve import serve
+    from .launch import serve
 
     if args.pool_size < 0:
         raise MineeduError("--pool-size must be 0 or more")

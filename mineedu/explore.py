@@ -34,6 +34,7 @@ from typing import Any
 
 from mineedu.core import SavedGame, State, Texts, fraction_text, wilson_interval
 from mineedu.core.i18n import colon, format_count, format_number
+from mineedu.core.lesson import parse_answer
 from mineedu.core.trials import Proportion
 from mineedu.review import Review, bot_game
 from mineedu.review import T as RT
@@ -115,8 +116,6 @@ def _read(answer: Any) -> Fraction | None:
     if isinstance(answer, float):
         return Fraction(answer).limit_denominator(10**9)
     if isinstance(answer, str):
-        from mineedu.ui.lesson import parse_answer
-
         return parse_answer(answer)
     return None
 

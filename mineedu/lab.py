@@ -1,6 +1,6 @@
 """``mineedu lab``: the exploration notebooks copied to a working folder, then JupyterLab there.
 
-The notebooks come from the lessons folder (:func:`mineedu.serve.find_notebooks`:
+The notebooks come from the lessons folder (:func:`mineedu.launch.find_notebooks`:
 the package's own copy once installed, ``notebooks/`` in a clone), in one
 language, ``explore/<lang>/*.ipynb``. A copy is the student's from the moment
 it is written: :func:`copy_notebooks` never overwrites one that was edited.
@@ -153,7 +153,7 @@ def lab_command(folder: Path, *, port: int | None = None, open_browser: bool = T
 def prepare(folder: str | None = None, lang: str | None = None) -> tuple[Path, str]:
     """The notebooks copied into ``folder`` (default ``./mineedu-explore``), each decision said on stderr;
     the folder and the language."""
-    from .serve import NOTEBOOKS_ENV, find_notebooks
+    from .launch import NOTEBOOKS_ENV, find_notebooks
 
     lang = lang or default_lang()
     root = find_notebooks()
@@ -169,7 +169,7 @@ def prepare(folder: str | None = None, lang: str | None = None) -> tuple[Path, s
 
 def lab(folder: str | None = None, lang: str | None = None, *, port: int | None = None, open_browser: bool = True) -> int:
     """``mineedu lab``: :func:`prepare`, then JupyterLab there until interrupted; its exit status."""
-    from .serve import stop
+    from .launch import stop
 
     target, _ = prepare(folder, lang)
     proc = subprocess.Popen(lab_command(target, port=port, open_browser=open_browser), cwd=target)

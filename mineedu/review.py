@@ -45,6 +45,7 @@ from mineedu.core.choices import ChoiceTree, Path
 from mineedu.core.exact import from_json
 from mineedu.core.game import Action, Bot, Game, RandomBot, State
 from mineedu.core.i18n import LANGS, Texts, colon, format_number, interval_text, player_name
+from mineedu.core.lesson import lesson_spec
 from mineedu.core.play import Event, playout, wilson_interval
 from mineedu.core.rollout import Play, Rollouts
 from mineedu.core.saved import SavedGame
@@ -113,8 +114,6 @@ def parts(game: Game) -> ModuleType | None:
 def play_on_seating(game: Game) -> tuple[str | None, ...]:
     """The bots that play on after each option: the lesson's seats (a seat the lesson leaves to a
     human plays as the lesson's first bot), ``None`` on the rules' own seats (Mine's dummy)."""
-    from mineedu.ui.lesson import lesson_spec  # the specs are data; imported only when a review runs
-
     spec = lesson_spec(game.name)
     seats: tuple[str | None, ...] = spec.seats if spec is not None and spec.seats else ()
     named = [s for s in seats if s] or [next(iter(game.bots))]

@@ -26,11 +26,11 @@ import numpy as np
 import pytest
 
 from mineedu.core import CHANCE, SIMULTANEOUS, from_json, make, sample_outcome
+from mineedu.core.lesson import lesson_spec
 from mineedu.games.dragon_cave import panel as cave_panel
 from mineedu.games.gold_mine import panel as gold_panel
 from mineedu.games.gold_mine.cards import BURNED, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS
 from mineedu.games.silver_gold import odds as sg_odds
-from mineedu.ui.lesson import lesson_spec
 
 SEEDS = range(6)
 

@@ -88,10 +88,10 @@ def test_serve_refuses_a_negative_pool(capsys):
 
 
 def test_serve_passes_the_pool_size_to_voila(monkeypatch):
-    import mineedu.serve
+    import mineedu.launch
 
     seen = {}
-    monkeypatch.setattr(mineedu.serve, "serve", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(mineedu.launch, "serve", lambda **kw: seen.update(kw) or 0)
     assert main(["serve", "--pool-size", "3", "--port", "9999"]) == 0
     assert seen == {
         "port": 9999, "open_browser": False, "pool_size": 3, "for_class": False, "address": None, "token": None,

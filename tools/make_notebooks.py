@@ -76,7 +76,7 @@ def write(path: Path, cells: tuple[tuple[str, str], ...], **fmt: str) -> None:
 
 def main(argv: list[str]) -> int:
     from mineedu.core import game_class, game_names
-    from mineedu.ui.lesson import lesson_spec
+    from mineedu.core.lesson import lesson_spec
 
     names = argv or [*game_names(), "index"]
     for name in names:

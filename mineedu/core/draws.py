@@ -1,14 +1,13 @@
-"""Whole-number draws for tournaments on a game's kernel (:mod:`mineedu.core.kernel`): ``int(rng.integers(n))``, quicker.
+"""Whole-number draws for tournaments on a game's kernel (:mod:`mineedu.core.kernel`): ``int(rng.integers(n))``.
 
 A tournament's playout must draw exactly the numbers the engine draws
 (:func:`mineedu.core.play.sample_outcome` and the bots call ``int(rng.integers(n))``),
 and leave the generator exactly as the engine leaves it. :func:`integer_draws`
 gives ``draw(n)`` and ``finish()``: for numpy's default generator (a ``Generator``
 on ``PCG64``, what tournaments and ``mineedu simulate`` use) the numbers are
-computed here from the generator's own 64-bit outputs, read a block at a time,
-by numpy's own method, and ``finish`` sets the generator to the very state
-numpy's calls would have left: the same numbers without a numpy call (about
-2 µs) per draw. This is checked against numpy once per process
+computed here from the generator's own 64-bit outputs by numpy's own method, without
+a numpy call per draw, and ``finish`` sets the generator to the very state numpy's
+calls would have left. This is checked against numpy once per process
 (:func:`pcg64_exact`); any other generator, or a numpy that draws otherwise,
 gets numpy's calls themselves. :func:`draws_and_uniforms` adds ``uniform()``,
 ``float(rng.random())``, for playouts that call that too. Call ``finish`` after

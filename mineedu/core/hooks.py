@@ -11,7 +11,7 @@ them, the same way for every game::
         describe_event=words.describe_event,   # (event, viewer, lang) -> a log line that viewer may read
         bots=bots.BOTS,                # {"threshold": factory, ...}
         choices=choices.CHOICES,       # how a board offers an action step by step
-        lesson="mineedu.games.gold_mine.lesson",  # the lesson's spec (imported only by the apps)
+        lesson="mineedu.games.gold_mine.lesson",  # the lesson's spec (imported when asked for: core.lesson)
         hidden_information=True,       # hot-seat boards pass the screen between humans
     ))
 
@@ -71,6 +71,8 @@ class Hooks(Generic[V]):
     variants: tuple[Variant, ...] = ()
     """Config fields a new-game dialog offers (the cave's dice, My Gold Mine's face-up deck)."""
     lesson: str | None = None
+    """The module whose ``SPEC`` is the game's :class:`~mineedu.core.lesson.LessonSpec`, imported when asked
+    for (:func:`~mineedu.core.lesson.lesson_spec`)."""
     hidden_information: bool = False
     fast_playout: FastPlayout | None = None
     """A game's playout for tournaments (``core.kernel.playout_hook`` on its kernel, or its ``fast.py``): the

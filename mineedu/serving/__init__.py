@@ -1,4 +1,4 @@
-"""The class server behind ``mineedu serve``: Voilà for a whole class.
+"""The class server behind ``mineedu serve``: Voilà for a whole class (started by :mod:`mineedu.launch`).
 
 :mod:`.app` (the server), :mod:`.handlers` (one browser per kernel, polite
 refusals), :mod:`.kernels` (owners, limits, the websocket filter),

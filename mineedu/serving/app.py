@@ -1,7 +1,7 @@
 """The class server: Voilà, with each kernel tied to its browser and the load bounded.
 
 ``python -m mineedu.serving NOTEBOOKS [Voilà options] [--ClassServer.option=...]``
-runs it (``mineedu serve`` builds that command, see :mod:`mineedu.serve`).
+runs it (``mineedu serve`` builds that command, see :mod:`mineedu.launch`).
 Everything Voilà does stays (preheated pools, rendering, widgets); this
 subclass changes the handlers of :mod:`.handlers`, the kernel manager of
 :mod:`.kernels`, the page template (``share/voila/templates/mineedu``: the page

@@ -1,10 +1,8 @@
 """Page templates compiled once per server, not once per page.
 
 Voilà builds a new exporter, hence a new Jinja environment, for every page it
-renders, so each page compiled its ~14 templates again: about 0.4 s of the
-server's processor per page (measured with cProfile: 168 compilations, 4.7 of
-5.7 s, for 12 pages), in steps of 100-400 ms during which the server relays no
-other student's click. :func:`keep_compiled` gives every Voilà environment one
+renders, and each would compile the page's templates again while the server relays
+no other student's click. :func:`keep_compiled` gives every Voilà environment one
 shared :class:`jinja2.BytecodeCache`: a template's compiled code is kept under
 its name, its file and the checksum of its source (read again on every load),
 so an edited template is compiled afresh.

@@ -50,10 +50,11 @@ import traitlets
 
 from mineedu.core import Texts, fraction_text, game_class, make, wilson_interval
 from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, format_count, format_number
+from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, words
 
 from . import charts
 from .board import LANG_OPTIONS
-from .lesson import LessonSpec, Part, Predict, lesson_spec, words
+from .lesson import Part
 
 HERE = Path(__file__).parent
 REFRESH = 2.0  # seconds between two redraws when nothing changed (presence ages)

@@ -10,8 +10,9 @@ checks, each with its tolerance, a hint after a wrong answer and a worked
 solution on demand. Plus teacher notes, the rules in brief, a tournament of
 bots with 95 % intervals, and one language switch for the whole page.
 
-A game declares its lesson as a :class:`LessonSpec` (``games/<name>/lesson.py``,
-named in its :class:`~mineedu.core.Hooks`); :class:`Lesson` builds the page.
+A game declares its lesson as a :class:`~mineedu.core.lesson.LessonSpec`
+(``games/<name>/lesson.py``; the spec and the reading of a typed answer live in
+:mod:`mineedu.core.lesson`, without widgets); :class:`Lesson` builds the page.
 Nothing heavy runs before a student asks: simulations and tournaments run
 on their buttons, with a progress bar.
 """
@@ -19,12 +20,9 @@ on their buttons, with a progress bar.
 from __future__ import annotations
 
 import html
-import importlib
 import math
-import re
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -33,13 +31,13 @@ import numpy as np
 
 from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
 from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
+from mineedu.core.lesson import ExerciseSpec, LessonSpec, Predict, TournamentSpec, lesson_spec, parse_answer, words
+from mineedu.core.protocol import Words
 
 from . import charts
 from .board import LANG_OPTIONS, Board, _whole
 from .classroom import Classroom, Pacing
 from .sharing import share_defaults
-
-Words = Mapping[str, str]
 
 T = Texts(
     {
@@ -115,143 +113,10 @@ T = Texts(
     }
 )
 
-_NUMBER = re.compile(r"^\s*([+-]?\d+(?:[.,]\d*)?|[+-]?[.,]\d+)\s*(%?)\s*$")
-_FRACTION = re.compile(r"^\s*([+-]?\d+)\s*/\s*(\d+)\s*$")
-
-
-def parse_answer(text: Any) -> Fraction | None:
-    """A student's number: a fraction ``a/b``, a decimal (point or comma) or a percentage.
-
-    >>> parse_answer("4/29"), parse_answer("13,8 %"), parse_answer(" 0.25 "), parse_answer("−1")
-    (Fraction(4, 29), Fraction(69, 500), Fraction(1, 4), Fraction(-1, 1))
-    >>> parse_answer("beaucoup") is None
-    True
-    """
-    if not isinstance(text, str) or len(text) > 40:
-        return None
-    text = text.replace("−", "-").replace("\u00a0", " ")
-    m = _FRACTION.match(text)
-    if m:
-        num, den = int(m.group(1)), int(m.group(2))
-        return Fraction(num, den) if den else None
-    m = _NUMBER.match(text)
-    if m:
-        value = Fraction(m.group(1).replace(",", "."))
-        return value / 100 if m.group(2) else value
-    return None
-
 
 def slider_layout() -> W.Layout:
     """A slider as wide as its label, track and number need at any font size (never over its neighbours)."""
     return W.Layout(width="30em", max_width="100%", margin="4px 16px 4px 0")
-
-
-def words(w: Words | Callable[[str], str], lang: str) -> str:
-    return w(lang) if callable(w) else w[lang]
-
-
-# --- the spec a game writes ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TeacherNotes:
-    """One line for the teacher: level, duration, objectives, prerequisites."""
-
-    level: Words
-    duration: Words
-    objectives: Words
-    prerequisites: Words
-
-
-@dataclass(frozen=True)
-class Param:
-    """A whole number the student picks for a question (k cards, a depth d)."""
-
-    words: Words
-    lo: int
-    hi: int
-    default: int
-
-
-@dataclass(frozen=True)
-class Predict:
-    """One predict → simulate → compute question.
-
-    ``simulate(param, trials, rng)`` returns one number per trial (0/1 for a
-    probability, the value for a mean), vectorized; ``exact(param)`` the exact
-    answer; ``derivation(param, lang)`` its derivation in HTML (formula, table
-    or tree); ``compare(param, lang)`` other exact values shown beside it
-    (the same draw *with* replacement...). With ``distribution`` (value ->
-    exact probability) the chart is a histogram against the exact law.
-    """
-
-    question: Callable[[int | None, str], str]
-    exact: Callable[[int | None], Fraction]
-    simulate: Callable[[int | None, int, np.random.Generator], np.ndarray]
-    derivation: Callable[[int | None, str], str]
-    param: Param | None = None
-    mean: bool = False
-    trials: tuple[int, int, int] = (100, 20_000, 2_000)
-    compare: Callable[[int | None, str], list[tuple[str, Fraction]]] | None = None
-    distribution: Callable[[int | None], Mapping[int, Fraction]] | None = None
-
-
-@dataclass(frozen=True)
-class TournamentSpec:
-    """Bots against each other: which plays best? Seats rotate; win rates with 95 % intervals."""
-
-    question: Words
-    bots: tuple[str, ...]
-    players: int
-    games: tuple[int, int, int] = (20, 400, 100)
-    bot_words: Callable[[str, str], str] | None = None
-    config: Mapping[str, Any] = field(default_factory=dict)
-    reading: Callable[[Mapping[str, Any], str], str] | None = None
-    """(result, lang) -> what the chart says, in words."""
-
-
-@dataclass(frozen=True)
-class ExerciseSpec:
-    """A question the page checks; ``tolerance`` 0 means an exact answer."""
-
-    question: Words
-    answer: Fraction
-    hint: Words
-    solution: Words
-    tolerance: Fraction = Fraction(1, 1000)
-    probability: bool = True
-
-
-@dataclass(frozen=True)
-class LessonSpec:
-    """Everything a lesson page shows, declared by the game's folder."""
-
-    game: str
-    title: Words
-    blurb: Words
-    notes: TeacherNotes
-    rules: Words
-    notebook: str
-    players: int = 4
-    seats: tuple[str | None, ...] | None = None
-    bot_choices: tuple[str, ...] | None = None
-    predict: tuple[Predict, ...] = ()
-    tournament: TournamentSpec | None = None
-    exercises: tuple[ExerciseSpec, ...] = ()
-    summary: Callable[[Board], str] | None = None
-    """(board) -> the board's one-line text summary (what a saved notebook keeps)."""
-    config: Mapping[str, Any] = field(default_factory=dict)
-    """Settings of the board's game (Mine's dummy player on the last seat)."""
-
-
-def lesson_spec(name: str) -> LessonSpec | None:
-    """The lesson a registered game declares (``Hooks.lesson``), or ``None``."""
-    module = game_class(name).hooks.lesson
-    if module is None:
-        return None
-    spec = importlib.import_module(module).SPEC
-    assert isinstance(spec, LessonSpec)
-    return spec
 
 
 # --- the page's parts -------------------------------------------------------------------
@@ -823,7 +688,7 @@ def lesson(name: str, lang: str = DEFAULT_LANG, seed: int | None = None) -> Less
     return Lesson(spec, lang, seed)
 
 
-__all__ = [
-    "BilingualHTML", "Exercise", "ExerciseSpec", "Language", "Lesson", "LessonSpec", "Param", "Part", "Predict",
-    "PredictSection", "TeacherNotes", "TournamentSection", "TournamentSpec", "lesson", "lesson_spec", "parse_answer",
+__all__ = [  # the spec's names too (mineedu.core.lesson), which the page reads and tests import from here
+    "BilingualHTML", "Exercise", "ExerciseSpec", "Language", "Lesson", "LessonSpec", "Part", "Predict",
+    "PredictSection", "TournamentSection", "TournamentSpec", "lesson", "lesson_spec", "parse_answer", "words",
 ]

@@ -2,7 +2,7 @@
 
 The rows come from the registry: each game's picture is drawn by its own
 renderer at its first decision, and its line and link come from the lesson
-spec it declares (:class:`~mineedu.ui.lesson.LessonSpec`); a game without a
+spec it declares (:class:`~mineedu.core.lesson.LessonSpec`); a game without a
 lesson yet says "coming soon". The links carry the page's language.
 
 >>> page = start_page()
@@ -22,8 +22,9 @@ import ipywidgets as W
 import numpy as np
 
 from mineedu.core import State, Texts, first_decision, game_class, game_names, make
+from mineedu.core.lesson import LessonSpec, lesson_spec, words
 
-from .lesson import BilingualHTML, Language, LessonSpec, Part, lesson_spec, words
+from .lesson import BilingualHTML, Language, Part
 from .page import PageMeta
 
 T = Texts(
@@ -100,7 +101,7 @@ def explore_link(name: str, lang: str) -> str | None:
     ``$MINEEDU_LAB_URL`` names a JupyterLab serving the same notebooks folder.
     ``None`` when there is no such notebook or no JupyterLab.
     """
-    from mineedu.serve import find_notebooks
+    from mineedu.launch import find_notebooks
 
     root = find_notebooks()
     path = f"explore/{lang}/{name}.ipynb"

@@ -12,7 +12,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-from mineedu.serve import find_notebooks, voila_command
+from mineedu.launch import find_notebooks, voila_command
 
 CHROMIUM = "/usr/lib/chromium/chromium"
 CHROMIUM_ARGS = [

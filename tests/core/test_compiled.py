@@ -23,7 +23,7 @@ import pytest
 import mineedu
 from mineedu.core import compiled
 from mineedu.core.compiled import COMPILED, PURE, playout_module
-from mineedu.ui.lesson import lesson_spec
+from mineedu.core.lesson import lesson_spec
 from tests.playout_check import assert_same_games
 
 HAS_CC = shutil.which("cc") is not None or shutil.which("gcc") is not None

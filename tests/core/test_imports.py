@@ -2,15 +2,22 @@
 
 * ``mineedu.core`` imports nothing of the games (but the registry their package, to find the folders) or the
   apps; ``core/protocol.py`` nothing of mineedu;
-* a game folder imports no other game folder, and only its ``lesson.py`` the lesson layer (``mineedu.ui``);
+* a game folder imports no other game folder and nothing of the apps' widget layer (``mineedu.ui``): its
+  ``lesson.py`` declares the lesson with :mod:`mineedu.core.lesson`, which the page (``mineedu.ui.lesson``) reads;
 * a game's ``kernel.py`` (the one code applying a rule) imports nothing of mineedu but the folder's pure
   data (``board``, ``shapes``), and its ``rules.py`` nothing of the folder but the kernel and that data:
-  the pictures, odds, bots, words, panels and lessons import the rules, never the other way round.
+  the pictures, odds, bots, words, panels and lessons import the rules, never the other way round;
+* and at run time: importing a game's lesson, the exploration helpers, the decision review or the command
+  line loads no widget library (``ipywidgets``, ``anywidget``): those are the ``app`` extra's, for the pages.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,10 +70,33 @@ def test_a_game_folder_keeps_its_layers(folder):
         got = imports(path, package)
         others = {m for m in got if m.startswith("mineedu.games.") and not (m + ".").startswith(own)}
         assert not others, f"{path.name} imports another game: {others}"
-        if path.stem != "lesson":
-            assert not {m for m in got if m.startswith("mineedu.ui")}, f"{path.name} imports the apps' layer"
+        assert not {m for m in got if m.startswith("mineedu.ui")}, f"{path.name} imports the apps' layer"
         inside = {m[len(own):].split(".")[0] for m in got if m.startswith(own)}
         if path.stem == "kernel":
             assert got - {own + d for d in DATA} == set(), f"kernel.py imports {got}"
         if path.stem == "rules":
             assert inside <= DATA | {"kernel"}, f"rules.py imports {inside - DATA - {'kernel'}} of its folder"
+
+
+WIDGETS = ("ipywidgets", "anywidget")
+WIDGET_FREE = [f"mineedu.games.{g.name}.lesson" for g in GAMES] + ["mineedu.explore", "mineedu.review", "mineedu.cli"]
+PROBE = """
+import importlib, json, sys
+widgets, found = {widgets!r}, {{}}
+for name in {modules!r}:
+    importlib.import_module(name)
+    found[name] = [w for w in widgets if w in sys.modules]
+importlib.import_module("mineedu.ui.lesson")  # the page itself does load them: the probe can see them
+found["mineedu.ui.lesson"] = [w for w in widgets if w in sys.modules]
+print(json.dumps(found))
+"""
+
+
+def test_a_lesson_spec_and_the_explore_helpers_load_no_widgets():
+    """Each module imported in turn in a fresh process; after each, no widget library is loaded."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT.parent), os.environ.get("PYTHONPATH", "")])}
+    code = PROBE.format(widgets=WIDGETS, modules=WIDGET_FREE)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env, check=True)
+    found = json.loads(out.stdout)
+    assert found.pop("mineedu.ui.lesson") == list(WIDGETS)
+    assert found == {name: [] for name in WIDGET_FREE}

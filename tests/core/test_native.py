@@ -84,7 +84,7 @@ def _results(env: dict[str, str]) -> str:
 import hashlib, json, sys
 import mineedu
 from mineedu.core import tournament
-from mineedu.ui.lesson import lesson_spec
+from mineedu.core.lesson import lesson_spec
 sys.path.insert(0, "benchmarks")
 from speed import TOURNAMENT_BOTS
 out = []

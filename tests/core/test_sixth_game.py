@@ -54,3 +54,12 @@ def test_its_tournaments_play_on_its_kernel(sixth):
     assert game.hooks.fast_playout is not None
     assert assert_same_games(game, ["greedy", "random"], range(20)) == 20
     assert tournament(game, ["greedy", "random"], 30, 4) == tournament(game, ["greedy", "random"], 30, 4, fast=False)
+
+
+def test_the_command_gives_its_odds_at_the_rules_own_table(sixth, capsys):
+    from mineedu.cli import main
+
+    assert main(["odds", "pebbles"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "mineedu: pebbles has no lesson: the rules' own table\n"
+    assert out.strip() == str(mineedu.make("pebbles", 2).config.pile)

@@ -15,7 +15,7 @@ from traitlets.config import Configurable
 from traitlets.config.loader import KVArgParseConfigLoader
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-from mineedu.serve import find_notebooks, voila_args
+from mineedu.launch import find_notebooks, voila_args
 
 
 def _denylist(cls: type) -> list[str]:

@@ -117,7 +117,8 @@ def test_version_and_the_installed_package(installed):
                          cwd=installed.elsewhere, env=installed.env).stdout
     assert out.strip() == f"mineedu {__version__}"
     where = subprocess.run(
-        [installed.bin("python"), "-c", "import mineedu, mineedu.serve as s; print(mineedu.__file__); print(s.find_notebooks())"],
+        [installed.bin("python"), "-c",
+         "import mineedu, mineedu.launch as s; print(mineedu.__file__); print(s.find_notebooks())"],
         capture_output=True, text=True, check=True, cwd=installed.elsewhere, env=installed.env).stdout.split()
     site = installed.venv / "lib"
     assert Path(where[0]).is_relative_to(site) and Path(where[1]).is_relative_to(site), where

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from mineedu.serve import find_notebooks, lessons
+from mineedu.launch import find_notebooks, lessons
 
 from .serving import class_server
 from .student import Student

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psutil
 
-from mineedu.serve import find_notebooks, voila_command
+from mineedu.launch import find_notebooks, voila_command
 
 
 def free_port() -> int:

@@ -44,7 +44,7 @@ EXEMPT = {"/login", "/logout"}  # the way in (a form asking for the class code) 
 
 
 def routes() -> tuple[list[str], str]:
-    from mineedu.serve import find_notebooks
+    from mineedu.launch import find_notebooks
     from mineedu.serving.app import ClassServer, use_template_dir
 
     use_template_dir()

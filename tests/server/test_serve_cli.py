@@ -6,7 +6,7 @@ import ipaddress
 
 import pytest
 
-import mineedu.serve as serve_module
+import mineedu.launch as launch
 from mineedu.cli import main
 from mineedu.serving.policy import Owners, RenderRates
 
@@ -22,7 +22,7 @@ class FakeServer:
 
 @pytest.fixture
 def fake_popen(monkeypatch, tmp_path):
-    monkeypatch.setattr(serve_module.subprocess, "Popen", FakeServer)
+    monkeypatch.setattr(launch.subprocess, "Popen", FakeServer)
     monkeypatch.setenv("MINEEDU_STORE", f"sqlite:///{tmp_path / 'class.db'}")  # never the account's own store
     return FakeServer
 
@@ -62,7 +62,7 @@ def test_loopback_by_default_without_a_token(fake_popen, capsys):
 
 
 def test_class_mode_prints_the_link_with_its_token_and_a_qr_code(fake_popen, capsys, monkeypatch):
-    monkeypatch.setattr(serve_module, "network_address", lambda: "192.0.2.7")  # a documentation address, never contacted
+    monkeypatch.setattr(launch, "network_address", lambda: "192.0.2.7")  # a documentation address, never contacted
     assert main(["serve", "--class", "--token", "k3y", "--lesson", "gold_mine", "--students", "12", "--port", "9912"]) == 0
     err = capsys.readouterr().err
     link = "http://192.0.2.7:9912/voila/render/gold_mine.ipynb?token=k3y"
@@ -76,7 +76,7 @@ def test_class_mode_prints_the_link_with_its_token_and_a_qr_code(fake_popen, cap
 
 
 def test_class_mode_makes_a_token_when_none_is_given(fake_popen, capsys, monkeypatch):
-    monkeypatch.delenv(serve_module.TOKEN_ENV, raising=False)
+    monkeypatch.delenv(launch.TOKEN_ENV, raising=False)
     assert main(["serve", "--class", "--port", "9913"]) == 0
     [token] = [a.split("=", 1)[1] for a in fake_popen.cmd if a.startswith("--Voila.token=")]
     assert len(token) >= 12
@@ -92,7 +92,7 @@ def test_an_unknown_lesson_and_class_options_without_class_are_refused(fake_pope
 
 
 def test_the_network_address_is_found_without_any_traffic():
-    ip = serve_module.network_address()
+    ip = launch.network_address()
     assert ip is None or not ipaddress.ip_address(ip).is_loopback
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mineedu import serve as S
+from mineedu import launch as S
 from mineedu.cli import main
 
 REPO = Path(__file__).resolve().parents[2]

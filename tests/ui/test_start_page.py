@@ -8,8 +8,8 @@ import re
 
 import mineedu
 from mineedu.core import CHANCE
+from mineedu.core.lesson import lesson_spec
 from mineedu.ui import start
-from mineedu.ui.lesson import lesson_spec
 
 ROW = re.compile(r"<div class='mineedu-lesson' data-game='(\w+)'.*?<img class=\"mineedu-thumb\" src=\"data:image/svg\+xml;base64,"
                  r"([^\"]+)\" width=\"(\d+)\" height=\"(\d+)\"(.*?)</div></div>")

@@ -30,7 +30,7 @@ import numpy as np
 
 from mineedu.core import fraction_text, make
 from mineedu.core.i18n import french, typeset
-from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
+from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds
 from .bots import bot_name, short_name

@@ -5,7 +5,7 @@ applied by :mod:`.kernel` (the one code applying a rule, which tournaments drive
 exact odds in :mod:`.odds`, bots in :mod:`.bots`, the picture in :mod:`.svg`, the
 words in :mod:`.words`, the steps of a turn at a board in :mod:`.choices`, the
 board's odds panel and status in :mod:`.panel`, and the lesson's spec in
-:mod:`.lesson` (imported only by the apps). This file ties them together.
+:mod:`.lesson` (imported when asked for). This file ties them together.
 
 >>> import mineedu
 >>> mineedu.make("dragon_cave", players=3).initial_state().dragon

@@ -23,8 +23,8 @@ import numpy as np
 
 from mineedu.core import fraction_text, make
 from mineedu.core.i18n import bilingual, colon, format_number, player_name, typeset
+from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.positions import reached
-from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds, simulate
 from .bots import bot_name

@@ -20,8 +20,8 @@ import numpy as np
 
 from mineedu.core import fraction_text, make
 from mineedu.core.i18n import bilingual, format_number, plural, typeset
+from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.positions import reached
-from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds
 from .cards import CARD_GOLD, DRAGON, EXPLORE_KINDS

@@ -22,7 +22,7 @@ import numpy as np
 
 from mineedu.core import fraction_text
 from mineedu.core.i18n import bilingual, colon, format_number, plural, typeset
-from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
+from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from .rules import CARDS, Config
 from .shapes import SHAPES, orientations, placement_count

@@ -41,7 +41,7 @@ register(YukonGame, Hooks[YukonView](
                  0: {"fr": "dé simple, sans relance", "en": "a plain die, no throw again"}}),
         Variant("centre_leaves", {"fr": "Qui prend le 6 quitte la partie", "en": "Whoever takes the 6 leaves play"}),
     ),
-    lesson="mineedu.games.yukon.lesson",  # imported by the apps only
+    lesson="mineedu.games.yukon.lesson",  # imported when asked for (mineedu.core.lesson.lesson_spec)
     hidden_information=False,  # everyone sees the whole board
     native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
     fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),  # tournaments play on the kernel

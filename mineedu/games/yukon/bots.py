@@ -16,15 +16,6 @@ Each bot decides in ``choose(view, seat, legal, draw)`` on the rules' kernel
 on the kernel they play, ``act(obs, legal, rng)`` (a lesson, the engine's loop) on
 the kernel of the :class:`~mineedu.games.yukon.rules.YukonView`; it says why it
 moved (:meth:`GreedyBot.why`), with the numbers it used.
-
-The greedy bots' search (:func:`_pick`) finds the move of least score without
-scoring every claim for every move: a claim no pawn of the chain stands by scores
-at least ``U``, the best score of a claim of its value as if no pawn stood on any
-ring (its key rows never fall as the steps grow, checked per bot), read only when
-it can matter; the exact terms of the claims the chain touches come from tables made
-once per bot (``row[b + ring distance]`` per space). A bot whose rows may fall, and
-the rare move among claims it leaves alone, is scored claim by claim (:meth:`GreedyBot._score`):
-the same numbers.
 """
 
 from __future__ import annotations
@@ -205,6 +196,14 @@ def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[li
           draw: Draw) -> int:
     """The greedy bot's choice among the moves of ``heads``, as an index in their order: the least score
     (``GreedyBot._score`` of the chain after the move), ties by ``draw`` over the best, in order.
+
+    Not every claim is scored for every move: a claim no pawn of the chain stands by scores at least
+    ``U``, the best score of a claim of its value as if no pawn stood on any ring (its key rows never
+    fall as the steps grow, checked per bot), read only when it can matter; the exact terms of the
+    claims the chain touches come from tables made once per bot (``row[b + ring distance]`` per
+    space). A bot whose rows may fall, and the rare move among claims it leaves alone, is scored claim
+    by claim (:meth:`GreedyBot._score`): the same numbers.
+
     ``heads`` lists ``(tail, other end, new ends)``: each move makes the chain of ``m`` pawns of the pawns
     counted in ``on`` (per free claim, the pawns on its ring) less the one on ``tail`` (-1: none) plus one
     on a new end, the other end staying; ``fco``: per space its free claims; ``rows``/``tabs``/``vrows``:

@@ -22,8 +22,8 @@ import numpy as np
 
 from mineedu.core import CHANCE, fraction_text, i18n, make
 from mineedu.core.i18n import bilingual, format_number
+from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.positions import reached
-from mineedu.ui.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from . import odds
 from .panel import figures

@@ -6,10 +6,9 @@ chains of pawns, this turn's die throws and the nuggets of each team. Every
 space is a choice region ``space:<n>`` and every claim a region ``claim:<n>``
 (:func:`mineedu.core.svg.region`), so a board lets the player click them.
 
-The picture is the largest of the five games, so it is kept lean: the claims
-(per claim layout, cached) and the spaces (once) are drawn ahead with shared
-attributes on their groups, and only the pawns, the taken claims and the text change.
-Text is at least 18 units high: on a 390 px phone (the picture about 360 px
+The claims are drawn once per layout of claim values (:func:`_claims`), the spaces
+once (:data:`SPACES_LAYER`); a position adds its pawns, its taken claims and its
+text. Text is at least 18 units high: on a 390 px phone (the picture about 360 px
 wide) that is 12 px or more.
 
 >>> import mineedu

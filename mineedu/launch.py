@@ -1,8 +1,8 @@
-"""Serve the lessons (``notebooks/``): on this computer, or to a whole class.
+"""The launcher of ``mineedu serve``: finds the lessons, chooses the settings, starts the class server.
 
-``mineedu serve`` calls :func:`serve`, which runs the class server
-(:mod:`mineedu.serving`, Voilà with each kernel tied to its browser) with
-these settings:
+This runs in the teacher's terminal; the server itself is :mod:`mineedu.serving` (Voilà with
+each kernel tied to its browser), which :func:`serve` starts as a process of its own with
+these settings, prints its links, and stops:
 
 * **loopback by default**: ``127.0.0.1``, no token (only this computer can
   connect). ``--class`` listens on the network instead, puts a class token on
