@@ -76,7 +76,7 @@ class Lay:
 
 
 def total(xs: list[int]) -> int:
-    """``sum(xs)``."""
+    """``sum(xs)``, as a loop mypyc compiles (it calls the builtin as any Python function)."""
     s = 0
     for x in xs:
         s += x
@@ -116,7 +116,6 @@ class Table:
         self.card_counts: tuple[int, ...] = game.card_counts
         self.start_counts: tuple[int, ...] = game.start_counts
         self.start_size: int = sum(game.start_counts)
-        self.cfg = cfg
         self.cpr: int = cfg.cards_per_round
         self.rounds: int = cfg.rounds
         self.target: int = cfg.target_points
@@ -210,8 +209,10 @@ def pick(pile: list[int], total: int, draw: Draw) -> int:
     (each kind held, ``count / total`` reduced: one draw over ``total / g``, none for one kind)."""
     g = total
     for c in pile:
-        if c and g > 1:
+        if c:
             g = _gcd(c, g)
+            if g == 1:
+                break
     if g == total:
         for k in range(len(pile)):
             if pile[k]:
