@@ -97,7 +97,7 @@ def install() -> None:
 
 
 try:
-    from mypy_extensions import mypyc_attr
+    from mypy_extensions import mypyc_attr as mypyc_attr  # bots decorate with a call to it: mypyc reads only that
 except ImportError:  # pragma: no cover - no mypy here, so nothing compiled either: the decorator does nothing
 
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]

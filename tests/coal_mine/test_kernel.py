@@ -1,14 +1,14 @@
 """Mine (coal)'s tournaments on the kernel play the engine's games: the same final state, the same draws.
 
 The rules apply every move through the kernel either way; what is held here is the other path: whole
-games on one kernel (``kernel.playout_hook``) with each bot's ``choose`` on the kernel itself, against
-:func:`mineedu.core.playout` with its ``act`` on each observation (the kernel of the view). Every
-bot of ``BOTS`` (the raider with a few card counts), 2 to 6 players, the variant, the dummy
-with either plan, and configs that reach the rules' corners (decks that run dry, hand-limit
-discards, the early end at ``target_points``, tiebreaks, repeated die cards, a deck without
-pipe-miners or with a job card named like an event), each compared
-seed by seed with the engine by :func:`tests.playout_check.assert_same_games`; the lesson's
-tournament and the known-answer one by :func:`tests.playout_check.assert_same_tournament`.
+games on one kernel (``kernel_playout``, the game's ``Hooks.fast_playout``) with each bot's ``choose``
+on the kernel itself, against :func:`mineedu.core.playout` with its ``act`` on each observation (the
+kernel of the view). Every bot of ``BOTS`` (the raider with a few card counts), 2 to 6 players, the
+variant, the dummy with either plan, and configs that reach the rules' corners (decks that run dry,
+hand-limit discards, the early end at ``target_points``, tiebreaks, repeated die cards, a deck without
+pipe-miners or with a job card named like an event), each compared seed by seed with the engine by
+:func:`tests.playout_check.assert_same_games`; the lesson's tournament and the known-answer one by
+:func:`tests.playout_check.assert_same_tournament`.
 The corner configs also check, on the engine's own games, that they do reach their corner.
 """
 
@@ -25,12 +25,11 @@ from mineedu.core import CHANCE, BaseBot, RandomBot, play
 from mineedu.games.coal_mine import CoalMineGame, bots, kernel_playout
 from mineedu.games.coal_mine.lesson import SPEC
 from tests.known_answers import make
-from tests.playout_check import assert_same_games, assert_same_tournament, seating, with_playout
+from tests.playout_check import assert_same_games, assert_same_tournament, seating
 
 
-def make_game(players, **config):
-    """The game, its tournaments played on the kernel (``kernel_playout``; its ``fast_playout`` is ``fast.py``)."""
-    return with_playout(mineedu.make("coal_mine", players, **config), kernel_playout)
+def test_tournaments_play_on_the_kernel() -> None:
+    assert CoalMineGame.hooks.fast_playout is kernel_playout
 
 SPECS = {  # every bot of BOTS, with a few arguments
     "random": ["random"],
@@ -120,7 +119,7 @@ def reached(game: CoalMineGame, specs: list[str], seeds: range) -> set[str]:
 
 @pytest.mark.parametrize(("players", "config", "specs", "games"), TABLES)
 def test_same_games_as_the_engine(players: int, config: dict[str, Any], specs: list[str], games: int) -> None:
-    game = make_game(players, **config)
+    game = mineedu.make("coal_mine", players, **config)
     assert assert_same_games(game, specs, range(games)) == games
 
 
@@ -128,7 +127,7 @@ def test_same_games_as_the_engine(players: int, config: dict[str, Any], specs: l
 def test_same_games_in_the_rules_corners(name: str, config: dict[str, Any], corner: str) -> None:
     seen: set[str] = set()
     for players, shift, seeds in ((3, 1, range(8)), (4, 6, range(8)), (4, -1, range(300, 308))):
-        game = make_game(players, **config)
+        game = mineedu.make("coal_mine", players, **config)
         seats = players - len(game.auto_seats())
         specs = mixed(seats, shift) if shift >= 0 else ["random", "steady", "random", "mix"][:seats]
         assert assert_same_games(game, specs, seeds) == len(seeds)
@@ -146,28 +145,28 @@ def test_same_games_in_the_rules_corners(name: str, config: dict[str, Any], corn
 def test_the_same_calls_with_the_same_arguments(players: int, config: dict[str, Any], specs: list[str]) -> None:
     """The same numpy calls in the same order, each with the same argument, on every seed here
     (``assert_same_games`` records the first three of every other table)."""
-    game = make_game(players, **config)
+    game = mineedu.make("coal_mine", players, **config)
     assert assert_same_games(game, specs, range(6), recorded=6) == 6
 
 
 def test_same_tournaments() -> None:
     lesson = SPEC.tournament
-    game = make_game(lesson.players, **lesson.config)
+    game = mineedu.make("coal_mine", lesson.players, **lesson.config)
     assert_same_tournament(game, list(lesson.bots), 24, 5)
     assert_same_tournament(game, ["steady", "raider", "mix", "mix"], 16, 3)
     players, settings, specs, games, seed = make.TOURNAMENTS["coal_mine"]
-    assert_same_tournament(make_game(players, **settings), specs, games, seed)
+    assert_same_tournament(mineedu.make("coal_mine", players, **settings), specs, games, seed)
 
 
 def test_what_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = make_game(4)
+    game = mineedu.make("coal_mine", 4)
     hook = game.hooks.fast_playout
     assert hook is not None
     assert hook(game, ("random",) * 4) is not None
     assert hook(game, ("random", None, "steady", "mix")) is None  # not a seat of the rules' own
     assert hook(game, ("random",) * 3) is None
     assert hook(game, ("random", "digger", "steady", "mix")) is None  # no such bot: the engine says so
-    dummy = make_game(4, dummy=True)
+    dummy = mineedu.make("coal_mine", 4, dummy=True)
     assert hook(dummy, ("random", "mix", "steady", None)) is not None
 
     class Actor(BaseBot):  # a bot written for the engine alone (no choose): the engine plays it
@@ -176,10 +175,15 @@ def test_what_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
         def act(self, obs: Any, legal: Any, rng: np.random.Generator) -> Any:
             return legal[-1]
 
-    class Bolder(bots.RaiderBot):  # a bot of its own that chooses on the kernel: played there
-        pass
+    class Bolder(bots.RaiderBot):  # a bot of its own (a notebook's) that chooses on the kernel: played there
+        placed = 0
+
+        def place(self, view: Any, seat: int, m: int, s: int, tables: Any) -> int:
+            Bolder.placed += 1  # its own placement, called by the compiled choose
+            return view.t.PASS if view.laid[seat] >= 2 else super().place(view, seat, m, s, tables)
 
     monkeypatch.setattr(CoalMineGame, "bots", dict(bots.BOTS, actor=lambda arg: Actor(), bolder=lambda arg: Bolder(3)))
     assert hook(game, ("random", "actor", "steady", "mix")) is None
     assert hook(game, ("random", "bolder", "steady", "mix")) is not None
     assert assert_same_games(game, ["random", "bolder", "steady", "mix"], range(4)) == 4
+    assert Bolder.placed > 0

@@ -11,7 +11,6 @@ in :mod:`.odds`, the side panel and status in :mod:`.panel`, bots in
 """
 
 from mineedu.core import Hooks, Variant, register
-from mineedu.core.compiled import fast_playout
 from mineedu.core.kernel import playout_hook
 from mineedu.explore import review as explore_review
 
@@ -32,6 +31,10 @@ from .rules import (
     split_loot,
 )
 from .simulate import simulate_raid, simulate_recruit
+
+kernel_playout = playout_hook(first_kernel, freeze)  # its mix bot's uniforms: core.kernel.draws_for
+"""Tournaments on the kernel, with the bots' own ``choose`` (``tests/coal_mine/test_kernel.py``): the game's
+``Hooks.fast_playout``."""
 
 register(CoalMineGame, Hooks(
     picture=svg.render,
@@ -55,12 +58,8 @@ register(CoalMineGame, Hooks(
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
     native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
-    fast_playout=fast_playout(__name__),  # fast.py, compiled, until the kernel plays 0.8 times its games
+    fast_playout=kernel_playout,
 ))
-
-kernel_playout = playout_hook(first_kernel, freeze)  # its mix bot's uniforms: core.kernel.draws_for
-"""Tournaments on the kernel, with the bots' own ``choose`` (``tests/coal_mine/test_kernel.py``): the game's
-``Hooks.fast_playout`` once it plays 0.8 times the games a second of ``fast.py`` compiled (``docs/performance.md``)."""
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the

@@ -28,17 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
 from mineedu.core import Bot, RandomBot
 from mineedu.core.draws import Draw, draw_of, uniform_of
 from mineedu.core.exact import fraction_text
-from mineedu.core.game import BaseBot  # from its own module: mypyc's subclassable classes need it named there
 from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
-from mineedu.core.native import subclassable
+from mineedu.core.native import mypyc_attr
 
 from .kernel import DISCARD, EV, MINE, RAID, RECRUIT, TOWER, Table, View
 from .odds import raid_mix
@@ -99,61 +98,59 @@ def _chance(p: Fraction, lang: str) -> dict[str, str]:
     return {"p": fraction_text(p), "pct": format_number(float(p), lang, percent=True)}
 
 
-class HandTables(NamedTuple):
+class HandTables:
     """What the bots look for in a hand, by the hand's mask (bit ``k``: a kind-``k`` card held)."""
 
-    weakest: list[int]
-    """The weakest job card held (``_jobs(obs)[0]``), -1 without one."""
-    strongest: list[int]
-    """The strongest job card held (``_jobs(obs)[-1]``), -1 without one."""
-    discard_of: list[int]
-    """:class:`PlanBot`'s discard: the least useful card held."""
-    top_helmets: int
-    """:meth:`MixBot.strongest` of the game's helmets."""
-    pipe: int
-    """The pipe-miner's kind if it is a job card, else -1."""
-    wagon: int
-    """The wagon's kind (-1: none), and whether it is an event card (``wagon_event``)."""
-    wagon_event: bool
-    width: int
-    """:attr:`.kernel.Table.width`: a placement's code is ``kind * width + slot`` (:meth:`.kernel.Table.code`)."""
-    helm: list[int]
-    """Helmets per kind."""
-
-
-def hand_tables(t: Table) -> HandTables:
-    """:class:`HandTables` of the game of ``t``, worked out once and kept on it."""
-    hit = t.memo.get("hands")
-    if hit is None:
+    def __init__(self, t: Table) -> None:
         helm, kinds = t.helm, t.kinds
         weak = sorted((k for k in range(t.K) if not t.is_event[k]), key=lambda k: (helm[k], kinds[k]))
         least = sorted(range(t.K), key=lambda k: (kinds[k] in PlanBot.keep_events or helm[k] > 0, helm[k], kinds[k]))
         masks = range(1 << t.K)
         pipe, wagon = t.index.get("pipe", -1), t.index.get("wagon", -1)
-        hit = t.memo["hands"] = HandTables(
-            [next((k for k in weak if m >> k & 1), -1) for m in masks],
-            [next((k for k in reversed(weak) if m >> k & 1), -1) for m in masks],
-            [next((k for k in least if m >> k & 1), -1) for m in masks],
-            max(h for h in helm if h > 0),
-            pipe if pipe >= 0 and not t.is_event[pipe] else -1,
-            wagon, wagon >= 0 and t.is_event[wagon], t.width, list(t.helm),
-        )
+        self.weakest: list[int] = [next((k for k in weak if m >> k & 1), -1) for m in masks]
+        """The weakest job card held (``_jobs(obs)[0]``), -1 without one."""
+        self.strongest: list[int] = [next((k for k in reversed(weak) if m >> k & 1), -1) for m in masks]
+        """The strongest job card held (``_jobs(obs)[-1]``), -1 without one."""
+        self.discard_of: list[int] = [next((k for k in least if m >> k & 1), -1) for m in masks]
+        """:class:`PlanBot`'s discard: the least useful card held."""
+        self.top_helmets: int = max(h for h in helm if h > 0)
+        """:meth:`MixBot.strongest` of the game's helmets."""
+        self.pipe: int = pipe if pipe >= 0 and not t.is_event[pipe] else -1
+        """The pipe-miner's kind if it is a job card, else -1."""
+        self.wagon: int = wagon
+        """The wagon's kind (-1: none), and whether it is an event card (``wagon_event``)."""
+        self.wagon_event: bool = wagon >= 0 and t.is_event[wagon]
+        self.width: int = t.width
+        """:attr:`.kernel.Table.width`: a placement's code is ``kind * width + slot`` (:meth:`.kernel.Table.code`)."""
+        self.helm: list[int] = list(t.helm)
+        """Helmets per kind."""
         assert [t.code(0, sp) for sp in (EV, TOWER, MINE, RECRUIT)] == [0, 1, 2, 3] and t.code(0, RAID, 0) == 4
-    return hit
+
+
+def hand_tables(t: Table) -> HandTables:
+    """:class:`HandTables` of the game of ``t``, worked out once and kept on it."""
+    hit = t.bots
+    if isinstance(hit, HandTables):
+        return hit
+    made = HandTables(t)
+    t.bots = made
+    return made
 
 
 def rival(view: View, seat: int) -> int:
     """:func:`richest_rival` on a kernel: -1 if no rival has coal."""
     coal = view.coal
     best = -1
+    most = 0
     for q in range(len(coal)):
-        if q != seat and coal[q] > 0 and (best < 0 or coal[q] > coal[best]):
-            best = q
+        c = coal[q]
+        if q != seat and c > most:
+            best, most = q, c
     return best
 
 
-_P_ATTACK: dict[tuple[int, int], float] = {}
-_P_DEFEND: dict[tuple[int, int, int], float] = {}
+_P_ATTACK: Final[dict[tuple[int, int], float]] = {}
+_P_DEFEND: Final[dict[tuple[int, int, int], float]] = {}
 
 
 def p_attack(a: int, stock: int) -> float:
@@ -169,8 +166,10 @@ def p_defend(attack: int, defence: int, stock: int) -> float:
     return remember(_P_DEFEND, key, float(raid_mix(attack, defence, stock)[1]), 4096) if hit is None else hit
 
 
-@subclassable
-class PlanBot(BaseBot):
+# mypyc builds a native class (attributes and method calls in C) only if its decorators are calls to mypyc_attr
+# itself and its bases are compiled: hence no ``@subclassable`` alias and no ``BaseBot`` base for the bots.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class PlanBot:
     """Shared skeleton: hand-limit discards, and a placement rule per subclass (:meth:`place`, on the kernel)."""
 
     name = "plan"
@@ -185,7 +184,7 @@ class PlanBot(BaseBot):
         """The index in ``legal`` of the move: the least useful card over the hand limit (events it never
         plays, then the fewest helmets), else :meth:`place`'s card, or a pass if it is not legal."""
         m = view.held[seat]
-        tables = view.t.memo.get("hands") or hand_tables(view.t)
+        tables = hand_tables(view.t)
         if view.phase == DISCARD:
             return legal.index(tables.discard_of[m])
         s = tables.strongest[m]
@@ -232,7 +231,7 @@ class PlanBot(BaseBot):
         return T("lays", lang, card=a_card(kind, lang, h[kind]), at=LABELS(f"at_{space}", lang))
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SteadyBot(PlanBot):
     """Mines every round: a pipe-miner against grisou, one recruit, the rest to the mine."""
 
@@ -262,7 +261,7 @@ class SteadyBot(PlanBot):
         return None
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RaiderBot(PlanBot):
     """Raids the richest rival with up to ``cards`` strongest cards, recruits, then mines."""
 
@@ -292,7 +291,7 @@ class RaiderBot(PlanBot):
                  card=a_card(kind, lang, h[kind]), h=helmets_text(attack, lang))
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MixBot(PlanBot):
     """Plays the raid game's equilibrium mix.
 

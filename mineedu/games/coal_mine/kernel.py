@@ -13,38 +13,89 @@ among the die cards left, sorted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from math import gcd
-from typing import Any, Protocol
+from typing import Any, Final
 
 Draw = Callable[[int], int]
 """``int(rng.integers(n))`` (``mineedu.core.draws.Draw``)."""
 Uniform = Callable[[], float]
 """``float(rng.random())`` (``mineedu.core.draws.Uniform``)."""
 
-DIE_CARD, DUMMY, DUMMY_TARGET, PLACE, DRAW, DISCARD, TIEBREAK, OVER = range(8)
-PHASES = ("die_card", "dummy", "dummy_target", "place", "draw", "discard", "tiebreak", "over")
-CHANCE = -1
-TERMINAL = -3
+DIE_CARD: Final = 0
+DUMMY: Final = 1
+DUMMY_TARGET: Final = 2
+PLACE: Final = 3
+DRAW: Final = 4
+DISCARD: Final = 5
+TIEBREAK: Final = 6
+OVER: Final = 7
+PHASES: Final = ("die_card", "dummy", "dummy_target", "place", "draw", "discard", "tiebreak", "over")
+CHANCE: Final = -1
+TERMINAL: Final = -3
 
-SPACES = ("event", "raid", "tower", "mine", "recruit")
-EVENT_EFFECTS = ("grisou", "strike", "wagon", "reinforcement")
-PIPE = "pipe"
-EV, RAID, TOWER, MINE, RECRUIT = range(5)
+SPACES: Final = ("event", "raid", "tower", "mine", "recruit")
+EVENT_EFFECTS: Final = ("grisou", "strike", "wagon", "reinforcement")
+PIPE: Final = "pipe"
+EV: Final = 0
+RAID: Final = 1
+TOWER: Final = 2
+MINE: Final = 3
+RECRUIT: Final = 4
 """Space codes: their places in :data:`SPACES`."""
-SLOT_SPACE = (EV, TOWER, MINE, RECRUIT)
+SLOT_SPACE: Final = (EV, TOWER, MINE, RECRUIT)
 """The space of a placement's slot 0..3 (slot ``4 + t``: a raid)."""
 
-H_TOWER, H_MINE, H_RECRUIT, PIPES = 5, 6, 7, 8
-GRISOU, STRIKE, WAGON, REINFORCEMENT = 9, 10, 11, 12
-RAID_AT = 13
+H_TOWER: Final = 5
+H_MINE: Final = 6
+H_RECRUIT: Final = 7
+PIPES: Final = 8
+GRISOU: Final = 9
+STRIKE: Final = 10
+WAGON: Final = 11
+REINFORCEMENT: Final = 12
+RAID_AT: Final = 13
 """One seat's counters for a round (:attr:`Kernel.counts`), ``RAID_AT + players`` of them: cards on each
 space (in SPACES order), helmets on the Watchtower, Mine and Recruitment, pipe-miners on the Mine, event
 cards of each effect (EVENT_EFFECTS order), then helmets raiding each seat."""
-_H_SLOT = {TOWER: H_TOWER, MINE: H_MINE, RECRUIT: H_RECRUIT}
+_H_SLOT: Final = {TOWER: H_TOWER, MINE: H_MINE, RECRUIT: H_RECRUIT}
 
-Lay = tuple[int, int, int, int, int, int, tuple[str, str, int]]
-"""A card laid: (kind, its bit in a hand's mask, space, counter, what it adds to that counter,
-1 for a pipe-miner on the Mine, the rules' board entry ``(space, kind, target)``)."""
+
+class Lay:
+    """A card laid: its kind and that kind's bit in a hand's mask, the space, the counter it adds to
+    (:data:`RAID_AT`) and what it adds, 1 for a pipe-miner on the Mine, and the rules' board entry
+    ``(space, kind, target)``."""
+
+    def __init__(self, kind: int, bit: int, space: int, counter: int, add: int, pipes: int,
+                 entry: tuple[str, str, int]) -> None:
+        self.kind = kind
+        self.bit = bit
+        self.space = space
+        self.counter = counter
+        self.add = add
+        self.pipes = pipes
+        self.entry = entry
+
+
+def total(xs: list[int]) -> int:
+    """``sum(xs)``, as a loop mypyc compiles (it calls the builtin as any Python function)."""
+    s = 0
+    for x in xs:
+        s += x
+    return s
+
+
+def mask_of(hand: list[int]) -> int:
+    """The mask of the kinds a hand holds (bit ``k``: a kind-``k`` card)."""
+    m = 0
+    for k in range(len(hand)):
+        if hand[k]:
+            m |= 1 << k
+    return m
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
 
 
 class Table:
@@ -55,7 +106,8 @@ class Table:
         n: int = game.num_players
         self.n = n
         self.kinds: tuple[str, ...] = game.kinds
-        K = self.K = len(self.kinds)
+        K = len(self.kinds)
+        self.K = K
         self.helm: list[int] = list(game.helmet_list)
         self.is_event = [k in game.event_kinds for k in self.kinds]
         self.job_kinds = [k for k in range(K) if not self.is_event[k]]
@@ -64,21 +116,33 @@ class Table:
         self.card_counts: tuple[int, ...] = game.card_counts
         self.start_counts: tuple[int, ...] = game.start_counts
         self.start_size: int = sum(game.start_counts)
-        self.cfg = cfg
-        self.cpr, self.rounds, self.target, self.limit = (cfg.cards_per_round, cfg.rounds, cfg.target_points,
-                                                          cfg.hand_limit)
+        self.cpr: int = cfg.cards_per_round
+        self.rounds: int = cfg.rounds
+        self.target: int = cfg.target_points
+        self.limit: int = cfg.hand_limit
+        self.variant: bool = cfg.variant
+        self.start_coal: int = cfg.variant_start_coal if cfg.variant else cfg.start_coal
+        self.coal_total: int = cfg.coal_total
+        self.die_cards: list[tuple[int, int]] = list(cfg.die_cards)
+        self.recruit_base: int = cfg.recruit_base
+        self.recruit_needs_card: bool = cfg.recruit_needs_card
+        self.strike_penalty: int = cfg.strike_penalty
+        self.wagon_bonus: int = cfg.wagon_bonus
+        self.reinforcement_bonus: int = cfg.reinforcement_bonus
+        self.sold_coal_returns: bool = cfg.sold_coal_returns
         self.dummy = n - 1 if cfg.dummy else -1
-        self.bold = cfg.dummy_plan == "bold"
+        self.bold: bool = cfg.dummy_plan == "bold"
         self.width = 4 + n
         self.PASS = K * self.width
         self.lays: list[Lay | None] = [self._lay(c) for c in range(self.PASS)]
         self.order = [[(s + i) % n for i in range(n)] for s in range(n)]
-        self.legal_of: list[dict[int, list[int]]] = [{} for _ in range(n)]
         self.held_kinds = [[k for k in range(K) if m >> k & 1] for m in range(1 << K)]
+        self.legal_of: list[list[list[int] | None]] = [[None] * (1 << K) for _ in range(n)]
+        """:meth:`legal_place` by seat and mask, as worked out."""
         self.loot: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
         """:func:`split_loot` by its arguments (bounded)."""
-        self.memo: dict[str, Any] = {}
-        """What the bots work out once per game (``bots.py``'s per-hand tables)."""
+        self.bots: object = None
+        """What the bots work out once per game (:func:`.bots.hand_tables`), kept here by them."""
 
     def code(self, k: int, sp: int, t: int = -1) -> int:
         """The code of laying a kind-``k`` card on space ``sp`` (a raid: on seat ``t``)."""
@@ -92,9 +156,9 @@ class Table:
             return None
         entry = (SPACES[sp], self.kinds[k], t)
         if sp == EV:
-            return (k, self.bit[k], sp, GRISOU + EVENT_EFFECTS.index(self.kinds[k]), 1, 0, entry)
+            return Lay(k, self.bit[k], sp, GRISOU + EVENT_EFFECTS.index(self.kinds[k]), 1, 0, entry)
         counter = RAID_AT + t if sp == RAID else _H_SLOT[sp]
-        return (k, self.bit[k], sp, counter, self.helm[k], int(sp == MINE and self.kinds[k] == PIPE), entry)
+        return Lay(k, self.bit[k], sp, counter, self.helm[k], int(sp == MINE and self.kinds[k] == PIPE), entry)
 
     def legal_place(self, p: int, mask: int) -> list[int]:
         """The placement's legal codes of seat ``p`` holding the kinds of ``mask``, in ``legal_actions``'s order."""
@@ -140,44 +204,27 @@ def split_loot(stock: int, defence: int, attacks: Sequence[int]) -> tuple[int, .
     return tuple(loot)
 
 
-def pick(pile: Sequence[int], total: int, draw: Draw) -> int:
+def pick(pile: list[int], total: int, draw: Draw) -> int:
     """A kind drawn from ``pile`` (``total`` cards) as ``sample_outcome`` draws its outcomes
     (each kind held, ``count / total`` reduced: one draw over ``total / g``, none for one kind)."""
-    g = gcd(total, *pile)
+    g = total
+    for c in pile:
+        if c:
+            g = _gcd(c, g)
+            if g == 1:
+                break
     if g == total:
-        for k, c in enumerate(pile):
-            if c:
+        for k in range(len(pile)):
+            if pile[k]:
                 return k
         raise AssertionError("a draw from an empty pile")
     r = draw(total // g) * g
-    for k, c in enumerate(pile):
+    for k in range(len(pile)):
+        c = pile[k]
         if r < c:
             return k
         r -= c
     raise AssertionError("the pile's counts do not sum to its total")
-
-
-class View(Protocol):
-    """What a bot reads of a kernel: the public facts (coal, the round's caps, who passed) and, for its own
-    ``seat`` only, its hand (``held[seat]``: a mask of the kinds held) and its round's counters
-    (``counts[seat]``, ``laid[seat]``); the kernel itself, typed read-only."""
-
-    @property
-    def t(self) -> Table: ...
-    @property
-    def phase(self) -> int: ...
-    @property
-    def coal(self) -> Sequence[int]: ...
-    @property
-    def caps(self) -> tuple[int | None, int]: ...
-    @property
-    def held(self) -> Sequence[int]: ...
-    @property
-    def counts(self) -> Sequence[Sequence[int]]: ...
-    @property
-    def laid(self) -> Sequence[int]: ...
-    @property
-    def uniform(self) -> Uniform: ...
 
 
 def _no_uniform() -> float:
@@ -226,25 +273,23 @@ class Kernel:
         """``past_counting``."""
         self.uniform: Uniform = _no_uniform
         """``float(rng.random())`` for a bot that draws one (the mix bot), set by whoever plays the kernel."""
-        self.held = [sum(t.bit[k] for k in range(t.K) if h[k]) for h in hands]
+        self.held = [mask_of(h) for h in hands]
         self.counts = [[0] * (RAID_AT + t.n) for _ in range(t.n)]
         self.laid = [0] * t.n
         for p, board in enumerate(boards):
             for sp, kind, target in board:
-                k = t.index[kind]
-                lay = t.lays[t.code(k, SPACES.index(sp), target)]
+                lay = t.lays[t.code(t.index[kind], SPACES.index(sp), target)]
                 assert lay is not None
                 self._count(p, lay)
 
     @staticmethod
     def first(t: Table) -> Kernel:
         """The kernel of a new game."""
-        cfg, n = t.cfg, t.n
-        coal = cfg.variant_start_coal if cfg.variant else cfg.start_coal
-        k = Kernel(t, PLACE, 1, 0, 0, [coal] * n, [0] * n, None if cfg.variant else cfg.coal_total - coal * n,
+        n, coal = t.n, t.start_coal
+        k = Kernel(t, PLACE, 1, 0, 0, [coal] * n, [0] * n, None if t.variant else t.coal_total - coal * n,
                    [c - n * h for c, h in zip(t.card_counts, t.start_counts)], [0] * t.K,
                    [list(t.start_counts) for _ in range(n)], [[] for _ in range(n)], [False] * n, (None, 1),
-                   list(cfg.die_cards) if cfg.variant else [], [0] * n, -1, (), [[0, 0, 0, 0] for _ in range(n)], (),
+                   list(t.die_cards) if t.variant else [], [0] * n, -1, (), [[0, 0, 0, 0] for _ in range(n)], (),
                    0, 0, [[0] * t.K for _ in range(n)], 0)
         k.begin_round()
         return k
@@ -267,11 +312,13 @@ class Kernel:
 
     def legal(self) -> list[int]:
         p = self.turn
+        t = self.t
         if self.phase == PLACE:
             m = self.held[p]
-            return self.t.legal_of[p].get(m) or self.t.legal_place(p, m)
-        if self.phase == DISCARD and p != self.t.dummy:
-            return self.t.held_kinds[self.held[p]]
+            known = t.legal_of[p][m]
+            return known if known is not None else t.legal_place(p, m)
+        if self.phase == DISCARD and p != t.dummy:
+            return t.held_kinds[self.held[p]]
         return []
 
     def outcomes(self) -> tuple[list[int], list[int]]:
@@ -280,7 +327,7 @@ class Kernel:
         if ph == DIE_CARD:
             faces = sorted(set(self.die))
             return list(range(len(faces))), [self.die.count(f) for f in faces]
-        if ph == DRAW or ph in (DUMMY, DISCARD):
+        if ph in (DRAW, DUMMY, DISCARD):
             pile = self.deck if ph == DRAW else self.hands[self.turn]
             return [k for k, c in enumerate(pile) if c], [c for c in pile if c]
         if ph == DUMMY_TARGET:
@@ -299,22 +346,24 @@ class Kernel:
             while self.phase == DRAW:
                 p = self.turn
                 hand, deck, to_draw = self.hands[p], self.deck, self.to_draw
-                left = sum(deck)
-                while to_draw[p] and left:  # apply(DRAW), but for continue_draws until the last card
+                left = total(deck)
+                want = to_draw[p]
+                while want and left:  # apply(DRAW), but for continue_draws until the last card
                     a = pick(deck, left, draw)
                     deck[a] -= 1
                     left -= 1
                     if not hand[a]:
                         self.held[p] |= t.bit[a]
                     hand[a] += 1
-                    to_draw[p] -= 1
+                    want -= 1
+                to_draw[p] = want
                 self.continue_draws()
         elif ph in (DUMMY, DISCARD):
             hand = self.hands[self.turn]
-            self.apply(pick(hand, sum(hand), draw))
+            self.apply(pick(hand, total(hand), draw))
         else:
             codes, weights = self.outcomes()
-            self.apply(codes[pick(weights, sum(weights), draw)])
+            self.apply(codes[pick(weights, total(weights), draw)])
 
     # --- applying ---------------------------------------------------------------
     def apply(self, a: int) -> None:
@@ -327,25 +376,22 @@ class Kernel:
             else:
                 lay = t.lays[a]
                 assert lay is not None
-                k, kbit, sp, counter, add, pipes, entry = lay  # lay(p, lay), inline: the move played most
+                k = lay.kind  # lay(p, lay), inline: the move played most
                 hand = self.hands[p]
-                hand[k] -= 1
-                if not hand[k]:
-                    self.held[p] ^= kbit
+                left = hand[k] - 1
+                hand[k] = left
+                if not left:
+                    self.held[p] ^= lay.bit
                 c = self.counts[p]
+                sp = lay.space
                 c[sp] += 1
-                c[counter] += add
-                c[PIPES] += pipes
+                c[lay.counter] += lay.add
+                if lay.pipes:
+                    c[PIPES] += 1
                 if sp != EV:
                     self.laid[p] += 1
-                self.boards[p].append(entry)
-            n = t.n  # next_placer(p), inline
-            for i in range(1, n + 1):
-                q = (p + i) % n
-                if not self.passed[q] and self.held[q] and len(self.boards[q]) < t.cpr:
-                    self.turn = q
-                    return
-            self.resolve()
+                self.boards[p].append(lay.entry)
+            self.next_placer(p)
         elif ph == DRAW:
             self.deck[a] -= 1
             hand = self.hands[p]
@@ -391,24 +437,23 @@ class Kernel:
             self.held[p] ^= self.t.bit[k]
 
     def _count(self, p: int, lay: Lay) -> None:
-        _k, _bit, sp, counter, add, pipes, _entry = lay
         c = self.counts[p]
-        c[sp] += 1
-        c[counter] += add
-        c[PIPES] += pipes
-        if sp != EV:
+        c[lay.space] += 1
+        c[lay.counter] += lay.add
+        c[PIPES] += lay.pipes
+        if lay.space != EV:
             self.laid[p] += 1
 
     def lay(self, p: int, lay: Lay) -> None:
         """``p`` lays a card from its hand."""
-        self.take(p, lay[0])
+        self.take(p, lay.kind)
         self._count(p, lay)
-        self.boards[p].append(lay[6])
+        self.boards[p].append(lay.entry)
 
     def has_drawn(self, p: int) -> bool:
         """Whether seat ``p`` holds (in hand or laid this round) more cards than its starting
         hand less what it turned up: some of them were drawn."""
-        return sum(self.hands[p]) + len(self.boards[p]) > self.t.start_size - sum(self.shown[p])
+        return total(self.hands[p]) + len(self.boards[p]) > self.t.start_size - total(self.shown[p])
 
     # --- the flow of a round ------------------------------------------------------
     def begin_round(self) -> None:
@@ -419,7 +464,7 @@ class Kernel:
         self.passed = [False] * n
         self.to_draw = [0] * n
         self.caps = (None, self.round)  # the die shows the round: the sale cap (D21)
-        if self.t.cfg.variant:
+        if self.t.variant:
             self.phase = DIE_CARD
         else:
             self.after_die()
@@ -435,16 +480,23 @@ class Kernel:
 
     def begin_placement(self) -> None:
         self.phase = PLACE
-        if self.t.dummy >= 0:
-            self.passed[self.t.dummy] = True
-        self.next_placer((self.start - 1) % self.t.n)
+        t = self.t
+        if t.dummy >= 0:
+            self.passed[t.dummy] = True
+        self.next_placer((self.start - 1) % t.n)
 
     def next_placer(self, after: int) -> None:
+        """The next seat after ``after`` that still places (cards in hand, room on its board, not passed),
+        else the resolution."""
         t = self.t
-        n = t.n
-        for i in range(1, n + 1):
-            q = (after + i) % n
-            if not self.passed[q] and self.held[q] and len(self.boards[q]) < t.cpr:
+        n, cpr = t.n, t.cpr
+        passed, held, boards = self.passed, self.held, self.boards
+        q = after
+        for _ in range(n):
+            q += 1
+            if q == n:
+                q = 0
+            if not passed[q] and held[q] and len(boards[q]) < cpr:
                 self.turn = q
                 return
         self.resolve()
@@ -508,54 +560,72 @@ class Kernel:
     def resolve(self) -> None:
         """Events, raids, expedition, mine (D21), then on to the recruitment draws."""
         t = self.t
-        cfg, n = t.cfg, t.n
+        n = t.n
         B = self.counts
         coal, points, tally = self.coal, self.points, self.tally
         log: list[tuple[Any, ...]] = []
         # 1. Events. Coup de grisou hits everyone, its player too: a mine needs one
         # pipe-miner per grisou card played this round, else it yields nothing (D20).
-        grisou = sum(b[GRISOU] for b in B)
-        exposed = [b[PIPES] < grisou for b in B]
+        grisou = strikes = 0
+        raided = False
+        for b in B:
+            if b[EV]:
+                grisou += b[GRISOU]
+                strikes += b[STRIKE]
+            if b[RAID]:
+                raided = True
+        exposed = [False] * n
         if grisou:
-            log.append(("grisou", grisou, tuple(p for p in range(n) if exposed[p])))
+            hit = []
             for p in range(n):
-                if exposed[p]:
-                    tally[p][3] += B[p][H_MINE] > 0  # a hit only where a mine lost its coal
-        strikes = sum(b[STRIKE] for b in B)
+                if B[p][PIPES] < grisou:
+                    exposed[p] = True
+                    hit.append(p)
+                    if B[p][H_MINE] > 0:  # a hit only where a mine lost its coal
+                        tally[p][3] += 1
+            log.append(("grisou", grisou, tuple(hit)))
         # 2-3. Raids: each raider's helmets against the target's watchtower; only the
         # stock the target held before the raids can be taken (D21).
         loot = [0] * n
-        for x in range(n):
-            counter = RAID_AT + x
-            raiders = [r for r in range(n) if r != x and B[r][counter]]
-            if not raiders:
-                continue
-            defence = B[x][H_TOWER] + cfg.reinforcement_bonus * B[x][REINFORCEMENT]
-            attacks = tuple([B[r][counter] for r in raiders])
-            taken = t.loot.get((coal[x], defence, attacks)) or self._loot(coal[x], defence, attacks)
-            for r, a, got in zip(raiders, attacks, taken):
-                log.append(("raid", r, x, a, defence, got))
-                loot[r] += got
-                tally[r][1] += got
-                tally[x][2] += got
-            coal[x] -= sum(taken)
+        if raided:
+            for x in range(n):
+                counter = RAID_AT + x
+                raiders = [r for r in range(n) if r != x and B[r][counter]]
+                if not raiders:
+                    continue
+                defence = B[x][H_TOWER] + t.reinforcement_bonus * B[x][REINFORCEMENT]
+                attacks = tuple([B[r][counter] for r in raiders])
+                key = (coal[x], defence, attacks)
+                taken = t.loot.get(key)
+                if taken is None:
+                    taken = self._loot(coal[x], defence, attacks)
+                for i in range(len(raiders)):
+                    r, got = raiders[i], taken[i]
+                    log.append(("raid", r, x, attacks[i], defence, got))
+                    loot[r] += got
+                    tally[r][1] += got
+                    tally[x][2] += got
+                    coal[x] -= got
         # Expedition: sell up to the die (D21), 1 point per coal; sold coal goes back
         # to the central stock so that 21 points can be reached with 20 cubes.
         sold = 0
         cap = self.caps[1]
+        best = 0
         for p in range(n):
             c = coal[p] + loot[p]
-            most = cap + cfg.wagon_bonus * B[p][WAGON]
+            most = cap + t.wagon_bonus * B[p][WAGON]
             got = c if c < most else most
             coal[p] = c - got
             if got:
                 points[p] += got
                 sold += got
                 log.append(("sell", p, got))
-        if self.central is not None and cfg.sold_coal_returns:
+            if points[p] > best:
+                best = points[p]
+        if self.central is not None and t.sold_coal_returns:
             self.central += sold
         self.sold += sold
-        if max(points) >= t.target:  # "dès qu'un joueur atteint 21 points"
+        if best >= t.target:  # "dès qu'un joueur atteint 21 points"
             self.resolutions = self.resolutions + ((self.round, tuple(log)),)
             self.finish()
             return
@@ -566,10 +636,11 @@ class Kernel:
             h = 0 if exposed[p] else B[p][H_MINE]
             if cap0 is not None and cap0 < h:
                 h = cap0
-            if self.central is not None:
-                if self.central < h:
-                    h = self.central
-                self.central -= h
+            central = self.central
+            if central is not None:
+                if central < h:
+                    h = central
+                self.central = central - h
             coal[p] += h
             mined += h
             tally[p][0] += h
@@ -579,8 +650,8 @@ class Kernel:
         for p in range(n):
             b = B[p]
             laid = b[RECRUIT] > 0
-            base = cfg.recruit_base if (laid or not cfg.recruit_needs_card) else 0
-            k = base + b[H_RECRUIT] - cfg.strike_penalty * (strikes - b[STRIKE]) if base or laid else 0
+            base = t.recruit_base if (laid or not t.recruit_needs_card) else 0
+            k = base + b[H_RECRUIT] - t.strike_penalty * (strikes - b[STRIKE]) if base or laid else 0
             if k < 0:
                 k = 0
             self.to_draw[p] = k
@@ -602,42 +673,48 @@ class Kernel:
     def continue_draws(self) -> None:
         """Draw for the current player until done, then the hand limit, then the next player."""
         t = self.t
-        order = t.order[self.start]
-        for p in order[order.index(self.turn):]:
+        n = t.n
+        p = self.turn
+        for _ in range((self.start - p - 1) % n + 1):  # the seats from the current one to the die holder's last
             if self.to_draw[p]:
-                if sum(self.deck) == 0 and sum(self.discard) > 0:  # the discard replaces an empty deck
+                if not total(self.deck) and total(self.discard) > 0:  # the discard replaces an empty deck
                     self.deck, self.discard = self.discard, [0] * t.K
                     self.past += 1
-                if sum(self.deck):
+                if total(self.deck):
                     self.phase = DRAW
                     self.turn = p
                     return
                 self.to_draw[p] = 0  # nothing left to draw
-            if sum(self.hands[p]) > t.limit:
+            if total(self.hands[p]) > t.limit:
                 self.phase = DISCARD
                 self.turn = p
                 return
+            p += 1
+            if p == n:
+                p = 0
         self.end_round()
 
     def end_round(self) -> None:
         t = self.t
-        for p, board in enumerate(self.boards):
+        n = t.n
+        discard = self.discard
+        for p in range(n):
             shown = self.shown[p]
-            for _, kind, _ in board:
+            for _, kind, _ in self.boards[p]:
                 k = t.index[kind]
-                self.discard[k] += 1
+                discard[k] += 1
                 shown[k] += 1
-        if not sum(self.deck):
-            self.deck, self.discard = self.discard, [0] * t.K
-            self.past += bool(sum(self.deck))
-        self.boards = [[] for _ in range(t.n)]
-        self.counts = [[0] * (RAID_AT + t.n) for _ in range(t.n)]
-        self.laid = [0] * t.n
+        if not total(self.deck):
+            self.deck, self.discard = discard, [0] * t.K
+            self.past += total(self.deck) > 0
         if self.round >= t.rounds:
+            self.boards = [[] for _ in range(n)]
+            self.counts = [[0] * (RAID_AT + n) for _ in range(n)]
+            self.laid = [0] * n
             self.finish()
             return
         self.round += 1
-        self.start = (self.start + 1) % t.n
+        self.start = (self.start + 1) % n
         self.begin_round()
 
     def finish(self) -> None:
@@ -649,3 +726,10 @@ class Kernel:
         self.winner = tuple(p for p in range(t.n) if keys[p] == top)
         self.phase = OVER if len(self.winner) == 1 else TIEBREAK
         self.to_draw = [0] * t.n
+
+
+View = Kernel
+"""What a bot reads of a kernel: the public facts (coal, the round's caps, who passed) and, for its own
+``seat`` only, its hand (``held[seat]``: a mask of the kinds held) and its round's counters
+(``counts[seat]``, ``laid[seat]``). The kernel itself, as the bots are compiled beside it; they never
+write to it."""
