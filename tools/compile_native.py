@@ -82,6 +82,7 @@ def compile_all(jobs: int, only: set[str] | None) -> int:
     # the bots are imported from their source
     fastc = [([str(c.relative_to(ROOT))], f"mineedu.games.{c.parent.name}.fastc") for c in copies]
     built = ROOT / "build" / "mypyc-lib"
+    shutil.rmtree(built, ignore_errors=True)  # only this build's libraries go into place (none of a deleted module)
     try:
         for part in (separate, fastc):
             if not part:

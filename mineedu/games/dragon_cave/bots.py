@@ -25,10 +25,9 @@ import numpy as np
 
 from mineedu.core import Bot, RandomBot, Texts
 from mineedu.core.draws import draw_of
-from mineedu.core.game import BaseBot  # from its own module: mypyc's subclassable classes need it named there
 from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
-from mineedu.core.native import subclassable
+from mineedu.core.native import mypyc_attr
 
 from .kernel import EATEN, IN, OUT, Card, Table, View, back_of, capture_of, drop_of, move_code, steps_of, stops
 from .odds import card_expectation, escape_probability
@@ -85,8 +84,8 @@ def pick_index(legal: list[int], back: bool | None = None, capture: bool | None 
     return max(range(len(legal)), key=lambda i: (drop_of(legal[i]) == -1, steps_of(legal[i])))
 
 
-@subclassable
-class KernelBot(BaseBot):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class KernelBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
     """A bot deciding on the kernel (``choose``); ``act`` asks it on the kernel of the observation."""
 
     def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
@@ -98,7 +97,7 @@ class KernelBot(BaseBot):
         raise NotImplementedError
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnBackBot(KernelBot):
     """Turn back after ``n`` cards: capture each card it leaves until it holds ``n``."""
 
@@ -125,7 +124,7 @@ class TurnBackBot(KernelBot):
         return WHY("collect" if action[4] else "walk_in", lang, held=held, n=self.n)
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyDepthBot(KernelBot):
     """Dive as deep as ``depth`` (or as deep as possible), turn back with that card, run home."""
 
@@ -187,7 +186,7 @@ def treasure(view: View, cards: Sequence[Card]) -> Fraction:
     return total
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OddsBot(KernelBot):
     """Chooses the move with the best P(escape) × expected treasure (see the module doc)."""
 

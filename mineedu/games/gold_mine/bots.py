@@ -27,9 +27,8 @@ import numpy as np
 
 from mineedu.core import Texts, fraction_text
 from mineedu.core.draws import draw_of
-from mineedu.core.game import BaseBot  # from its own module: mypyc's subclassable classes need it named there
 from mineedu.core.i18n import format_number
-from mineedu.core.native import subclassable
+from mineedu.core.native import mypyc_attr
 
 from .cards import EXIT_ACTION, EXPLORE_ACTION
 from .kernel import ALL1, DRAGON, EYES, GOLD3, L1, L2, LANTERN, NONE, NUGGET, OPTION, SWAP, View, resolution
@@ -133,8 +132,8 @@ def burn_risk_of(view: View, seat: int) -> tuple[int, int]:
     return perm(deck[DRAGON], m), perm(cards, m)
 
 
-@subclassable
-class GoldMineBot(BaseBot):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GoldMineBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
     """Base: decisions at the turn (``explores``) and at an exit card (``pick_option``), on the kernel."""
 
     name = "base"
@@ -177,7 +176,7 @@ class GoldMineBot(BaseBot):
 _NOTHING = cast(View, None)
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(GoldMineBot):
     """Chooses uniformly among the legal actions."""
 
@@ -206,7 +205,7 @@ def as_written(threshold: float) -> tuple[int, int]:
     return exact.numerator, exact.denominator
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ThresholdBot(GoldMineBot):
     """Explores while P(the next card is a dragon) < ``threshold``; else takes an exit card."""
 
@@ -232,7 +231,7 @@ class ThresholdBot(GoldMineBot):
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BurnBot(GoldMineBot):
     """Explores while P(I am burned if I explore now) < ``threshold``: the risk that matters."""
 
@@ -257,7 +256,7 @@ class BurnBot(GoldMineBot):
                  t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CautiousBot(GoldMineBot):
     """Explores only while Dragobert is at least ``margin`` cards away; heads for the exit."""
 
@@ -276,7 +275,7 @@ class CautiousBot(GoldMineBot):
         return T("far" if d >= self.margin else "near", lang, d=d, m=self.margin, what=what)
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot(GoldMineBot):
     """Always explores when it can; on an exit card takes the 3 gold if offered."""
 
