@@ -457,7 +457,7 @@ class TableMemo:
     open bot's room of each card (:func:`_card_room`), greedy's cups (:func:`_cup_gain`) and the decks the
     open bot plans for (:meth:`coming`)."""
 
-    __slots__ = ("base", "cups", "deck", "room", "stride", "to_come")
+    __slots__ = ("cups", "deck", "room", "stride", "to_come")
 
     def __init__(self, t: Table) -> None:
         self.deck = deck_tables(t.shapes)
@@ -465,15 +465,12 @@ class TableMemo:
         self.room: dict[int, int] = {c: _card_room(CARDS[c], counts) for c in t.card_ids}
         self.cups: dict[int, list[int]] = {}
         self.stride = len(t.cups) + 1
-        self.base = t.reveals + 1
         self.to_come: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def coming(self, t: Table, revealed: list[int]) -> tuple[int, tuple[int, ...]]:
         """The expedition cards the open bot plans for after the reveals ``revealed``: this round's cards to
         come (:func:`_shapes_to_come`), a full deck once the round is over; with its :meth:`DeckTables.left_id`."""
-        key = 0
-        for j in revealed:
-            key += self.base ** j
+        key = t.revealed_key(revealed)
         hit = self.to_come.get(key)
         if hit is None:
             left = list(t.full)

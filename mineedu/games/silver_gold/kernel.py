@@ -96,6 +96,14 @@ class Table:
         """``shapes.all_placements`` of shape ``j`` on card ``cid``: ``(orientation, row, col, mask)``."""
         return all_placements(self.shapes[j], self.rows[cid], self.cols[cid])
 
+    def revealed_key(self, revealed: list[int]) -> int:
+        """A number naming how many cards of each shape ``revealed`` holds (at most a round's reveals each)."""
+        width = self.reveals.bit_length()
+        key = 0
+        for j in revealed:
+            key += 1 << (j * width)
+        return key
+
     def placement_masks(self, cid: int, j: int) -> list[int]:
         """The boxes of each of :meth:`placements`, in order."""
         at = cid * len(self.shapes) + j
@@ -243,10 +251,7 @@ class Kernel(View):
         gcd, and the number ``sample_outcome`` draws from (0: one outcome, no draw)."""
         if self.phase == REVEAL:
             t = self.t
-            base = t.reveals + 1  # more than the cards of one shape revealed in a round
-            key = 0
-            for j in self.revealed:
-                key += base ** j
+            key = t.revealed_key(self.revealed)
             hit = t.reveals_of.get(key)
             if hit is None:
                 left = list(t.full)
