@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .game import Bot, Game, State
-from .kernel import draws_for, play
+from .kernel import decider, draws_for, play
 from .play import playout
 
 Play = Callable[[np.random.Generator], State]
@@ -51,6 +51,7 @@ class Rollouts:
         self.kernel = functions is not None and all(b is None or hasattr(b, "choose") for b in seated)
         """Whether the games are played on the kernel."""
         self._seated: list[Any] = seated
+        self._decide = [decider(b) for b in seated]
         self._functions = functions
         self._limit = game.max_moves()
 
@@ -61,14 +62,14 @@ class Rollouts:
             return lambda rng: playout(state, bots, rng)
         kernel_of, freeze = self._functions
         k0 = kernel_of(state)
-        game, seated, limit = self.game, self._seated, self._limit
+        game, seated, limit, decide = self.game, self._seated, self._limit, self._decide
         fresh: Callable[[], Any] = k0.copy if hasattr(k0, "copy") else lambda: kernel_of(state)
 
         def run(rng: np.random.Generator) -> State:
             k = fresh()
             draw, finish = draws_for(k, rng)
             try:
-                play(k, seated, draw, limit, game.name)
+                play(k, seated, draw, limit, game.name, decide)
                 return freeze(game, k)
             finally:
                 finish()

@@ -1,8 +1,9 @@
 """Silver & Gold's tournaments on the kernel play the engine's games: the same final state, the same draws.
 
 The rules apply every move through the kernel either way; what is held here is the other path: whole
-games on one kernel (:func:`mineedu.core.kernel.playout_hook`) with each bot's ``choose`` on the kernel,
-against :func:`mineedu.core.playout` with its ``act`` on each observation (the kernel of the view); and
+games on one kernel (:func:`mineedu.core.kernel.playout_hook`, the game's ``Hooks.fast_playout``) with each
+bot's ``decide`` (or ``choose``) on the kernel, against :func:`mineedu.core.playout` with its ``act`` on each
+observation (the kernel of the view); a bot of a notebook overriding ``choose`` or ``decide`` alone; and
 the greedy and open bots' memoized tables (``bots.Slot``) against their definitions (``gain``,
 ``open_placements``), at every decision of 16 games. Every bot of ``BOTS`` (spelled with arguments
 too: they take none and ignore them), 2 to 4 players, both settings of the ``returned_to_deck``
@@ -21,16 +22,20 @@ import pytest
 
 import mineedu
 from mineedu.core import BaseBot, RandomBot, play
+from mineedu.core.kernel import decider
 from mineedu.games.silver_gold import bots, kernel_playout
+from mineedu.games.silver_gold.kernel import CHAIN, CROSS, PLACE, SLOT
 from mineedu.games.silver_gold.lesson import SPEC
 from mineedu.games.silver_gold.rules import CARDS
 from tests.known_answers import make
-from tests.playout_check import assert_same_games, assert_same_tournament, with_playout
+from tests.playout_check import assert_same_games, assert_same_tournament
 
 
 def make_game(players, **config):
-    """The game, its tournaments played on the kernel (``kernel_playout``; its ``fast_playout`` is ``fast.py``)."""
-    return with_playout(mineedu.make("silver_gold", players, **config), kernel_playout)
+    """The game, its tournaments played on the kernel (``kernel_playout``)."""
+    game = mineedu.make("silver_gold", players, **config)
+    assert game.hooks.fast_playout is kernel_playout
+    return game
 
 SPECS = {  # every bot of BOTS, with a few arguments (ignored, as the factories do)
     "random": ["random", "random:1", " random "],
@@ -47,6 +52,7 @@ def test_every_bot_is_tested():
 
 def test_the_kernel_playout_is_the_core_s():
     assert kernel_playout.__module__ == "mineedu.core.kernel"
+    assert mineedu.make("silver_gold", 3).hooks.fast_playout is kernel_playout
 
 
 def mixed(players: int, shift: int) -> list[str]:
@@ -133,6 +139,53 @@ def test_what_it_refuses(monkeypatch):
     assert hook(game, ("random", "cautious")) is None
     assert hook(game, ("lucky", "greedy")) is not None
     assert assert_same_games(game, ["lucky", "open"], range(3)) == 3
+
+
+class Contrary(bots.GreedyBot):
+    """A bot of a notebook: greedy's ``decide`` kept, its own ``choose`` (the last legal move)."""
+
+    def choose(self, view, seat, legal, draw):
+        return len(legal) - 1
+
+
+class Mirror(bots.OpenBot):
+    """A bot of a notebook overriding ``decide`` alone: the last single box when it has one, else open's move."""
+
+    def decide(self, view, seat, draw):
+        if view.phase in (PLACE, CHAIN):
+            for s, cid in reversed(list(enumerate(view.cards[seat]))):
+                free = CARDS[cid].boxes & ~view.crossed[seat][s] if cid >= 0 else 0
+                if free:
+                    return CROSS + s * SLOT + free.bit_length() - 1
+        return super().decide(view, seat, draw)
+
+
+def test_a_bot_overriding_choose_or_decide_plays_its_own_moves(monkeypatch):
+    assert decider(Contrary()) is None  # its choose is asked, not greedy's decide
+    assert decider(Mirror()) is not None and decider(bots.GreedyBot()) is not None
+    assert decider(RandomBot()) is None and decider(Cautious()) is None
+    monkeypatch.setitem(bots.BOTS, "contrary", lambda arg: Contrary())
+    monkeypatch.setitem(bots.BOTS, "mirror", lambda arg: Mirror())
+    game = make_game(3)
+    assert assert_same_games(game, ["contrary", "mirror", "greedy"], range(4)) == 4
+    assert assert_same_games(game, ["mirror", "contrary", "open"], range(4, 6)) == 2
+    kernel_moves = [0, 0]
+
+    class Counting(Contrary):
+        def choose(self, view, seat, legal, draw):
+            kernel_moves[0] += 1
+            return super().choose(view, seat, legal, draw)
+
+    class Deciding(Mirror):
+        def decide(self, view, seat, draw):
+            kernel_moves[1] += 1
+            return super().decide(view, seat, draw)
+
+    hook = game.hooks.fast_playout
+    monkeypatch.setitem(bots.BOTS, "counting", lambda arg: Counting())
+    monkeypatch.setitem(bots.BOTS, "deciding", lambda arg: Deciding())
+    hook(game, ("counting", "deciding", "open"))(np.random.default_rng(1))
+    assert kernel_moves[0] > 20 and kernel_moves[1] > 20
 
 
 def greedy_by_definition(obs, legal):

@@ -9,7 +9,6 @@ ties them to the core (:func:`mineedu.core.register`).
 """
 
 from mineedu.core import Hooks, register
-from mineedu.core.compiled import fast_playout
 from mineedu.core.hooks import Variant
 from mineedu.core.kernel import playout_hook
 from mineedu.explore import review as explore_review
@@ -34,6 +33,10 @@ from .rules import (
 from .shapes import SHAPE_NAMES, SHAPES, orientations, placement_count, placements
 from .simulate import simulate_shape
 
+kernel_playout = playout_hook(lambda game: Kernel.first_of(game.table), freeze)
+"""Tournaments on the kernel, with the bots' own ``decide`` (``tests/silver_gold/test_kernel.py``): the game's
+``Hooks.fast_playout``."""
+
 register(SilverGold, Hooks(
     picture=svg.render,
     narrow_picture=svg.render_narrow,
@@ -51,12 +54,8 @@ register(SilverGold, Hooks(
     lesson="mineedu.games.silver_gold.lesson",
     hidden_information=True,
     native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
-    fast_playout=fast_playout(__name__),  # fast.py, compiled, until the kernel plays 0.8 times as many games
+    fast_playout=kernel_playout,  # tournaments play on the kernel
 ))
-
-kernel_playout = playout_hook(lambda game: Kernel.first_of(game.table), freeze)
-"""Tournaments on the kernel, with the bots' own ``choose`` (``tests/silver_gold/test_kernel.py``): the game's
-``Hooks.fast_playout`` once it plays 0.8 times the games a second of ``fast.py`` compiled (``docs/performance.md``)."""
 
 review = explore_review
 """``<game>.review(saved, seat)``: the decision review of the exploration API (the module ``review``, the

@@ -6,10 +6,11 @@
 * ``open``: places the revealed shape where it leaves the most placements open
   for the shapes still to come this round (completing a card first).
 
-The greedy and open bots decide in ``choose(view, seat, legal, draw)`` on the
-rules' kernel (:class:`.kernel.View`): tournaments call it on the kernel they
-play, ``act(obs, legal, rng)`` (a lesson, the engine's loop) on the kernel of the
-observation. What they read of a card with some free boxes (:class:`Slot`: its
+The greedy and open bots decide in ``decide(view, seat, draw)`` on the rules'
+kernel (:class:`.kernel.View`), the kernel's code of their move: tournaments call
+it on the kernel they play, ``act(obs, legal, rng)`` (a lesson, the engine's loop)
+on the kernel of the observation, through ``choose`` (the move's place in
+``legal``). What they read of a card with some free boxes (:class:`Slot`: its
 legal placements, greedy's kinds of action, open's best for a deck to come) is
 memoized in bounded tables shared by every game of a process (:func:`deck_tables`).
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import islice
 from math import gcd
-from typing import Any
+from typing import Any, Final, final
 
 import numpy as np
 
@@ -38,7 +39,7 @@ from mineedu.core.i18n import plural
 from mineedu.core.memo import remember
 from mineedu.core.native import subclassable
 
-from .kernel import KEEP, PLACE, REPLACE, Table, View, keeps
+from .kernel import CROSS, KEEP, PASS, PLACE, REPLACE, SLOT, Table, View, keeps
 from .rules import CARDS, SilverGoldView, TreasureCard, _action_mask, code_of, display_palms, kernel_of_view
 from .shapes import SHAPES, all_placements, placement_count
 from .words import french, the_shape
@@ -170,24 +171,13 @@ class SilverGoldBot(BaseBot):
         raise NotImplementedError
 
 
-Entry = tuple[int, int, int, int, int]
-"""A placement or a single box on one card: ``(mask, coins, palms, red crosses, covered)``, what it
-crosses and the bits of the card's placements (:class:`CardTable`) over a box of it."""
-Group = tuple[int, int, int, Entry, int]
-"""Greedy's view of an :data:`Entry` on some free boxes: ``(coins, palms, fixed, entry, its place among the
-legal ones of its kind)``, ``fixed`` being ``100 * (boxes + red crosses + completes) - free boxes after``:
-its gain but for the coins and palms, whose worth depends on the player (room left, cups, the display's palms)."""
-Plan = tuple[int, int, tuple[tuple[Entry, int], ...]]
-"""Open's best on one card for a deck to come: ``(completes * _SCALE, placements to come it covers, (entry,
-its place) of each)``."""
-
-_NCARDS = len(CARDS)
-_BOXES = [c.boxes for c in CARDS]
-_APPEAL = [card_appeal(c) for c in CARDS]  # greedy's keep and take (gain)
-_MOST = max(len(cells) for cells in SHAPES.values())  # the most coins one action crosses
-_LIMIT = 1 << 16  # entries of one memo before it starts again
-_SLOTS = 1 << 15  # cards with free boxes kept (about 2 kB each with what they memoize: some 60 MB at most)
-_SCALE = 1 << 24  # more than the placements of a card times the copies of a shape (a plan's key)
+_NCARDS: Final = len(CARDS)
+_BOXES: Final = [c.boxes for c in CARDS]
+_APPEAL: Final = [card_appeal(c) for c in CARDS]  # greedy's keep and take (gain)
+_MOST: Final = max(len(cells) for cells in SHAPES.values())  # the most coins one action crosses
+_LIMIT = 1 << 16  # entries of one memo before it starts again (read when a deck's tables are made)
+_SLOTS: Final = 1 << 15  # cards with free boxes kept (about 2 kB each with what they memoize: some 60 MB at most)
+_SCALE: Final = 1 << 24  # more than the placements of a card times the copies of a shape (a plan's key)
 assert all(c.points < 100 for c in CARDS)  # gain's free boxes / 100 stay below one point
 
 
@@ -201,6 +191,53 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+@final
+class Entry:
+    """A placement or a single box on one card: the boxes it crosses (``mask``, ``size`` of them), the coins,
+    palms and red crosses among them, the bits of the card's placements (:class:`CardTable`) over a box of
+    it (``covered``), and its ``code``: the kernel's code of the move on card place 0 (add ``place * SLOT``)."""
+
+    __slots__ = ("code", "coins", "covered", "crosses", "mask", "palms", "size")
+
+    def __init__(self, mask: int, coins: int, palms: int, crosses: int, covered: int, code: int) -> None:
+        self.mask = mask
+        self.size = mask.bit_count()
+        self.coins = coins
+        self.palms = palms
+        self.crosses = crosses
+        self.covered = covered
+        self.code = code
+
+
+@final
+class Group:
+    """Greedy's view of an :class:`Entry` on some free boxes: its coins and palms, ``fixed`` being
+    ``100 * (boxes + red crosses + completes) - free boxes after`` (its gain but for the coins and palms,
+    whose worth depends on the player: room left, cups, the display's palms), and the entry's code."""
+
+    __slots__ = ("code", "coins", "fixed", "palms")
+
+    def __init__(self, coins: int, palms: int, fixed: int, code: int) -> None:
+        self.coins = coins
+        self.palms = palms
+        self.fixed = fixed
+        self.code = code
+
+
+@final
+class Plan:
+    """Open's best on one card for a deck to come: ``done`` (``_SCALE`` if it completes the card), the
+    placements to come it covers (``lost``), and the entries reaching it, in order."""
+
+    __slots__ = ("done", "entries", "lost")
+
+    def __init__(self, done: int, lost: int, entries: tuple[Entry, ...]) -> None:
+        self.done = done
+        self.lost = lost
+        self.entries = entries
+
+
+@final
 class CardTable:
     """One treasure card's placements of a deck's shapes as the bits of one number: bit ``i`` is
     ``entries[i]``, shape ``j``'s placements in ``shapes.all_placements`` order from bit ``offsets[j]``
@@ -212,6 +249,7 @@ class CardTable:
         card = CARDS[cid]
         self.cid = cid
         masks: list[int] = []
+        codes: list[int] = []  # a placement's place among its shape's (the kernel's code on card place 0)
         self.offsets: list[int] = []
         self.widths: list[int] = []  # (1 << placements) - 1, per shape
         for s in shapes:
@@ -219,20 +257,20 @@ class CardTable:
             self.offsets.append(len(masks))
             self.widths.append((1 << len(these)) - 1)
             masks += these
-        cover = self.cover = [0] * (card.rows * card.cols)  # per box: the placements over it
+            codes += range(len(these))
+        self.cover: list[int] = [0] * (card.rows * card.cols)  # per box: the placements over it
         for i, m in enumerate(masks):
             for low in _bits(m):
-                cover[low.bit_length() - 1] |= 1 << i
-        covered = self.covered
-
-        def entry(mask: int) -> Entry:
-            return (mask, (mask & card.coins).bit_count(), (mask & card.palms).bit_count(),
-                    (mask & card.crosses).bit_count(), covered(mask))
-
-        self.entries = [entry(m) for m in masks]
-        self.cells = [entry(1 << b) for b in range(len(cover))]  # a single box, by its bit
-        self.fit = ((1 << len(masks)) - 1) & ~covered(((1 << len(cover)) - 1) & ~card.boxes)  # over no hole
+                self.cover[low.bit_length() - 1] |= 1 << i
+        self.entries = [self._entry(m, c) for m, c in zip(masks, codes)]
+        self.cells = [self._entry(1 << b, CROSS + b) for b in range(len(self.cover))]  # a single box, by its bit
+        self.fit: int = ((1 << len(masks)) - 1) & ~self.covered(((1 << len(self.cover)) - 1) & ~card.boxes)  # no hole
         self.weights: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def _entry(self, mask: int, code: int) -> Entry:
+        card = CARDS[self.cid]
+        return Entry(mask, (mask & card.coins).bit_count(), (mask & card.palms).bit_count(),
+                     (mask & card.crosses).bit_count(), self.covered(mask), code)
 
     def covered(self, mask: int) -> int:
         """The bits of the placements over a box of ``mask``."""
@@ -259,6 +297,7 @@ class CardTable:
         return hit
 
 
+@final
 class Slot:
     """One card with some free boxes, and what the bots read of it, memoized as they ask: the
     legal placements, greedy's kinds of action, open's best for a deck to come."""
@@ -285,34 +324,33 @@ class Slot:
             card = self.card
             if j == len(card.offsets):
                 cells = card.cells
-                hit = tuple(cells[low.bit_length() - 1] for low in _bits(self.free))
+                hit = tuple([cells[low.bit_length() - 1] for low in _bits(self.free)])
             else:
                 off = card.offsets[j]
                 entries = card.entries
-                hit = tuple(entries[off + low.bit_length() - 1] for low in _bits((self.fitting >> off) & card.widths[j]))
+                hit = tuple([entries[off + low.bit_length() - 1] for low in _bits((self.fitting >> off) & card.widths[j])])
             self.fits[j] = hit
         return hit
 
     def groups_of(self, j: int) -> tuple[Group, ...]:
-        """:meth:`fits_of` as :data:`Group`, in order, without those another always beats: one with as
+        """:meth:`fits_of` as :class:`Group`, in order, without those another always beats: one with as
         many coins and palms (``gain`` grows with each) and a higher ``fixed``, or the same and before it."""
         hit = self.groups[j]
         if hit is None:
             free, nfree = self.free, self.nfree
             every: list[Group] = []  # the first of each (coins, palms, fixed)
-            seen = set()
-            for pos, e in enumerate(self.fits_of(j)):
-                m, nc, npl, nx, _c = e
-                size = m.bit_count()
-                kind = (nc, npl, 100 * (size + nx + (m == free)) - (nfree - size))
+            seen: set[tuple[int, int, int]] = set()
+            for e in self.fits_of(j):
+                fixed = 100 * (e.size + e.crosses + (e.mask == free)) - (nfree - e.size)
+                kind = (e.coins, e.palms, fixed)
                 if kind not in seen:
                     seen.add(kind)
-                    every.append((*kind, e, pos))
-            hit = self.groups[j] = tuple(
+                    every.append(Group(e.coins, e.palms, fixed, e.code))
+            hit = self.groups[j] = tuple([
                 g for i, g in enumerate(every)
-                if not any(h[0] >= g[0] and h[1] >= g[1] and (h[2] > g[2] or (h[2] == g[2] and k < i))
+                if not any(h.coins >= g.coins and h.palms >= g.palms and (h.fixed > g.fixed or (h.fixed == g.fixed and k < i))
                            for k, h in enumerate(every) if k != i)
-            )
+            ])
         return hit
 
     def plan(self, key: int, weights: tuple[tuple[int, int], ...], j: int) -> Plan:
@@ -322,31 +360,34 @@ class Slot:
         An action leaves the placements open on the other card places as they are, so this
         orders the actions of all card places as ``OpenBot``'s key does but for the gain."""
         top = -_SCALE
-        best: list[tuple[Entry, int]] = []
+        best: list[Entry] = []
         free, fitting = self.free, self.fitting
         planes = [(fitting & m, b) for m, b in weights] or [(0, 0)]  # the placements open now, by bits of copies
-        (m0, b0), rest = planes[0], planes[1:]
+        m0, b0 = planes[0]
+        rest = planes[1:]
         fits = self.fits[j]
-        for pos, e in enumerate(self.fits_of(j) if fits is None else fits):
-            over = e[4]
+        for e in self.fits_of(j) if fits is None else fits:
+            over = e.covered
             k = -((m0 & over).bit_count() << b0)
             for m, b in rest:
                 k -= (m & over).bit_count() << b
-            if e[0] == free:
+            if e.mask == free:
                 k += _SCALE
             if k > top:
-                top, best = k, [(e, pos)]
+                top, best = k, [e]
             elif k == top:
-                best.append((e, pos))
+                best.append(e)
         done = _SCALE if top > 0 else 0
-        return remember(self.plans, key, (done, done - top, tuple(best)), 256)
+        return remember(self.plans, key, Plan(done, done - top, tuple(best)), 256)
 
 
+@final
 class DeckTables:
     """The :class:`CardTable` and :class:`Slot` memos for one expedition deck's shapes (bounded)."""
 
     def __init__(self, shapes: tuple[str, ...]) -> None:
         self.shapes = shapes
+        self.limit: int = _LIMIT
         self.cards: dict[int, CardTable] = {}
         self.slots: dict[int, Slot] = {}
         self.left_ids: dict[tuple[int, ...], int] = {}
@@ -358,7 +399,7 @@ class DeckTables:
         (plans and weights are memoized by it), even once the table of numbers starts again."""
         hit = self.left_ids.get(left)
         if hit is None:
-            if len(self.left_ids) >= _LIMIT:
+            if len(self.left_ids) >= self.limit:
                 self.left_ids.clear()
                 self.canon.clear()
             hit = self.left_ids[left] = self.next_id
@@ -371,40 +412,30 @@ class DeckTables:
         placements lose ``g`` times the placements to come of that deck, so it orders them alike."""
         kept = [k if present >> j & 1 else 0 for j, k in enumerate(left)]
         g = gcd(*kept) or 1
-        small = tuple(k // g for k in kept)
+        small = tuple([k // g for k in kept])
         hit = (self.left_id(small), g, small)
-        return remember(self.canon, (lid << len(self.shapes)) | present, hit, _LIMIT)
+        return remember(self.canon, (lid << len(self.shapes)) | present, hit, self.limit)
 
-    def fresh(self, cid: int) -> Slot:
-        """Card ``cid`` with every box free."""
-        key = _BOXES[cid] * _NCARDS + cid
-        hit = self.slots.get(key)
+    def card(self, cid: int) -> CardTable:
+        hit = self.cards.get(cid)
         if hit is None:
-            card = self.cards.get(cid)
-            if card is None:
-                card = self.cards[cid] = CardTable(cid, self.shapes)
-            hit = self._new(Slot(card, _BOXES[cid], card.fit), key)
+            hit = self.cards[cid] = CardTable(cid, self.shapes)
         return hit
 
     def slot(self, cid: int, free: int) -> Slot:
         """Card ``cid`` with the boxes ``free`` free."""
-        hit = self.slots.get(free * _NCARDS + cid)
+        key = free * _NCARDS + cid
+        hit = self.slots.get(key)
         if hit is None:
-            if free == _BOXES[cid]:
-                return self.fresh(cid)
-            card = self.cards.get(cid)
-            if card is None:
-                card = self.cards[cid] = CardTable(cid, self.shapes)
-            hit = self._new(Slot(card, free, card.fit & ~card.covered(_BOXES[cid] & ~free)), free * _NCARDS + cid)
+            card = self.card(cid)
+            boxes = _BOXES[cid]
+            hit = Slot(card, free, card.fit if free == boxes else card.fit & ~card.covered(boxes & ~free))
+            slots = self.slots
+            if len(slots) >= min(_SLOTS, self.limit):  # forget the older half (a dict keeps the order they came in)
+                for old in list(islice(slots, len(slots) // 2 + 1)):
+                    del slots[old]
+            slots[key] = hit
         return hit
-
-    def _new(self, slot: Slot, key: int) -> Slot:
-        slots = self.slots
-        if len(slots) >= min(_SLOTS, _LIMIT):  # forget the older half (a dict keeps the order they came in)
-            for old in list(islice(slots, len(slots) // 2 + 1)):
-                del slots[old]
-        slots[key] = slot
-        return slot
 
 
 _DECKS: dict[tuple[str, ...], DeckTables] = {}
@@ -420,15 +451,44 @@ def deck_tables(shapes: tuple[str, ...]) -> DeckTables:
 # --- deciding on the kernel ------------------------------------------------------------
 
 
-def _tables(t: Table) -> DeckTables:
-    """The deck's memos, and the table's own (cup gains, the open bot's card rooms), kept on ``t``."""
-    hit = t.memo.get("deck")
-    if hit is None:
-        hit = t.memo["deck"] = deck_tables(t.shapes)
+@final
+class TableMemo:
+    """What the bots keep of one game's table (:class:`.kernel.Table`): its deck's :class:`DeckTables`, the
+    open bot's room of each card (:func:`_card_room`), greedy's cups (:func:`_cup_gain`) and the decks the
+    open bot plans for (:meth:`coming`)."""
+
+    __slots__ = ("cups", "deck", "room", "stride", "to_come")
+
+    def __init__(self, t: Table) -> None:
+        self.deck = deck_tables(t.shapes)
         counts = dict(zip(t.shapes, t.full))
-        t.memo["room"] = {c: _card_room(CARDS[c], counts) for c in t.card_ids}  # open's keep and take
-        t.memo["cups"] = {}
-    return hit
+        self.room: dict[int, int] = {c: _card_room(CARDS[c], counts) for c in t.card_ids}
+        self.cups: dict[int, list[int]] = {}
+        self.stride = len(t.cups) + 1
+        self.to_come: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+    def coming(self, t: Table, revealed: list[int]) -> tuple[int, tuple[int, ...]]:
+        """The expedition cards the open bot plans for after the reveals ``revealed``: this round's cards to
+        come (:func:`_shapes_to_come`), a full deck once the round is over; with its :meth:`DeckTables.left_id`."""
+        key = t.revealed_key(revealed)
+        hit = self.to_come.get(key)
+        if hit is None:
+            left = list(t.full)
+            for j in revealed:
+                left[j] -= 1
+            to_come = tuple(left) if any(left) and len(revealed) < t.reveals else t.full
+            hit = remember(self.to_come, key, (self.deck.left_id(to_come), to_come), 4096)
+        return hit
+
+
+def _memo(t: Table) -> TableMemo:
+    """The bots' :class:`TableMemo` of table ``t``, kept on it."""
+    hit = t.memo.get("bots")
+    if isinstance(hit, TableMemo):
+        return hit
+    made = TableMemo(t)
+    t.memo["bots"] = made
+    return made
 
 
 def _row(view: View, seat: int, tables: DeckTables) -> list[Slot | None]:
@@ -441,28 +501,28 @@ def _row(view: View, seat: int, tables: DeckTables) -> list[Slot | None]:
             row.append(None)
         else:
             free = _BOXES[cid] & ~crossed[s]
-            row.append(slots.get(free * _NCARDS + cid) or tables.slot(cid, free))
+            hit = slots.get(free * _NCARDS + cid)
+            row.append(hit if hit is not None else tables.slot(cid, free))
     return row
 
 
-def _cup_gain(view: View, seat: int) -> list[int]:
+def _cup_gain(view: View, seat: int, memo: TableMemo) -> list[int]:
     """Greedy's cups for 0, 1, ... more coins (``sum(view.cups_left[: rows_after - rows_before])``)."""
     t = view.t
     my = view.coins[seat]
     left = view.cups_left
-    memo = t.memo["cups"]
-    key = (my, *left)
-    hit = memo.get(key)
+    key = my * memo.stride + len(t.cups) - len(left)  # the cups left are the highest but those taken
+    hit = memo.cups.get(key)
     if hit is None:
         cb, rs = t.coin_boxes, t.row_size
         before = min(my, cb) // rs
-        hit = remember(memo, key, [sum(left[: min(my + g, cb) // rs - before]) for g in range(_MOST + 1)], 4096)
-    return hit  # type: ignore[no-any-return]
+        hit = remember(memo.cups, key, [sum(left[: min(my + g, cb) // rs - before]) for g in range(_MOST + 1)], 4096)
+    return hit
 
 
 @subclassable
 class KernelBot(SilverGoldBot):
-    """A bot deciding on the kernel (``choose``); ``act`` asks it on the kernel of the observation."""
+    """A bot deciding on the kernel (:meth:`decide`); ``act`` asks it on the kernel of the observation."""
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
         view: SilverGoldView = obs
@@ -472,10 +532,13 @@ class KernelBot(SilverGoldBot):
         return legal[self.choose(kernel_of_view(view), seat, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
-        """The index in ``legal`` of the move: the card kept or taken by :meth:`card_key`, else :meth:`place`'s
-        placement or box (its card place and its place among the legal ones of its kind), or the pass."""
+        """The index in ``legal`` of the move :meth:`decide` makes."""
+        return legal.index(self.decide(view, seat, draw))
+
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
+        """The kernel's code of the move: the cards kept or taken by :meth:`card_key`, else :meth:`place`'s
+        placement or box, or the pass."""
         t = view.t
-        tables = t.memo.get("deck") or _tables(t)
         ph = view.phase
         if ph == KEEP:
             key = self.card_key(t)
@@ -483,41 +546,22 @@ class KernelBot(SilverGoldBot):
             return worth.index(max(worth))  # the first best, as max() takes it
         if ph == REPLACE:
             key = self.card_key(t)
-            worth = [key(c) for c in legal]
-            return worth.index(max(worth))
-        row = _row(view, seat, tables)
+            display = view.display
+            worth = [key(c) for c in display]
+            return display[worth.index(max(worth))]
+        memo = _memo(t)
+        row = _row(view, seat, memo.deck)
         j = view.revealed[-1] if ph == PLACE else len(t.shapes)  # a red cross's box: single boxes only
-        best = self.place(view, seat, row, j, tables)
-        if best is None:
-            return 0  # the pass: no free box
-        s, kind, pos = best
-        before = 0  # the legal moves before it: the placements, then the single boxes, card place by card place
-        cells = len(t.shapes)
-        for q, x in enumerate(row):
-            if x is not None:
-                if kind == cells:
-                    if q < s:
-                        before += x.nfree
-                    if j < cells:
-                        fits = x.fits[j]
-                        before += len(x.fits_of(j) if fits is None else fits)
-                elif q < s:
-                    fits = x.fits[kind]
-                    before += len(x.fits_of(kind) if fits is None else fits)
-        return before + pos
+        return self.place(view, seat, row, j, memo)
 
     def card_key(self, t: Table) -> Callable[[int], float]:
         """What the bot keeps, and takes from the display, the most of."""
         raise NotImplementedError
 
-    def place(self, view: View, seat: int, row: list[Slot | None], j: int, tables: DeckTables) -> Choice:
-        """The placement of shape ``j`` or single box (``j == len(shapes)``: single boxes only) to make."""
+    def place(self, view: View, seat: int, row: list[Slot | None], j: int, memo: TableMemo) -> int:
+        """The code of the placement of shape ``j`` or single box (``j == len(shapes)``: single boxes only) to
+        make, :data:`~.kernel.PASS` if there is none."""
         raise NotImplementedError
-
-
-Choice = tuple[int, int, int] | None
-"""A bot's ``place`` or ``cross``: ``(card place, shape index or len(shapes) for a single box, its place
-among that card's legal ones of its kind)``; ``None`` is the pass."""
 
 
 @subclassable
@@ -530,26 +574,29 @@ class GreedyBot(KernelBot):
     def card_key(self, t: Table) -> Callable[[int], float]:
         return _APPEAL.__getitem__
 
-    def place(self, view: View, seat: int, row: list[Slot | None], j: int, tables: DeckTables) -> Choice:
+    def place(self, view: View, seat: int, row: list[Slot | None], j: int, memo: TableMemo) -> int:
         t = view.t
         cells = len(t.shapes)
         my = view.coins[seat]
         coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
-        palm_room = max(0, t.palm_limit - len(view.palms[seat]))
-        cg = _cup_gain(view, seat)
+        palm_room = t.palm_limit - len(view.palms[seat])
+        if palm_room < 0:
+            palm_room = 0
+        cg = _cup_gain(view, seat, memo)
         pv = 1 + view.dpalms
-        best: Choice = None
+        best = PASS
         top = 0
         for group in ((cells,) if j == cells else (j, cells)):
             for s, x in enumerate(row):
-                if x is None:
-                    continue
-                gs = x.groups[group]
-                for nc, npl, fixed, _e, pos in x.groups_of(group) if gs is None else gs:
-                    cc = nc if nc < coin_room else coin_room
-                    key = fixed + 100 * (cc + (npl if npl < palm_room else palm_room) * pv + cg[cc])
-                    if best is None or key > top:
-                        best, top = (s, group, pos), key
+                if x is not None:
+                    gs = x.groups[group]
+                    at = s * SLOT
+                    for g in x.groups_of(group) if gs is None else gs:
+                        nc, npl = g.coins, g.palms
+                        cc = nc if nc < coin_room else coin_room
+                        key = g.fixed + 100 * (cc + (npl if npl < palm_room else palm_room) * pv + cg[cc])
+                        if best == PASS or key > top:
+                            best, top = at + g.code, key
         return best
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:
@@ -606,62 +653,63 @@ class OpenBot(KernelBot):
     keep_reason = "open_keep"
 
     def card_key(self, t: Table) -> Callable[[int], float]:
-        return t.memo["room"].__getitem__  # type: ignore[no-any-return]
+        return _memo(t).room.__getitem__
 
-    def place(self, view: View, seat: int, row: list[Slot | None], j: int, tables: DeckTables) -> Choice:
+    def place(self, view: View, seat: int, row: list[Slot | None], j: int, memo: TableMemo) -> int:
         t = view.t
         cells = len(t.shapes)
         use = cells  # the placements if any, else the single boxes
         if j != cells:
             for x in row:
-                if x is not None and (x.fits[j] if x.fits[j] is not None else x.fits_of(j)):
-                    use = j
-                    break
-        left = list(t.full)  # this round's cards to come (_shapes_to_come), a full deck once the round is over
-        for r in view.revealed:
-            left[r] -= 1
-        to_come = tuple(left) if any(left) and len(view.revealed) < t.reveals else t.full
-        lid = tables.left_id(to_come)
+                if x is not None:
+                    fits = x.fits[j]
+                    if fits if fits is not None else x.fits_of(j):
+                        use = j
+                        break
+        lid, to_come = memo.coming(t, view.revealed)
         kinds_of = cells + 1
+        tables = memo.deck
         canon = tables.canon
         top = -_SCALE
-        ties: list[tuple[int, Slot, tuple[tuple[Entry, int], ...]]] = []  # the best (place, card, entries), in order
+        ties: list[tuple[int, Slot, Plan]] = []  # the best (place, card, plan), in order
         for s, x in enumerate(row):
-            if x is None:
-                continue
-            clid, g, cleft = canon.get((lid << cells) | x.present) or tables.canonical(lid, to_come, x.present)
-            key = clid * kinds_of + use
-            plan = x.plans.get(key)
-            if plan is None:
-                card = x.card
-                plan = x.plan(key, card.weights.get(clid) or card.weighting(clid, cleft), use)
-            d, lost, es = plan
-            if es:
-                k = d - g * lost
-                if k > top:
-                    top, ties = k, [(s, x, es)]
-                elif k == top:
-                    ties.append((s, x, es))
+            if x is not None:
+                known = canon.get((lid << cells) | x.present)
+                clid, g, cleft = known if known is not None else tables.canonical(lid, to_come, x.present)
+                key = clid * kinds_of + use
+                plan = x.plans.get(key)
+                if plan is None:
+                    card = x.card
+                    weights = card.weights.get(clid)
+                    plan = x.plan(key, weights if weights is not None else card.weighting(clid, cleft), use)
+                if plan.entries:
+                    k = plan.done - g * plan.lost
+                    if k > top:
+                        top, ties = k, [(s, x, plan)]
+                    elif k == top:
+                        ties.append((s, x, plan))
         if not ties:
-            return None
-        if len(ties) == 1 and len(ties[0][2]) == 1:
-            return ties[0][0], use, ties[0][2][0][1]
+            return PASS
+        if len(ties) == 1 and len(ties[0][2].entries) == 1:
+            return ties[0][0] * SLOT + ties[0][2].entries[0].code
         my = view.coins[seat]  # the gain breaks the tie (as in GreedyBot.place)
         coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
-        palm_room = max(0, t.palm_limit - len(view.palms[seat]))
-        cg = _cup_gain(view, seat)
+        palm_room = t.palm_limit - len(view.palms[seat])
+        if palm_room < 0:
+            palm_room = 0
+        cg = _cup_gain(view, seat, memo)
         pv = 1 + view.dpalms
-        best: Choice = None
+        best = PASS
         top_gain = 0
-        for s, x, es in ties:
+        for at, x, plan in ties:
             f, nfree = x.free, x.nfree
-            for e, pos in es:
-                m, nc, npl, nx, _c = e
-                size = m.bit_count()
-                cc = min(nc, coin_room)
-                gain = 100 * (size + nx + (m == f) + cc + min(npl, palm_room) * pv + cg[cc]) - (nfree - size)
-                if best is None or gain > top_gain:
-                    best, top_gain = (s, use, pos), gain
+            for e in plan.entries:
+                size = e.size
+                cc = e.coins if e.coins < coin_room else coin_room
+                npl = e.palms if e.palms < palm_room else palm_room
+                gain = 100 * (size + e.crosses + (e.mask == f) + cc + npl * pv + cg[cc]) - (nfree - size)
+                if best == PASS or gain > top_gain:
+                    best, top_gain = at * SLOT + e.code, gain
         return best
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:

@@ -16,21 +16,30 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import gcd
-from typing import Any, Protocol
+from typing import Any, Final
 
 from .shapes import all_placements
 
 Draw = Callable[[int], int]
 """``int(rng.integers(n))`` (``mineedu.core.draws.Draw``)."""
 
-DEAL, KEEP, REVEAL, PLACE, CHAIN, REPLACE, REFILL, OVER = range(8)
-PHASES = ("deal", "keep", "reveal", "place", "chain", "replace", "refill", "over")
-CHANCE = -1
-TERMINAL = -3
-SLOT = 4096
+DEAL: Final = 0
+KEEP: Final = 1
+REVEAL: Final = 2
+PLACE: Final = 3
+CHAIN: Final = 4
+REPLACE: Final = 5
+REFILL: Final = 6
+OVER: Final = 7
+PHASES: Final = ("deal", "keep", "reveal", "place", "chain", "replace", "refill", "over")
+CHANCE: Final = -1
+TERMINAL: Final = -3
+SLOT: Final = 4096
 """Codes per card place (more than a card's placements and boxes)."""
-CROSS = 1 << 20
-PASS = 1 << 21
+CROSS: Final = 1 << 20
+PASS: Final = 1 << 21
+_BOUND: Final = 1 << 16
+"""Entries of one of the table's memos before it starts again."""
 
 
 class Table:
@@ -54,20 +63,31 @@ class Table:
         self.cols: list[int] = [c.cols for c in cards]
         self.palm_count: list[int] = [c.palms.bit_count() for c in cards]
         self.ncards = len(cards)
-        self.deal, self.keep, self.ndisplay = cfg.deal, cfg.keep, cfg.display
-        self.reveals, self.rounds, self.returned = cfg.reveals_per_round, cfg.rounds, cfg.returned_to_deck
-        self.coin_boxes, self.row_size, self.palm_limit = cfg.coin_boxes, cfg.coin_row_size, cfg.palm_limit
+        self.deal = int(cfg.deal)
+        self.keep = int(cfg.keep)
+        self.ndisplay = int(cfg.display)
+        self.reveals = int(cfg.reveals_per_round)
+        self.rounds = int(cfg.rounds)
+        self.returned = bool(cfg.returned_to_deck)
+        self.coin_boxes = int(cfg.coin_boxes)
+        self.row_size = int(cfg.coin_row_size)
+        self.palm_limit = int(cfg.palm_limit)
         self.cups: tuple[int, ...] = tuple(sorted(cfg.cups, reverse=True))
         self.fits: dict[int, list[int]] = {}
         """The placements (their places in ``all_placements``) of shape ``j`` that fit free boxes ``f`` of card
         ``cid``, by ``(f * ncards + cid) * shapes + j`` (bounded)."""
         self.codes: dict[int, list[int]] = {}
         """A card place's legal codes, by its free boxes, card, place and shape (31: single boxes; bounded)."""
+        self.masks: list[list[int] | None] = [None] * (self.ncards * len(self.shapes))
+        """The boxes of each of :meth:`placements`, by ``cid * shapes + j`` (made as asked)."""
+        self.reveals_of: dict[int, tuple[list[int], list[int], int]] = {}
+        """A reveal's outcomes (shapes), their weights over their gcd and the number to draw (0: one outcome),
+        by the cards of each shape revealed this round (:meth:`Kernel.outcomes`; bounded)."""
         self.memo: dict[str, Any] = {}
         """What the bots work out once per game (``bots.py``'s tables)."""
 
     def remember(self, key: int, codes: list[int]) -> list[int]:
-        if len(self.codes) >= 1 << 16:
+        if len(self.codes) >= _BOUND:
             self.codes.clear()
         self.codes[key] = codes
         return codes
@@ -76,21 +96,37 @@ class Table:
         """``shapes.all_placements`` of shape ``j`` on card ``cid``: ``(orientation, row, col, mask)``."""
         return all_placements(self.shapes[j], self.rows[cid], self.cols[cid])
 
+    def revealed_key(self, revealed: list[int]) -> int:
+        """A number naming how many cards of each shape ``revealed`` holds (at most a round's reveals each)."""
+        width = self.reveals.bit_length()
+        key = 0
+        for j in revealed:
+            key += 1 << (j * width)
+        return key
+
+    def placement_masks(self, cid: int, j: int) -> list[int]:
+        """The boxes of each of :meth:`placements`, in order."""
+        at = cid * len(self.shapes) + j
+        hit = self.masks[at]
+        if hit is None:
+            hit = self.masks[at] = [p[3] for p in self.placements(cid, j)]
+        return hit
+
     def fitting(self, cid: int, free: int, j: int) -> list[int]:
         """The places in :meth:`placements` of those covering only ``free`` boxes."""
         key = (free * self.ncards + cid) * len(self.shapes) + j
         hit = self.fits.get(key)
         if hit is None:
-            if len(self.fits) >= 1 << 16:
+            if len(self.fits) >= _BOUND:
                 self.fits.clear()
-            hit = self.fits[key] = [i for i, p in enumerate(self.placements(cid, j)) if p[3] & free == p[3]]
+            hit = self.fits[key] = [i for i, m in enumerate(self.placement_masks(cid, j)) if m & free == m]
         return hit
 
     def mask(self, cid: int, code: int, j: int) -> int:
         """The boxes a placement's or a single box's ``code`` crosses on card ``cid`` (shape ``j``)."""
         if code >= CROSS:
             return 1 << (code % SLOT)
-        return self.placements(cid, j)[code % SLOT][3]
+        return self.placement_masks(cid, j)[code % SLOT]
 
 
 def keeps(hand: Sequence[int], keep: int) -> list[tuple[int, ...]]:
@@ -98,41 +134,33 @@ def keeps(hand: Sequence[int], keep: int) -> list[tuple[int, ...]]:
     return list(combinations(sorted(hand), keep))
 
 
-class View(Protocol):
+class View:
     """What a bot reads of a kernel: everything public (the cards in play and their crossed boxes, the
     sheets, the display, the cups, the expedition cards revealed) and, for its own ``seat`` only, its dealt
-    hand; never a choice made at a simultaneous step. The kernel itself, typed read-only."""
+    hand; never a choice made at a simultaneous step, nor the deck's order. The kernel's part a bot is
+    handed (:class:`Kernel` is one), to read, not to change."""
 
-    @property
-    def t(self) -> Table: ...
-    @property
-    def phase(self) -> int: ...
-    @property
-    def revealed(self) -> Sequence[int]: ...
-    @property
-    def display(self) -> Sequence[int]: ...
-    @property
-    def cups_left(self) -> Sequence[int]: ...
-    @property
-    def hands(self) -> Sequence[Sequence[int]]: ...
-    @property
-    def cards(self) -> Sequence[Sequence[int]]: ...
-    @property
-    def crossed(self) -> Sequence[Sequence[int]]: ...
-    @property
-    def coins(self) -> Sequence[int]: ...
-    @property
-    def palms(self) -> Sequence[Sequence[int]]: ...
-    @property
-    def dpalms(self) -> int: ...
+    __slots__ = ("cards", "coins", "crossed", "cups_left", "display", "dpalms", "hands", "palms", "phase",
+                 "revealed", "t")
+
+    t: Table
+    phase: int
+    revealed: list[int]
+    display: list[int]
+    cups_left: list[int]
+    hands: list[list[int]]
+    cards: list[list[int]]
+    crossed: list[list[int]]
+    coins: list[int]
+    palms: list[list[int]]
+    dpalms: int
 
 
-class Kernel:
+class Kernel(View):
     """One position, mutable (fields as :class:`~.rules.SilverGoldState`'s and its boards', in codes;
     ``choices[p]`` -1 while seat ``p`` owes its choice; ``dpalms`` the palms printed on the display)."""
 
-    __slots__ = ("cards", "choices", "coins", "completed", "crossed", "cups", "cups_left", "deck", "display",
-                 "dpalms", "first", "hands", "palms", "pending", "phase", "queue", "revealed", "round", "settled", "t")
+    __slots__ = ("choices", "completed", "cups", "deck", "first", "pending", "queue", "round", "settled")
 
     def __init__(self, t: Table, phase: int, deck: list[int], display: list[int], round: int, revealed: list[int],
                  first: int, choices: list[int], queue: list[int], cups_left: list[int], cards: list[list[int]],
@@ -218,33 +246,38 @@ class Kernel:
                 out += hit
         return out or [PASS]
 
-    def outcomes(self) -> tuple[list[int], list[int]]:
-        """The chance outcomes' codes, in ``chance_outcomes``'s order, and whole-number weights."""
+    def outcomes(self) -> tuple[list[int], list[int], int]:
+        """The chance outcomes' codes, in ``chance_outcomes``'s order, their whole-number weights over their
+        gcd, and the number ``sample_outcome`` draws from (0: one outcome, no draw)."""
         if self.phase == REVEAL:
-            left = self.left()
-            js = [j for j in self.t.by_name if left[j]]
-            return js, [left[j] for j in js]
+            t = self.t
+            key = t.revealed_key(self.revealed)
+            hit = t.reveals_of.get(key)
+            if hit is None:
+                left = list(t.full)
+                for j in self.revealed:
+                    left[j] -= 1
+                js = [j for j in t.by_name if left[j] > 0]
+                g = 0
+                for j in js:
+                    g = gcd(g, left[j])
+                weights = [left[j] // g for j in js]
+                if len(t.reveals_of) >= _BOUND:
+                    t.reveals_of.clear()
+                hit = t.reveals_of[key] = (js, weights, sum(weights) if len(js) > 1 else 0)
+            return hit
         if self.phase in (DEAL, REFILL):
-            return list(self.deck), [1] * len(self.deck)
-        return [], []
-
-    def left(self) -> list[int]:
-        """This round's expedition cards not revealed yet, per shape."""
-        left = list(self.t.full)
-        for j in self.revealed:
-            left[j] -= 1
-        return left
+            n = len(self.deck)
+            return list(self.deck), [1] * n, n if n > 1 else 0
+        return [], [], 0
 
     def chance(self, draw: Draw) -> None:
         """Draw as ``sample_outcome`` draws over the rules' outcomes, and apply it."""
         if self.phase == REVEAL:
-            js, weights = self.outcomes()
+            js, weights, total = self.outcomes()
             i = 0
-            if len(js) > 1:
-                g = 0
-                for w in weights:
-                    g = gcd(g, w)
-                r = draw(sum(weights) // g) * g
+            if total:
+                r = draw(total)
                 while r >= weights[i]:
                     r -= weights[i]
                     i += 1
