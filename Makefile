@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 # each game's kernel and bots (Hooks.native) compiled to C by mypyc, again whenever one of them changes
 # (tools/compile_native.py; a module changed since is imported from its source until then; without a C
 # compiler they stay pure Python: the same games, slower)
-NATIVE_SRC = $(wildcard mineedu/games/*/kernel.py mineedu/games/*/bots.py mineedu/games/*/fast.py)
+NATIVE_SRC = $(wildcard mineedu/games/*/kernel.py mineedu/games/*/bots.py)
 COMPILED = build/mypyc/.compiled
 
 $(COMPILED): $(STAMP) $(NATIVE_SRC) tools/compile_native.py

@@ -27,8 +27,6 @@ Prints three tables; it measures, it does not judge (no asserts):
    checkout of another commit, built there with its own ``make install``), five
    blocks each, the two trees' blocks interleaved (a fresh process per block, so
    a drift of the machine hits both alike); the median of each and their ratio.
-   ``--kernels``: this tree's games that still play their ``fast.py`` play on their
-   kernel instead (the package's ``kernel_playout``).
 4. **Each lesson's heavy buttons** at their default size, kernel-side: the
    lesson built as its notebook builds it (``mineedu.ui.lesson.Lesson``), then
    its tournament's run button and each predict section's simulate button
@@ -111,9 +109,7 @@ def _in_use(game: Any) -> str:
     if hook is None:
         return "engine"
     module = hook.__module__
-    if module == "mineedu.core.kernel" or module.endswith(".kernel"):
-        return "kernel"
-    return "compiled" if module.endswith(".fastc") else "source"
+    return "kernel" if module == "mineedu.core.kernel" or module.endswith(".kernel") else module
 
 
 def _blocks(game: Any, specs: Sequence[str], k: int, blocks: int = 5) -> tuple[float, float, float, float]:
@@ -280,14 +276,14 @@ import mineedu
 from mineedu.core import tournament
 name, which, k, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 if which == "lesson":
-    from mineedu.core.lesson import lesson_spec
+    try:
+        from mineedu.core.lesson import lesson_spec
+    except ImportError:  # a tree from before the spec left the widgets (5cd1fe1, say)
+        from mineedu.ui.lesson import lesson_spec
     t = lesson_spec(name).tournament
     game, bots = mineedu.make(name, t.players, **t.config), list(t.bots)
 else:
     game, bots = mineedu.make(name, 4), json.loads(sys.argv[5])
-kernel = getattr(importlib.import_module(type(game).__module__.rsplit(".", 1)[0]), "kernel_playout", None)
-if sys.argv[6] == "kernel" and kernel is not None:  # a game whose tournaments still play its fast.py: its kernel
-    game.hooks = dataclasses.replace(type(game).hooks, fast_playout=kernel)
 tournament(game, bots, 2, 0)  # warm up: imports, compiled modules, caches
 cpu = time.process_time()
 tournament(game, bots, k, seed)
@@ -295,11 +291,11 @@ print(k / (time.process_time() - cpu))
 """
 
 
-def _block(tree: str, name: str, which: str, k: int, seed: int, kernel: bool = False) -> float:
+def _block(tree: str, name: str, which: str, k: int, seed: int) -> float:
     """Games per CPU second of one block of ``k`` games, in a fresh process importing mineedu from ``tree``."""
     env = dict(os.environ, PYTHONPATH=tree)
     out = subprocess.run([sys.executable, "-c", _BLOCK, name, which, str(k), str(seed),
-                          json.dumps(TOURNAMENT_BOTS[name]), "kernel" if kernel else "hook"], env=env,
+                          json.dumps(TOURNAMENT_BOTS[name])], env=env,
                          capture_output=True, text=True, check=True,
                          cwd=tree)  # `python -c` puts its working folder before PYTHONPATH: run it in the tree
     return float(out.stdout.strip().splitlines()[-1])
@@ -312,7 +308,7 @@ def _check_tree(tree: str) -> str:
     return out.stdout.strip()
 
 
-def against(other: str, games: Sequence[str], quick: bool, kernels: bool = False) -> None:
+def against(other: str, games: Sequence[str], quick: bool) -> None:
     """Table 5: this tree's tournaments beside another tree's (see the module docstring)."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(mineedu.__file__)))
     other = os.path.abspath(other)
@@ -327,7 +323,7 @@ def against(other: str, games: Sequence[str], quick: bool, kernels: bool = False
             k = (40 if name in GOALS else 400) // (4 if quick else 1)
             ours, theirs = [], []
             for b in range(5):
-                ours.append(_block(here, name, which, k, 1 + b, kernels))
+                ours.append(_block(here, name, which, k, 1 + b))
                 theirs.append(_block(other, name, which, k, 1 + b))
             a, o = statistics.median(ours), statistics.median(theirs)
             print(f"   {name:12} {which:8} {a:9,.0f} {f'({min(ours):,.0f}-{max(ours):,.0f})':>15} {o:9,.0f}"
@@ -340,14 +336,12 @@ def main(argv: Sequence[str]) -> None:
     ap.add_argument("--only", default="engines,simulators,simulate,lessons", help="comma-separated parts to run")
     ap.add_argument("--against", metavar="DIR", help="only table 5: these tournaments beside another tree's")
     ap.add_argument("--games", default=",".join(TOURNAMENT_BOTS), help="the games of --against, comma-separated")
-    ap.add_argument("--kernels", action="store_true",
-                    help="with --against: this tree plays on the kernel (kernel_playout) a game still playing its fast.py")
     args = ap.parse_args(argv)
     load = os.getloadavg()
     print(f"mineedu speed, {os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}"
           f", mineedu from {os.path.dirname(mineedu.__file__)}")
     if args.against:
-        against(args.against, args.games.split(","), args.quick, args.kernels)
+        against(args.against, args.games.split(","), args.quick)
         return
     parts = {"engines": engines, "simulators": simulators, "simulate": simulate_cli, "lessons": lesson_buttons}
     for part in args.only.split(","):

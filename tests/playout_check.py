@@ -25,8 +25,6 @@ through the game's playout as well.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -99,13 +97,6 @@ def _assert_same_calls(game: Game, bots: list[Any], run: Callable[[Any], Any], s
         assert a == b, f"{where}: call {k} on the generator: the engine made {a}, the fast playout {b}"
     assert len(engine.calls) == len(fast.calls), f"{where}: {len(engine.calls)} calls by the engine, {len(fast.calls)} fast"
 
-
-def with_playout(game: Game, hook: Callable[..., Any]) -> Game:
-    """A copy of ``game`` whose tournaments play through ``hook`` (a game's kernel playout, while its
-    ``Hooks.fast_playout`` is still its ``fast.py``)."""
-    clone = copy.copy(game)
-    clone.hooks = dataclasses.replace(type(game).hooks, fast_playout=hook)  # type: ignore[misc]
-    return clone
 
 
 def assert_same_tournament(game: Game, specs: Sequence[str], games: int, seed: int) -> None:

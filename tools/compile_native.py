@@ -7,8 +7,7 @@ modules are compiled together, as one library (``mineedu.games.<game>.native__my
 them are native), into extension modules beside their sources (``kernel.cpython-311-….so``; ignored
 by git), put in place by renaming (a running server's kernels keep the ones they loaded); then
 ``native.sha256`` records the hash of each source they were built from. :mod:`mineedu.core.native`
-imports them only while those hashes are the sources' (else the sources: the same code). The
-games that still have a ``fast.py`` get it compiled as ``fastc`` (:mod:`mineedu.core.compiled`). No C
+imports them only while those hashes are the sources' (else the sources: the same code). No C
 compiler, or mypyc missing: it says so, and everything runs as Python.
 """
 
@@ -65,52 +64,37 @@ def compile_all(jobs: int, only: set[str] | None) -> int:
     except ImportError as exc:  # pragma: no cover - mypy is a test dependency
         print(f"compile_native: {exc}; the games stay pure Python", file=sys.stderr)
         return 0
-    from mineedu.core.compiled import COMPILED
     from mineedu.core.native import MANIFEST, file_hash
 
     groups = _groups(only)
-    fast = [g for g in COMPILED if only is None or g in only]
-    clean(set(groups) | set(fast) if only is not None else None)
+    clean(set(groups) if only is not None else None)
+    if not groups:
+        return 0
     hashes = {g: {m: file_hash(GAMES / g / f"{m}.py") for m in mods} for g, mods in groups.items()}
-    copies = []
-    for game in fast:  # a game's own playout, until its kernel plays as fast (mineedu.core.compiled)
-        src, copy = GAMES / game / "fast.py", GAMES / game / "fastc.py"
-        copy.write_text(f'{src.read_text(encoding="utf-8")}\nSOURCE_SHA256 = "{file_hash(src)}"\n', encoding="utf-8")
-        copies.append(copy)
     separate = [([f"mineedu/games/{g}/{m}.py" for m in mods], f"mineedu.games.{g}.native") for g, mods in groups.items()]
-    # the fast.py copies apart: compiled with the native groups, they would call the bots natively even where
-    # the bots are imported from their source
-    fastc = [([str(c.relative_to(ROOT))], f"mineedu.games.{c.parent.name}.fastc") for c in copies]
     built = ROOT / "build" / "mypyc-lib"
     shutil.rmtree(built, ignore_errors=True)  # only this build's libraries go into place (none of a deleted module)
     try:
-        for part in (separate, fastc):
-            if not part:
-                continue
-            exts = mypycify([p for paths, _ in part for p in paths], opt_level="3", separate=part,
-                            target_dir=str(ROOT / "build" / "mypyc"))
-            dist = Distribution({"name": "mineedu-native", "ext_modules": exts})
-            dist.script_name = "compile_native"
-            dist.script_args = ["build_ext", f"--parallel={jobs}", f"--build-lib={built}",
-                                f"--build-temp={ROOT / 'build' / 'mypyc-temp'}"]
-            dist.parse_command_line()
-            dist.run_commands()
+        exts = mypycify([p for paths, _ in separate for p in paths], opt_level="3", separate=separate,
+                        target_dir=str(ROOT / "build" / "mypyc"))
+        dist = Distribution({"name": "mineedu-native", "ext_modules": exts})
+        dist.script_name = "compile_native"
+        dist.script_args = ["build_ext", f"--parallel={jobs}", f"--build-lib={built}",
+                            f"--build-temp={ROOT / 'build' / 'mypyc-temp'}"]
+        dist.parse_command_line()
+        dist.run_commands()
     except (Exception, SystemExit) as exc:  # no compiler, or a mypyc that cannot: pure Python it is
         print(f"compile_native: not compiled ({exc}); the games stay pure Python", file=sys.stderr)
-        clean(set(groups) | set(fast))
+        clean(set(groups))
         return 0
-    finally:
-        for copy in copies:
-            copy.unlink(missing_ok=True)
-    for game in sorted(set(groups) | set(fast)):  # into place by renaming, then the hashes they were built from
+    for game in sorted(groups):  # into place by renaming, then the hashes they were built from
         for lib in sorted((built / "mineedu" / "games" / game).glob("*" + SUFFIX)):
             dest = GAMES / game / lib.name
             tmp = dest.with_name(dest.name + ".new")
             shutil.copy2(lib, tmp)
             os.replace(tmp, dest)
-        if game in groups:
-            lines = "".join(f"{m} {h}\n" for m, h in hashes[game].items())
-            (GAMES / game / MANIFEST).write_text(lines, encoding="ascii")
+        lines = "".join(f"{m} {h}\n" for m, h in hashes[game].items())
+        (GAMES / game / MANIFEST).write_text(lines, encoding="ascii")
         print(f"compile_native: {game}: " + ", ".join(p.name.split(".")[0] for p in _built(GAMES / game)))
     importlib.invalidate_caches()
     return 0

@@ -75,7 +75,7 @@ class Hooks(Generic[V]):
     for (:func:`~mineedu.core.lesson.lesson_spec`)."""
     hidden_information: bool = False
     fast_playout: FastPlayout | None = None
-    """A game's playout for tournaments (``core.kernel.playout_hook`` on its kernel, or its ``fast.py``): the
+    """A game's playout for tournaments (``core.kernel.playout_hook`` on its kernel): the
     returned function plays from
     ``game.initial_state()`` to the end and must give the very final state, and make the very same
     draws from ``rng``, as :func:`mineedu.core.playout` with the bots of those specs. Tournaments

@@ -103,6 +103,3 @@ except ImportError:  # pragma: no cover - no mypy here, so nothing compiled eith
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-
-subclassable = mypyc_attr(allow_interpreted_subclasses=True)
-"""On a compiled class a notebook may subclass (every bot: a student's own bot starts from one)."""

@@ -6,7 +6,7 @@ generator that plays ``state`` to its end and returns the final state. On the ga
 game has one and every bot plays on a kernel: the module of the game's rules (``type(game).__module__``)
 defines ``kernel_of(state)`` (a kernel holding the state) and ``freeze(game, kernel)`` (the state it
 holds), and each bot has ``choose``; the game is then played by :func:`mineedu.core.kernel.play`,
-one kernel, no state built per move. Otherwise (a game still on ``fast.py``, a bot written for the
+one kernel, no state built per move. Otherwise (a game without a kernel, a bot written for the
 engine alone) through :func:`mineedu.core.playout`. The two draw the same numbers from the
 generator, leave it in the same state and reach the same final state (``tests/review/test_rollout.py``),
 so which one plays changes the time only.

@@ -31,13 +31,10 @@ import numpy as np
 
 from mineedu.core import Action, RandomBot, Texts
 from mineedu.core.draws import Draw, draw_of
-from mineedu.core.game import (
-    BaseBot,  # from its own module: mypyc's subclassable classes need it named there
-    BotFactory,
-)
+from mineedu.core.game import BotFactory
 from mineedu.core.i18n import plural
 from mineedu.core.memo import remember
-from mineedu.core.native import subclassable
+from mineedu.core.native import mypyc_attr
 
 from .kernel import CROSS, KEEP, PASS, PLACE, REPLACE, SLOT, Table, View, keeps
 from .rules import CARDS, SilverGoldView, TreasureCard, _action_mask, code_of, display_palms, kernel_of_view
@@ -137,8 +134,8 @@ def _fits_now(view: SilverGoldView) -> int:
     return sum(placement_count(me.free(s), shape, CARDS[c].rows, CARDS[c].cols) for s, c in enumerate(me.cards) if c is not None)
 
 
-@subclassable
-class SilverGoldBot(BaseBot):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
     """A bot that says why, the same way for every Silver & Gold bot.
 
     At a secret choice (keeping cards, placing the shape) the reason is made from the
@@ -520,7 +517,7 @@ def _cup_gain(view: View, seat: int, memo: TableMemo) -> list[int]:
     return hit
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KernelBot(SilverGoldBot):
     """A bot deciding on the kernel (:meth:`decide`); ``act`` asks it on the kernel of the observation."""
 
@@ -564,7 +561,7 @@ class KernelBot(SilverGoldBot):
         raise NotImplementedError
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot(KernelBot):
     """Takes the action with the most immediate points (first one on ties): the highest :func:`gain`, worked
     out on the kernel (``100 * gain`` as a whole number, over the kinds of action :meth:`Slot.groups_of` keeps)."""
@@ -643,7 +640,7 @@ def _open_placements(obs: SilverGoldView, left: list[tuple[str, int]], action: A
     return total
 
 
-@subclassable
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OpenBot(KernelBot):
     """Keeps the most placements open: completes a card when it can, else leaves most room (placements of the
     shapes still to come this round, :func:`open_placements`), then the :func:`gain`; worked out on the kernel,
