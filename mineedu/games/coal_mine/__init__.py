@@ -36,7 +36,7 @@ kernel_playout = playout_hook(first_kernel, freeze)  # its mix bot's uniforms: c
 """Tournaments on the kernel, with the bots' own ``choose`` (``tests/coal_mine/test_kernel.py``): the game's
 ``Hooks.fast_playout``."""
 
-register(CoalMineGame, Hooks(
+register(CoalMineGame, Hooks[CoalMineView](
     picture=svg.render,
     narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,

@@ -37,7 +37,7 @@ kernel_playout = playout_hook(lambda game: Kernel.first_of(game.table), freeze)
 """Tournaments on the kernel, with the bots' own ``decide`` (``tests/silver_gold/test_kernel.py``): the game's
 ``Hooks.fast_playout``."""
 
-register(SilverGold, Hooks(
+register(SilverGold, Hooks[SilverGoldView](
     picture=svg.render,
     narrow_picture=svg.render_narrow,
     odds_report=odds.odds_report,
