@@ -2,7 +2,8 @@
 
 :class:`~.rules.CoalMineState` copies its position into a :class:`Kernel`, applies one
 move and freezes the result; tournaments (:func:`playout_hook`) play whole games on
-one kernel with the bots' own ``choose``. Codes: phases :data:`DIE_CARD`..:data:`OVER`;
+one kernel with the bots' own ``choose``, each bot reading it as a :class:`View`:
+what its seat may see. Codes: phases :data:`DIE_CARD`..:data:`OVER`;
 card kinds by their place in ``game.kinds``; a placement ``kind * width + slot``
 (:meth:`Table.code`: slot 0 Events, 1 Watchtower, 2 Mine, 3 Recruitment, ``4 + t`` a
 raid on seat ``t``), :attr:`Table.PASS` the pass; a discard, a card drawn, the dummy's
@@ -231,13 +232,48 @@ def _no_uniform() -> float:
     raise AssertionError("no uniform draws here")  # pragma: no cover
 
 
-class Kernel:
-    """One position, mutable (fields as :class:`~.rules.CoalMineState`'s, in codes), with each seat's hand as a
-    mask of the kinds held (``held``), its round's counters (``counts``, :data:`RAID_AT`) and cards laid (``laid``)."""
+class View:
+    """What a bot of one seat reads of a kernel: the public position (the phase, the round, the die holder
+    and the seat to move, the round's caps, the die cards still to come, everyone's coal and points, the
+    central stock, the discard pile by kind (discards are face up), who passed, what each seat still draws,
+    the winners) and three fields per seat, of which a bot reads only its own seat's entry: its hand as a
+    mask of the kinds held (``held``), its round's counters (``counts``, :data:`RAID_AT`: another seat's
+    are face down) and its job cards laid (``laid``). ``uniform`` is the bot's own draws. Never the draw
+    pile, the hands' counts, the cards on the boards, the dummy's card waiting for its target, nor the
+    record of the game: :class:`Kernel` adds those. The kernel's part a bot is handed, to read, not to
+    change."""
 
-    __slots__ = ("boards", "caps", "central", "coal", "counts", "deck", "die", "discard", "hands", "held", "laid",
-                 "mined", "passed", "past", "pending", "phase", "points", "resolutions", "round", "shown", "sold",
-                 "start", "t", "tally", "to_draw", "turn", "uniform", "winner")
+    __slots__ = ("caps", "central", "coal", "counts", "die", "discard", "held", "laid", "passed", "phase", "points",
+                 "round", "start", "t", "to_draw", "turn", "uniform", "winner")
+
+    t: Table
+    phase: int
+    round: int
+    start: int
+    turn: int
+    caps: tuple[int | None, int]
+    die: list[tuple[int, int]]
+    coal: list[int]
+    points: list[int]
+    central: int | None
+    discard: list[int]
+    passed: list[bool]
+    to_draw: list[int]
+    winner: tuple[int, ...]
+    held: list[int]
+    counts: list[list[int]]
+    laid: list[int]
+    uniform: Uniform
+    """``float(rng.random())`` for a bot that draws one (the mix bot), set by whoever plays the kernel."""
+
+
+class Kernel(View):
+    """One position, mutable (fields as :class:`~.rules.CoalMineState`'s, in codes): :class:`View`'s fields and
+    what no bot reads, the draw pile (``deck``), every hand by kind (``hands``), the cards laid (``boards``), the
+    dummy's job card waiting for its target (``pending``) and the record of the game (``resolutions``, ``tally``,
+    ``mined``, ``sold``, the cards each seat turned up, ``shown``, and ``past``, ``past_counting``)."""
+
+    __slots__ = ("boards", "deck", "hands", "mined", "past", "pending", "resolutions", "shown", "sold", "tally")
 
     def __init__(self, t: Table, phase: int, round: int, start: int, turn: int, coal: list[int], points: list[int],
                  central: int | None, deck: list[int], discard: list[int], hands: list[list[int]],
@@ -271,8 +307,7 @@ class Kernel:
         self.shown = shown
         self.past = past
         """``past_counting``."""
-        self.uniform: Uniform = _no_uniform
-        """``float(rng.random())`` for a bot that draws one (the mix bot), set by whoever plays the kernel."""
+        self.uniform = _no_uniform
         self.held = [mask_of(h) for h in hands]
         self.counts = [[0] * (RAID_AT + t.n) for _ in range(t.n)]
         self.laid = [0] * t.n
@@ -727,9 +762,3 @@ class Kernel:
         self.phase = OVER if len(self.winner) == 1 else TIEBREAK
         self.to_draw = [0] * t.n
 
-
-View = Kernel
-"""What a bot reads of a kernel: the public facts (coal, the round's caps, who passed) and, for its own
-``seat`` only, its hand (``held[seat]``: a mask of the kinds held) and its round's counters
-(``counts[seat]``, ``laid[seat]``). The kernel itself, as the bots are compiled beside it; they never
-write to it."""
