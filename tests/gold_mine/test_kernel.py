@@ -149,3 +149,52 @@ def test_what_it_refuses(monkeypatch):
     assert hook(game, ("random", "engine", "greedy", "burn")) is None
     specs = ["engine", "greedy", "burn", "random"]  # the engine plays the seatings with it
     assert mineedu.core.tournament(game, specs, 6, 3) == mineedu.core.tournament(game, specs, 6, 3, fast=False)
+
+
+def decisions(config: dict, specs: list[str], seeds: range):
+    """Every decision of engine games (a turn, or an exit card's resolution): the state before it."""
+    game = mineedu.make("gold_mine", len(specs), **config)
+    table = [game.make_bot(s) for s in specs]
+    for seed in seeds:
+        for event in play(game.initial_state(), table, np.random.default_rng(seed)):
+            if event.player != CHANCE:
+                yield event.before
+
+
+DECIDING = [  # (config, the kinds of decision (phase, legal actions) its games meet)
+    ({}, [("turn", 2), ("option", 2)]),
+    (FACE_UP, [("turn", 2), ("option", 3)]),
+    ({"turn_limit": 5}, [("turn", 2)]),
+    ({"exit_deck": (("GOLD3|SWAP", 4), ("L2", 1), ("SWAP|ALL1|L1", 2))}, [("turn", 2), ("option", 4)]),
+    ({"exploration": (("nugget", 3), ("lantern", 0), ("eyes", 1), ("dragon", 1))}, [("turn", 1), ("turn", 2)]),  # run out
+]
+
+
+@pytest.mark.parametrize(("config", "met"), DECIDING, ids=[str(c) for c, _ in DECIDING])
+def test_each_bot_decides_among_the_rules_legal_actions(config, met):
+    """``decide`` names, without listing them, the move the rules' legal actions offer it: a forced move as it
+    is, else its exit option (``pick_option``) or its turn (``explores``); the random bot the legal action
+    its draw falls on."""
+    game = mineedu.make("gold_mine", 4, **config)
+    specs = [s for kind in SPECS.values() for s in kind]
+    seen = set()
+    for s in decisions(config, ["random", "greedy", "cautious:1", "random"], range(4)):
+        legal = [game.code(s.phase, a) for a in s.legal_actions()]
+        k, p = kernel_of(s), s.turn
+        for spec in specs:
+            bot = game.make_bot(spec)
+            if spec == "random":
+                for r in range(len(legal)):
+                    asked = []
+                    assert bot.decide(k, p, lambda n, r=r, asked=asked: asked.append(n) or r) == legal[r]
+                    assert asked == [len(legal)]  # one draw over the legal actions
+                continue
+            if len(legal) == 1:
+                want = legal[0]
+            elif s.phase == "option":
+                want = legal[bot.pick_option(k, p, legal)]
+            else:
+                want = legal[0 if bot.explores(k, p) else 1]
+            assert bot.decide(k, p, lambda n: -1) == want, (spec, s)
+        seen.add((s.phase, len(legal)))
+    assert set(met) <= seen  # the kinds of decision the case is there for

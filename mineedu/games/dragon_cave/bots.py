@@ -8,11 +8,12 @@
 * ``odds:p``: weighs every action by (P(escape) from :mod:`.odds`) × (expected treasure),
   never taking an action whose escape chance is below ``p`` (default 0.5) when it has another.
 
-Each decides in ``choose(view, seat, legal, draw)`` on the rules' kernel (:class:`.kernel.View`,
-moves coded by :func:`.kernel.move_code`): tournaments call it on the kernel they play, and
-``act(obs, legal, rng)`` (a lesson, the engine's loop) on the kernel of the observation.
-The odds bot looks each candidate move ahead on a copy of the kernel, and remembers its choices
-(bounded memos, one per config) by everything they read.
+Each decides in ``decide(view, seat, draw)`` on the rules' kernel (:class:`.kernel.View`, moves
+coded by :func:`.kernel.move_code`, listed a run at a time by :func:`.kernel.runs`): tournaments
+call it on the kernel they play, and ``act(obs, legal, rng)`` (a lesson, the engine's loop), through
+``choose``, on the kernel of the observation. The odds bot looks each candidate move ahead
+(:func:`.kernel.ahead`), keeps its odds as whole-number ratios (the very numbers of :mod:`.odds`), and
+remembers its choices (bounded memos, one per config) by everything they read.
 """
 
 from __future__ import annotations
@@ -29,8 +30,24 @@ from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
-from .kernel import EATEN, IN, OUT, Card, Table, View, back_of, capture_of, drop_of, move_code, steps_of, stops
-from .odds import card_expectation, escape_probability
+from .kernel import (
+    EATEN,
+    IN,
+    OUT,
+    Card,
+    Table,
+    View,
+    ahead,
+    back_of,
+    capture_of,
+    drop_of,
+    free,
+    move_code,
+    moves_of,
+    occupied_mask,
+    steps_of,
+)
+from .odds import escape_probability
 from .rules import DragonCaveView, kernel_of
 from .words import cards, steps
 
@@ -68,32 +85,48 @@ def pick(legal: Sequence[Any], *, back: bool | None = None, capture: bool | None
     ('move', -1, False, 2, False)
     """
     codes = [move_code(a[1], a[2], a[3], a[4]) for a in legal]
-    return legal[pick_index(codes, back, capture, drop)]
+    at = fastest(codes, back, capture, drop)
+    if at < 0:  # no move keeps the wished cards: the fastest keeping every card, else the fastest
+        at = max(range(len(codes)), key=lambda i: (drop_of(codes[i]) == -1, steps_of(codes[i])))
+    return legal[at]
 
 
-def pick_index(legal: list[int], back: bool | None = None, capture: bool | None = None, drop: int = -1) -> int:
-    """:func:`pick` on the kernel's codes: the index of the move."""
+def fastest(codes: list[int], back: bool | None = None, capture: bool | None = None, drop: int = -1) -> int:
+    """The index of the fastest of ``codes`` (moves, or runs of them: :func:`.kernel.runs`) with the wished
+    ``back``/``capture``/``drop``, the first if tied; wishes the rules refuse are dropped one by one (capture
+    first, then the direction); -1 if no code drops ``drop``."""
     for wb, wc in ((back, capture), (back, None), (None, None)):
         best, at = -1, -1
-        for i, a in enumerate(legal):
+        for i, a in enumerate(codes):
             if (drop_of(a) == drop and (wb is None or back_of(a) == wb) and (wc is None or capture_of(a) == wc)
                     and steps_of(a) > best):
                 best, at = steps_of(a), i
         if at >= 0:
             return at
-    return max(range(len(legal)), key=lambda i: (drop_of(legal[i]) == -1, steps_of(legal[i])))
+    return -1
+
+
+def run_to(runs: list[int], back: bool | None = None, capture: bool | None = None) -> int:
+    """The code of the fastest move keeping every card with the wished ``back``/``capture`` (:func:`fastest`
+    over the runs of :func:`.kernel.runs`: a run's fastest move is its code; one keeping every card is always
+    legal)."""
+    return runs[fastest(runs, back, capture)]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class KernelBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
-    """A bot deciding on the kernel (``choose``); ``act`` asks it on the kernel of the observation."""
+    """A bot deciding on the kernel (:meth:`decide`); ``act`` asks it on the kernel of the observation."""
 
     def act(self, obs: DragonCaveView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         codes = [move_code(a[1], a[2], a[3], a[4]) for a in legal]
         return legal[self.choose(kernel_of(obs), obs.turn, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
-        """The index in ``legal`` (codes) of this bot's move."""
+        """The index in ``legal`` (codes) of the move :meth:`decide` makes."""
+        return legal.index(self.decide(view, seat, draw))
+
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
+        """The code of this bot's move for ``seat``, the player to move."""
         raise NotImplementedError
 
 
@@ -107,12 +140,13 @@ class TurnBackBot(KernelBot):
         self.n = n
         self.name = f"turnback:{n}"
 
-    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
+        runs = moves_of(view, seat, False)
         if view.returning[seat]:
-            return pick_index(legal, capture=False)
+            return run_to(runs, capture=False)
         if len(view.carried[seat]) >= self.n:
-            return pick_index(legal, back=True, capture=False)
-        return pick_index(legal, back=False, capture=True)
+            return run_to(runs, back=True, capture=False)
+        return run_to(runs, back=False, capture=True)
 
     def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
         p = obs.turn
@@ -132,13 +166,14 @@ class GreedyDepthBot(KernelBot):
         self.depth = depth
         self.name = "greedy" if depth is None else f"greedy:{depth}"
 
-    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
+        runs = moves_of(view, seat, False)
         if view.returning[seat]:
-            return pick_index(legal, capture=False)
+            return run_to(runs, capture=False)
         deep_enough = self.depth is not None and view.pos[seat] >= self.depth
-        if deep_enough or all(back_of(a) for a in legal):
-            return pick_index(legal, back=True, capture=True)
-        return pick_index(legal, back=False, capture=False)
+        if deep_enough or all_back(runs):
+            return run_to(runs, back=True, capture=True)
+        return run_to(runs, back=False, capture=False)
 
     def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
         p = obs.turn
@@ -150,13 +185,18 @@ class GreedyDepthBot(KernelBot):
         return WHY("dive_deep", lang) if self.depth is None else WHY("dive", lang, k=self.depth + 1)
 
 
+def all_back(codes: list[int]) -> bool:
+    """Whether every move of ``codes`` turns back (no way forward)."""
+    return all(back_of(a) for a in codes)
+
+
 class _Memo:
-    """What the odds bot worked out for one config: choices, escape chances, card expectations."""
+    """What the odds bot worked out for one config: its choices, and each race's P(escape) as a whole-number
+    ratio with whether it reaches the bot's threshold."""
 
     def __init__(self) -> None:
         self.choices: dict[tuple[Any, ...], int] = {}
-        self.escapes: dict[tuple[Any, ...], Fraction] = {}
-        self.expect: dict[tuple[int, tuple[int, ...]], Fraction] = {}
+        self.escapes: dict[tuple[Any, ...], tuple[bool, int, int]] = {}
 
 
 _MEMOS: dict[Table, _Memo] = {}
@@ -167,23 +207,24 @@ def _memo(t: Table) -> _Memo:
     return memo if memo is not None else remember(_MEMOS, t, _Memo(), 64)
 
 
-def treasure(view: View, cards: Sequence[Card]) -> Fraction:
-    """:func:`.odds.expected_treasure` of ``cards`` on the kernel: known values plus each face-down
-    card's family expectation (:func:`.odds.card_expectation`, given the values turned over)."""
+def treasure(view: View, cards: Sequence[Card]) -> tuple[int, int]:
+    """:func:`.odds.expected_treasure` of ``cards`` on the kernel, as ``(numerator, denominator)`` (not
+    reduced): known values plus each face-down card's family expectation (:func:`.odds.card_expectation`:
+    the values left face down, each as often as it is left)."""
     t = view.t
-    expect = _memo(t).expect
-    total = Fraction(0)
+    num, den = 0, 1
     for f, v in cards:
         if v is not None:
-            total += v
+            num += v * den
             continue
-        key = (f, tuple(view.left[f]))
-        e = expect.get(key)
-        if e is None:
-            seen = [v for v, n0, n in zip(t.values[f], t.full[f], view.left[f]) for _ in range(n0 - n)]
-            e = remember(expect, key, card_expectation(t.cfg, f, seen), MEMO_SIZE)
-        total += e
-    return total
+        en, ed = 0, 0
+        values = t.values[f]
+        for j, c in enumerate(view.left[f]):
+            en += values[j] * c
+            ed += c
+        if ed:
+            num, den = num * ed + en * den, den * ed
+    return num, den
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -196,33 +237,47 @@ class OddsBot(KernelBot):
 
     def value(self, state: Any, after: View | DragonCaveView, p: int) -> tuple[Fraction, Fraction]:
         """(P(escape), expected final treasure) for ``p`` in ``after``, the position just after p's move
-        (a kernel, or a view: :meth:`~.rules.DragonCaveView.after`).
+        (a kernel, or a view: :meth:`~.rules.DragonCaveView.after`): :meth:`figures` as fractions."""
+        k = kernel_of(after) if isinstance(after, DragonCaveView) else after
+        _, pn, pd, en, ed = self.figures(k, p)
+        return Fraction(pn, pd), Fraction(en, ed)
+
+    def figures(self, k: View, p: int) -> tuple[bool, int, int, int, int]:
+        """Whether P(escape) reaches ``p_min``, P(escape) and the expected final treasure (each a
+        ``(numerator, denominator)``) for ``p`` in ``k``, the position just after p's move.
 
         A miner still going forward is valued as if turning back at their next turn with the card
         they stand on.
         """
-        k = kernel_of(after) if isinstance(after, DragonCaveView) else after
         t = k.t
-        if k.status[p] == EATEN:
-            return Fraction(0), Fraction(0)
-        if k.status[p] == OUT:
-            return Fraction(1), treasure(k, k.carried[p])
+        status = k.status
+        if status[p] == EATEN:
+            return self.p_min <= 0, 0, 1, 0, 1
+        if status[p] == OUT:
+            tn, td = treasure(k, k.carried[p])
+            return self.p_min <= 1, 1, 1, tn, td
         # everyone else still inside will be coming home too, with at least one card
-        others = tuple(max(1, len(k.carried[q])) for q in range(len(k.status)) if q != p and k.status[q] == IN)
-        home = len(stops(k.pos, k.status, k.dragon, k.pos[p], True))
+        others = tuple([max(1, len(k.carried[q])) for q in range(len(status)) if q != p and status[q] == IN])
+        i = k.pos[p]
+        home = free(occupied_mask(k.pos, status), k.dragon, i, True)
         cards = list(k.carried[p])
-        pending = any(ev[0] == "dragon" and ev[1] == p for ev in k.pending)
+        pending = False
+        for ev in k.pending:
+            if ev[0] == "dragon" and ev[1] == p:
+                pending = True
         d = k.dragon
-        if not k.returning[p] and k.pos[p] >= 0 and len(cards) < t.max_carry:
-            cards.append(k.path[k.pos[p]])
+        if not k.returning[p] and i >= 0 and len(cards) < t.max_carry:
+            cards.append(k.path[i])
             d -= 1
         escapes = _memo(t).escapes
-        key = (home, len(cards), d, others, pending)
-        pe = escapes.get(key)
-        if pe is None:
-            pe = remember(escapes, key, escape_probability(home, len(cards), d, t.cfg, others, dragon_first=pending),
-                          MEMO_SIZE)
-        return pe, pe * treasure(k, cards)
+        key = (self.p_min, home, len(cards), d, others, pending)
+        known = escapes.get(key)
+        if known is None:
+            pe = escape_probability(home, len(cards), d, t.cfg, others, dragon_first=pending)
+            known = remember(escapes, key, (pe >= self.p_min, pe.numerator, pe.denominator), MEMO_SIZE)
+        ok, pn, pd = known
+        tn, td = treasure(k, cards)
+        return ok, pn, pd, pn * tn, pd * td
 
     @staticmethod
     def candidates(legal: Sequence[int]) -> list[int]:
@@ -234,7 +289,7 @@ class OddsBot(KernelBot):
                 fastest[key] = a
         return list(fastest.values())
 
-    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
         # all the choice reads: the mover's card, load, direction and die, the cards from theirs to
         # the dragon, the others inside (where, how loaded: each counts alike), the face-down counts
         i = view.pos[seat]
@@ -245,17 +300,31 @@ class OddsBot(KernelBot):
         choices = _memo(view.t).choices
         move = choices.get(key)
         if move is None:
-            best: tuple[bool, Fraction, int, Fraction] | None = None
-            for a in self.candidates(legal):
-                after = view.copy()
-                after.apply(a)
-                pe, ev = self.value(view, after, seat)
-                score = (pe >= self.p_min, ev, steps_of(a), pe)
-                if best is None or score >= best:  # the engine sorted these and took the last
-                    best, move = score, a
-            assert move is not None
-            move = remember(choices, key, move, MEMO_SIZE)
-        return legal.index(move)
+            move = remember(choices, key, self.weigh(view, seat), MEMO_SIZE)
+        return move
+
+    def weigh(self, view: View, seat: int) -> int:
+        """The move of :meth:`decide`, worked out: of the fastest move of each (drop, turn back, capture)
+        (:func:`.kernel.runs`), the one with the highest (P(escape) >= p_min, expected treasure, steps,
+        P(escape)), the last if tied (the engine sorted these and took the last)."""
+        move = -1
+        bok, bpn, bpd, ben, bed, bsteps = False, 0, 1, 0, 1, 0
+        for a in moves_of(view, seat):
+            ok, pn, pd, en, ed = self.figures(ahead(view, a), seat)
+            steps = steps_of(a)
+            if move < 0:
+                better = True
+            elif ok != bok:
+                better = ok
+            elif en * bed != ben * ed:
+                better = en * bed > ben * ed
+            elif steps != bsteps:
+                better = steps > bsteps
+            else:
+                better = pn * bpd >= bpn * pd
+            if better:
+                move, bok, bpn, bpd, ben, bed, bsteps = a, ok, pn, pd, en, ed, steps
+        return move
 
     def why(self, obs: DragonCaveView, action: Any, lang: str) -> str:
         p = obs.turn

@@ -3,18 +3,19 @@
 :class:`~.rules.DragonCaveState` copies its fields into a :class:`Kernel` (the same
 fields, lists for tuples), applies one move and freezes the result; tournaments
 (:func:`mineedu.core.kernel.playout_hook`) play whole games on one kernel with the
-bots' own ``choose``. A turn ``("move", drop, turn_back, steps, capture)`` is coded
+bots' own ``decide``. A turn ``("move", drop, turn_back, steps, capture)`` is coded
 :func:`move_code`; a chance outcome by its number (the die's face, the card's value).
 The kernel also counts each family's face-down values (``left``), what
 :meth:`~.rules.Position.unrevealed` recounts, and sums them in one number (``pool``,
-mixed radix) that tells the bots' memos one cave from another.
+mixed radix) that tells the bots' memos one cave from another. Bots read it as a
+:class:`View`, list the moves as :func:`runs` and look one move ahead with :func:`ahead`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from math import gcd
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 ENTRANCE: Final = -1
 IN: Final = "in"
@@ -50,18 +51,56 @@ def capture_of(code: int) -> bool:
     return bool(code >> 5 & 1)
 
 
-def occupied(pos: Sequence[int], status: Sequence[str]) -> set[int]:
+def occupied(pos: list[int], status: list[str]) -> set[int]:
     """Path indices where a miner still inside stands."""
     return {q for q, s in zip(pos, status) if s == IN and q >= 0}
 
 
-def stops(pos: Sequence[int], status: Sequence[str], dragon: int, i: int, back: bool) -> list[int]:
+def occupied_mask(pos: list[int], status: list[str]) -> int:
+    """:func:`occupied` as one number: bit ``q`` set where a miner still inside stands on card ``q``."""
+    occ = 0
+    for p in range(len(pos)):
+        q = pos[p]
+        if q >= 0 and status[p] == IN:
+            occ |= 1 << q
+    return occ
+
+
+def stop(occ: int, dragon: int, i: int, back: bool, steps: int) -> int:
+    """Where ``steps`` (>= 1) steps take a miner on card ``i``, cards ``occ`` (:func:`occupied_mask`) occupied:
+    the ``steps``-th free card (occupied ones are jumped, D9); forward before the dragon, back then the
+    entrance (:data:`ENTRANCE`). Fewer free cards than that: -2 (forward) or below the entrance (back)."""
+    if back:
+        for j in range(i - 1, -1, -1):
+            if not occ >> j & 1:
+                steps -= 1
+                if not steps:
+                    return j
+        return ENTRANCE + 1 - steps
+    for j in range(i + 1, dragon):
+        if not occ >> j & 1:
+            steps -= 1
+            if not steps:
+                return j
+    return -2
+
+
+def free(occ: int, dragon: int, i: int, back: bool) -> int:
+    """How many places a miner on card ``i`` may step to (:func:`stop`): free cards before the dragon
+    (forward), free cards and the entrance (back)."""
+    lo, hi = (0, i) if back else (i + 1, dragon)
+    n = 1 if back else 0
+    for j in range(lo, hi):
+        if not occ >> j & 1:
+            n += 1
+    return n
+
+
+def stops(pos: list[int], status: list[str], dragon: int, i: int, back: bool) -> list[int]:
     """Where 1, 2, 3 ... steps take a miner on card ``i``: free cards (occupied ones are jumped, D9).
     Forward: free cards before the dragon. Back: free cards, then the entrance."""
-    occ = occupied(pos, status)
-    if back:
-        return [j for j in range(i - 1, -1, -1) if j not in occ] + [ENTRANCE]
-    return [j for j in range(i + 1, dragon) if j not in occ]
+    occ = occupied_mask(pos, status)
+    return [stop(occ, dragon, i, back, s) for s in range(1, free(occ, dragon, i, back) + 1)]
 
 
 class Table:
@@ -89,8 +128,8 @@ class Table:
         self.path: list[Card] = [(f, None) for f, fam in enumerate(cfg.families) for _ in fam]
 
 
-def event_of(pending: Sequence[Event], status: Sequence[str], carried: Sequence[Sequence[Card]], dice: bool,
-             roll: int | None, turn: int) -> Event | None:
+def event_of(pending: list[Event], status: list[str], carried: list[list[Card]], dice: bool, roll: int | None,
+             turn: int) -> Event | None:
     """What chance decides next, or ``None``: the first pending event; once nobody is inside, the blind
     variant's reveals, seat by seat and card by card (D12); else the movement die (dice movement, D12)."""
     if pending:
@@ -114,30 +153,34 @@ def points(t: Table, roll: int | None, carried: int) -> int:
     return t.movement - carried
 
 
-def turn_options(pos: Sequence[int], status: Sequence[str], returning: bool, dragon: int, i: int
-                 ) -> tuple[list[bool], bool]:
+def turn_options(pos: list[int], status: list[str], returning: bool, dragon: int, i: int) -> tuple[list[bool], bool]:
     """The allowed ``turn_back`` values of a miner on card ``i``, and whether moving forward is blocked."""
     if returning:
         return [False], False
-    blocked = not stops(pos, status, dragon, i, False)
+    blocked = not free(occupied_mask(pos, status), dragon, i, False)
     if i < 0:
         return [False], blocked  # turning back needs a card to stand on
     return ([True] if blocked else [False, True]), blocked
 
 
-def legal(t: Table, pos: Sequence[int], status: Sequence[str], returning: bool, held: int, dragon: int,
-          roll: int | None, i: int) -> list[int]:
-    """The codes of the legal moves of a miner on card ``i`` carrying ``held`` cards, in the rules' order
-    (turn back, drop, capture, steps)."""
+def runs(t: Table, pos: list[int], status: list[str], returning: bool, held: int, dragon: int, roll: int | None,
+         i: int, drops: bool = True) -> list[int]:
+    """The legal moves of a miner on card ``i`` carrying ``held`` cards, a run to each (turn back, drop,
+    capture) the rules allow, in their order (turn back, drop, capture): the code of its fastest move.
+    Steps ``s`` > 0 stand for the moves of 1 to ``s`` steps, 0 for the single move of none.
+    ``drops`` False: only the runs that keep every card (drop -1)."""
     on_card = i >= 0
     max_carry = t.max_carry
     out: list[int] = []
+    occ = occupied_mask(pos, status)
     backs, _ = turn_options(pos, status, returning, dragon, i)
+    last = held if drops else 0
     for back in backs:
-        avail = len(stops(pos, status, dragon, i, back or returning))
-        for drop in range(-1, held):
+        avail = free(occ, dragon, i, back or returning)
+        for drop in range(-1, last):
             kept = held - (drop >= 0)
-            for capture in (False, True):
+            for c in range(2):
+                capture = c == 1
                 if capture and (not on_card or kept + 1 > max_carry):
                     continue
                 most = min(points(t, roll, kept + capture), avail)
@@ -145,50 +188,53 @@ def legal(t: Table, pos: Sequence[int], status: Sequence[str], returning: bool, 
                     if not capture:
                         out.append(move_code(drop, back, 0, False))
                     continue
-                base = move_code(drop, back, 0, capture)
-                out += [base + s for s in range(1, most + 1)]
+                out.append(move_code(drop, back, most, capture))
     return out
 
 
-class View(Protocol):
-    """What a bot reads of a kernel (everything: the cave hides nothing), typed read-only."""
-
-    @property
-    def t(self) -> Table: ...
-    @property
-    def path(self) -> Sequence[Card]: ...
-    @property
-    def pos(self) -> Sequence[int]: ...
-    @property
-    def status(self) -> Sequence[str]: ...
-    @property
-    def returning(self) -> Sequence[bool]: ...
-    @property
-    def carried(self) -> Sequence[Sequence[Card]]: ...
-    @property
-    def dragon(self) -> int: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def roll(self) -> int | None: ...
-    @property
-    def pending(self) -> Sequence[Event]: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def pool(self) -> int: ...
-    @property
-    def left(self) -> Sequence[Sequence[int]]: ...
-
-    def copy(self) -> Kernel: ...
+def legal(t: Table, pos: list[int], status: list[str], returning: bool, held: int, dragon: int, roll: int | None,
+          i: int) -> list[int]:
+    """The codes of the legal moves of a miner on card ``i`` carrying ``held`` cards, in the rules' order
+    (turn back, drop, capture, steps): each of :func:`runs` spelt out."""
+    out: list[int] = []
+    for top in runs(t, pos, status, returning, held, dragon, roll, i):
+        most = steps_of(top)
+        if most == 0:
+            out.append(top)
+        else:
+            base = top - most
+            for s in range(1, most + 1):
+                out.append(base + s)
+    return out
 
 
-class Kernel:
-    """One position, mutable: the fields of :class:`~.rules.Position`, with ``left`` (each family's
-    face-down counts, in the order of ``t.values``) and ``pool``."""
+class View:
+    """What a bot reads of a kernel: everything (the cave hides nothing: a face-down value is decided only
+    when it is turned over), with each family's face-down counts (``left``, in the order of ``t.values``)
+    and ``pool``. The kernel's part a bot is handed (:class:`Kernel` is one), to read, not to change."""
 
     __slots__ = ("carried", "dragon", "left", "path", "pending", "pool", "pos", "returning", "roll", "status", "t",
                  "turn", "turns")
+
+    t: Table
+    path: list[Card]
+    pos: list[int]
+    status: list[str]
+    returning: list[bool]
+    carried: list[list[Card]]
+    dragon: int
+    turn: int
+    roll: int | None
+    pending: list[Event]
+    turns: int
+    left: list[list[int]]
+    pool: int
+
+
+class Kernel(View):
+    """One position, mutable: the fields of :class:`~.rules.Position`, with ``left`` and ``pool`` (:class:`View`)."""
+
+    __slots__ = ()
 
     def __init__(self, t: Table, path: list[Card], pos: list[int], status: list[str], returning: list[bool],
                  carried: list[list[Card]], dragon: int, turn: int, roll: int | None, pending: list[Event],
@@ -213,11 +259,6 @@ class Kernel:
         pool = sum(c * w for counts, ws in zip(left, t.place) for c, w in zip(counts, ws))
         return Kernel(t, list(t.path), [ENTRANCE] * players, [IN] * players, [False] * players,
                       [[] for _ in range(players)], len(t.path), 0, None, [], 0, left, pool)
-
-    def copy(self) -> Kernel:
-        return Kernel(self.t, list(self.path), list(self.pos), list(self.status), list(self.returning),
-                      [list(c) for c in self.carried], self.dragon, self.turn, self.roll, list(self.pending),
-                      self.turns, [list(c) for c in self.left], self.pool)
 
     # --- who acts ---------------------------------------------------------------
     def event(self) -> Event | None:
@@ -268,9 +309,6 @@ class Kernel:
                     j += 1
         self.apply(self.t.values[f][j])
 
-    def stops(self, p: int, back: bool) -> list[int]:
-        return stops(self.pos, self.status, self.dragon, self.pos[p], back)
-
     def legal(self) -> list[int]:
         p = self.turn
         return legal(self.t, self.pos, self.status, self.returning[p], len(self.carried[p]), self.dragon, self.roll,
@@ -291,7 +329,7 @@ class Kernel:
         t = self.t
         returning = self.returning[p] or back
         i = self.pos[p]
-        dest = self.stops(p, returning)[steps - 1] if steps else i
+        dest = stop(occupied_mask(self.pos, self.status), self.dragon, i, returning, steps) if steps else i
         path, pos, status = self.path, self.pos, self.status
         cards = self.carried[p]
         dropped = cards.pop(drop) if drop >= 0 else None
@@ -371,3 +409,22 @@ class Kernel:
             if self.status[q] == IN:
                 self.turn = q
                 return
+
+
+def ahead(view: View, code: int) -> View:
+    """The position once the player to move in ``view`` has made the legal move ``code`` (before any chance
+    it calls for): what a bot weighs when it looks one move ahead. To read only: it shares with ``view``
+    what a move leaves as it is (the face-down counts, the other players' cards)."""
+    p = view.turn
+    carried = list(view.carried)
+    carried[p] = list(carried[p])
+    k = Kernel(view.t, list(view.path), list(view.pos), list(view.status), list(view.returning), carried, view.dragon,
+               p, view.roll, list(view.pending), view.turns, view.left, view.pool)
+    k.move(code)
+    return k
+
+
+def moves_of(view: View, p: int, drops: bool = True) -> list[int]:
+    """:func:`runs` of seat ``p``, the player to move in ``view``."""
+    return runs(view.t, view.pos, view.status, view.returning[p], len(view.carried[p]), view.dragon, view.roll,
+                view.pos[p], drops)

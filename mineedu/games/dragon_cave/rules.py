@@ -174,8 +174,8 @@ class Position:
     # --- who acts ---------------------------------------------------------------
     def chance_event(self) -> tuple[Any, ...] | None:
         """What chance decides next: ``("roll", p)``, ``("reveal", p, k)``, ``("dragon", p)`` or ``None``."""
-        return kernel.event_of(self.pending, self.status, self.carried, self.game.config.dice_movement, self.roll,
-                               self.turn)
+        return kernel.event_of(list(self.pending), list(self.status), [list(c) for c in self.carried],
+                               self.game.config.dice_movement, self.roll, self.turn)
 
     def to_move(self) -> int:
         """The player to move, or :data:`CHANCE` or :data:`TERMINAL`."""
@@ -196,7 +196,7 @@ class Position:
     # --- geometry ---------------------------------------------------------------
     def occupied(self) -> set[int]:
         """Path indices where a miner still inside stands."""
-        return kernel.occupied(self.pos, self.status)
+        return kernel.occupied(list(self.pos), list(self.status))
 
     def stops(self, player: int, returning: bool | None = None) -> tuple[int, ...]:
         """Where 1, 2, 3 ... steps take ``player``: free cards (occupied ones are jumped, D9).
@@ -204,7 +204,7 @@ class Position:
         Forward: free cards before the dragon. Back: free cards, then the entrance.
         """
         back = self.returning[player] if returning is None else returning
-        return tuple(kernel.stops(self.pos, self.status, self.dragon, self.pos[player], back))
+        return tuple(kernel.stops(list(self.pos), list(self.status), self.dragon, self.pos[player], back))
 
     def points(self, player: int, carried: int) -> int:
         """Movement points with ``carried`` cards (D9; dice movement variant D12)."""
@@ -293,14 +293,15 @@ class DragonCaveState(Position, State):
     # --- the turn ---------------------------------------------------------------
     def _turn_options(self, player: int) -> tuple[list[bool], bool]:
         """The allowed ``turn_back`` values, and whether moving forward is blocked."""
-        return kernel.turn_options(self.pos, self.status, self.returning[player], self.dragon, self.pos[player])
+        return kernel.turn_options(list(self.pos), list(self.status), self.returning[player], self.dragon,
+                                   self.pos[player])
 
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
         cp = self.current_player()
         if cp < 0 or player not in (None, cp):
             return ()
-        codes = kernel.legal(self.game.table, self.pos, self.status, self.returning[cp], len(self.carried[cp]),
-                             self.dragon, self.roll, self.pos[cp])
+        codes = kernel.legal(self.game.table, list(self.pos), list(self.status), self.returning[cp],
+                             len(self.carried[cp]), self.dragon, self.roll, self.pos[cp])
         return tuple([action_of(c) for c in codes])
 
     def why_illegal(self, action: Any, player: int | None) -> str:

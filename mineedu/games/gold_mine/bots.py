@@ -1,10 +1,10 @@
 """Bots for My Gold Mine. Each sees only its observation and the legal actions.
 
-Every bot decides in ``choose(view, seat, legal, draw)`` on the rules' kernel
-(:class:`.kernel.View`, the codes of :mod:`.kernel`): tournaments call it on the
-kernel they play, and ``act(obs, legal, rng)`` (a lesson, the engine's loop)
-calls it on the kernel of the observation. ``why(obs, action, lang)`` is a
-one-line reason in French or English for the board's log.
+Every bot decides in ``decide(view, seat, draw)`` on the rules' kernel
+(:class:`.kernel.View`, the codes of :mod:`.kernel`), the code of its move:
+tournaments call it on the kernel they play, and ``act(obs, legal, rng)`` (a
+lesson, the engine's loop), through ``choose``, on the kernel of the observation.
+``why(obs, action, lang)`` is a one-line reason in French or English for the board's log.
 
 >>> import mineedu, numpy as np
 >>> s = mineedu.make("gold_mine", players=4).initial_state()
@@ -31,7 +31,27 @@ from mineedu.core.i18n import format_number
 from mineedu.core.native import mypyc_attr
 
 from .cards import EXIT_ACTION, EXPLORE_ACTION
-from .kernel import ALL1, DRAGON, EYES, GOLD3, L1, L2, LANTERN, NONE, NUGGET, OPTION, SWAP, View, resolution
+from .kernel import (
+    ALL1,
+    DRAGON,
+    EXIT_A,
+    EXPLORE_A,
+    EYES,
+    GOLD3,
+    L1,
+    L2,
+    LANTERN,
+    NONE,
+    NUGGET,
+    OPTION,
+    SWAP,
+    View,
+    can_exit,
+    can_explore,
+    resolution,
+    resolutions,
+)
+from .kernel import legal as legal_of
 from .odds import burn_risk, dragon_fraction
 from .rules import GoldMineView, kernel_of
 
@@ -66,11 +86,6 @@ def describe(action: Any, lang: str = "fr") -> str:
     if action[1] == "SWAP":
         return T("SWAP", lang, t=action[2] + 1) if len(action) == 3 else T("SWAP0", lang)
     return T(action[1], lang)
-
-
-def can_explore(obs: GoldMineView) -> bool:
-    """Whether an exploration card can be taken (face up: a visible card; face down: any left)."""
-    return obs.top is not None if obs.game.config.deck_mode == "face_up" else any(obs.explore)
 
 
 def position_after(view: View, seat: int, code: int) -> int:
@@ -144,12 +159,19 @@ class GoldMineBot:  # no BaseBot base: mypyc compiles a class natively only if i
         return legal[self.choose(kernel_of(obs), cast(int, obs.viewer), codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
-        """The index in ``legal`` (codes) of this bot's move."""
-        if len(legal) == 1:
-            return 0
+        """The index in ``legal`` (codes) of the move :meth:`decide` makes."""
+        return legal.index(self.decide(view, seat, draw))
+
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
+        """The code of this bot's move: a forced one as it is, else :meth:`pick_option` at an exit card and
+        :meth:`explores` at a turn."""
         if view.phase == OPTION:
-            return self.pick_option(view, seat, legal)
-        return 0 if self.explores(view, seat) else 1
+            res = resolutions(view, view.card)
+            return res[0] if len(res) == 1 else res[self.pick_option(view, seat, res)]
+        explore, leave = can_explore(view), can_exit(view)
+        if explore and leave:
+            return EXPLORE_A if self.explores(view, seat) else EXIT_A
+        return EXPLORE_A if explore else EXIT_A
 
     def explores(self, view: View, seat: int) -> bool:
         raise NotImplementedError
@@ -162,7 +184,7 @@ class GoldMineBot:  # no BaseBot base: mypyc compiles a class natively only if i
 
     def why(self, obs: GoldMineView, action: Any, lang: str = "fr") -> str:
         what = describe(action, lang)
-        if action == EXIT_ACTION and not can_explore(obs):
+        if action == EXIT_ACTION and not can_explore(kernel_of(obs)):
             return T("only", lang, what=what)
         if action[0] == "option":
             return T("nearest", lang, what=what)
@@ -173,21 +195,21 @@ class GoldMineBot:  # no BaseBot base: mypyc compiles a class natively only if i
         return self.explores(kernel_of(obs), cast(int, obs.viewer))
 
 
-_NOTHING = cast(View, None)
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(GoldMineBot):
     """Chooses uniformly among the legal actions."""
 
     name = "random"
 
-    def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
+    def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        return legal[self.choose(None, 0, list(range(len(legal))), draw_of(rng))]  # reads no position
+
+    def choose(self, view: View | None, seat: int, legal: list[int], draw: Draw) -> int:
         return draw(len(legal))
 
-    def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        codes = list(range(len(legal)))  # reads no position: no kernel needed
-        return legal[self.choose(_NOTHING, 0, codes, draw_of(rng))]
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
+        codes = legal_of(view)
+        return codes[draw(len(codes))]
 
     def why(self, obs: GoldMineView, action: Any, lang: str = "fr") -> str:
         return T("random", lang, what=describe(action, lang))

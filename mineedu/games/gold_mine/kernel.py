@@ -2,7 +2,8 @@
 
 :class:`GoldMineState` (``rules.py``) copies its position into a :class:`Kernel`,
 applies one move and freezes the result; tournaments (:func:`mineedu.core.kernel.playout_hook`)
-play whole games on one kernel with the bots' own ``choose``. Codes: phases
+play whole games on one kernel with the bots' own ``decide``, which read it as a
+:class:`View` and find their move with :func:`legal`'s parts. Codes: phases
 :data:`SETUP`..:data:`OVER`; cards 0..3 the exploration kinds, ``4 + i`` the
 exit card ``i`` of the config (a kept card); a turn's actions :data:`EXPLORE_A`
 and :data:`EXIT_A`; an exit card's resolution ``option * 8 + target + 1``
@@ -12,9 +13,8 @@ code is the card's (exploration kind, or exit card index).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from math import gcd
-from typing import Final, NamedTuple, Protocol
+from collections.abc import Callable
+from typing import Final, NamedTuple
 
 SETUP: Final = 0
 TURN: Final = 1
@@ -42,6 +42,11 @@ BURNED: Final = -1
 
 CHANCE: Final = -1
 TERMINAL: Final = -3
+
+
+def has_any(counts: list[int]) -> bool:
+    """Whether one of ``counts`` (counts, or positions: the ladder 0, burned -1) is above 0."""
+    return any(c > 0 for c in counts)
 
 
 def resolution(option: int, target: int) -> int:
@@ -92,31 +97,92 @@ class Table:
         """Gold of each kept card's code (a kept exit card is a GOLD3 one)."""
 
 
-class View(Protocol):
-    """What a bot reads of a kernel (all of it: every card's effect shows its type, see ``GoldMineView``);
-    the kernel itself, typed read-only."""
-
-    @property
-    def t(self) -> Table: ...
-    @property
-    def phase(self) -> int: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def dragon(self) -> int: ...
-    @property
-    def top(self) -> int: ...
-    @property
-    def pos(self) -> Sequence[int]: ...
-    @property
-    def explore(self) -> Sequence[int]: ...
-
-
-class Kernel:
-    """One position, mutable (fields as :class:`~.rules.GoldMineState`'s, in codes)."""
+class View:
+    """What a bot reads of a kernel: all of it (every card's effect shows its type, see ``GoldMineView``;
+    chance draws by the counts left, so no order of a deck is held). The kernel's part a bot is handed
+    (:class:`Kernel` is one), to read, not to change."""
 
     __slots__ = ("card", "discard", "dragon", "exits", "explore", "kept", "phase", "pool", "pos", "results",
                  "round", "rungs", "shown", "start", "t", "tokens", "top", "turn", "turns")
+
+    t: Table
+    round: int
+    start: int
+    turn: int
+    phase: int
+    pos: list[int]
+    rungs: list[int]
+    dragon: int
+    kept: list[list[int]]
+    tokens: list[int]
+    pool: int
+    explore: list[int]
+    shown: list[int]
+    """Exploration cards discarded (``explore_discard``)."""
+    top: int
+    exits: list[int]
+    discard: list[int]
+    """Exit cards discarded (``exit_discard``)."""
+    card: int
+    turns: int
+    results: tuple[RoundResult, ...]
+
+
+def gcd(a: int, b: int) -> int:
+    """The greatest common divisor of ``a`` and ``b`` >= 0 (``math.gcd``)."""
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def can_explore(v: View) -> bool:
+    """Whether the player on turn may take an exploration card (face up: a visible one; face down: any left)."""
+    if v.t.face_up:
+        return v.top != NONE
+    e = v.explore
+    return e[0] + e[1] + e[2] + e[3] > 0
+
+
+def can_exit(v: View) -> bool:
+    """Whether an exit card is left, in the deck or its discards (D4: they are reshuffled)."""
+    return has_any(v.exits) or has_any(v.discard)
+
+
+def resolutions(v: View, card: int) -> list[int]:
+    """An exit card's resolutions: one per option; SWAP one per other miner inside, or none if nobody is (D4)."""
+    out: list[int] = []
+    p = v.turn
+    for opt in v.t.options[card]:
+        if opt == SWAP:
+            k = len(out)
+            pos = v.pos
+            for i in range(len(pos)):
+                if pos[i] > 0 and i != p:
+                    out.append(resolution(SWAP, i))
+            if len(out) == k:
+                out.append(resolution(SWAP, NONE))
+        else:
+            out.append(resolution(opt, NONE))
+    return out
+
+
+def legal(v: View) -> list[int]:
+    """The legal codes of the player to move, in ``legal_actions``'s order."""
+    ph = v.phase
+    if ph == TURN:
+        out = [EXPLORE_A] if can_explore(v) else []
+        if can_exit(v):
+            out.append(EXIT_A)
+        return out
+    if ph == OPTION:
+        return resolutions(v, v.card)
+    return []
+
+
+class Kernel(View):
+    """One position, mutable (fields as :class:`~.rules.GoldMineState`'s, in codes: :class:`View`)."""
+
+    __slots__ = ()
 
     def __init__(self, t: Table, round: int, start: int, turn: int, phase: int, pos: list[int], rungs: list[int],
                  dragon: int, kept: list[list[int]], tokens: list[int], pool: int, explore: list[int],
@@ -135,11 +201,9 @@ class Kernel:
         self.pool = pool
         self.explore = explore
         self.shown = shown
-        """Exploration cards discarded (``explore_discard``)."""
         self.top = top
         self.exits = exits
         self.discard = discard
-        """Exit cards discarded (``exit_discard``)."""
         self.card = card
         self.turns = turns
         self.results = results
@@ -181,47 +245,14 @@ class Kernel:
     def mover(self) -> int:
         return mover(self.phase, self.turn)
 
-    def can_explore(self) -> bool:
-        if self.t.face_up:
-            return self.top != NONE
-        e = self.explore
-        return e[0] + e[1] + e[2] + e[3] > 0
-
-    def can_exit(self) -> bool:
-        return sum(self.exits) > 0 or sum(self.discard) > 0
-
     def legal(self) -> list[int]:
-        ph = self.phase
-        if ph == TURN:
-            out = [EXPLORE_A] if self.can_explore() else []
-            if self.can_exit():
-                out.append(EXIT_A)
-            return out
-        if ph == OPTION:
-            return self.resolutions(self.card)
-        return []
-
-    def resolutions(self, card: int) -> list[int]:
-        """An exit card's resolutions: one per option; SWAP one per other miner inside, or none if nobody is (D4)."""
-        out: list[int] = []
-        for opt in self.t.options[card]:
-            if opt == SWAP:
-                p = self.turn
-                k = len(out)
-                for i, q in enumerate(self.pos):
-                    if q > 0 and i != p:
-                        out.append(resolution(SWAP, i))
-                if len(out) == k:
-                    out.append(resolution(SWAP, NONE))
-            else:
-                out.append(resolution(opt, NONE))
-        return out
+        return legal(self)
 
     def deck(self) -> tuple[list[int], int]:
         """The counts chance draws from in this phase, and how many of their kinds are drawn (setup: no dragon, D7)."""
         ph = self.phase
         if ph == EXIT:
-            return (self.exits if sum(self.exits) > 0 else self.discard), len(self.exits)  # D4: the discards reshuffled
+            return (self.exits if has_any(self.exits) else self.discard), len(self.exits)  # D4: the discards reshuffled
         return self.explore, (3 if ph == SETUP else 4)
 
     def chance(self, draw: Callable[[int], int]) -> None:
@@ -263,12 +294,12 @@ class Kernel:
             self.take(self.turn, a)
             self.end_turn()
         elif ph == EXIT:
-            if sum(self.exits) == 0:  # D4: the discards reshuffled into the deck
+            if not has_any(self.exits):  # D4: the discards reshuffled into the deck
                 self.exits, self.discard = self.discard, [0] * len(self.discard)
             self.exits[a] -= 1
             self.card = a
             self.phase = OPTION
-            res = self.resolutions(a)
+            res = resolutions(self, a)
             if len(res) == 1:  # E1: a single possible resolution needs no decision
                 self.apply(res[0])
         elif ph == OPTION:
@@ -321,7 +352,11 @@ class Kernel:
         q = self.pos[p] - steps
         if q <= 0:  # D5: the highest free rung
             self.pos[p] = 0
-            self.rungs[p] = 1 + sum(1 for r in self.rungs if r)
+            rung = 1
+            for r in self.rungs:
+                if r:
+                    rung += 1
+            self.rungs[p] = rung
         else:
             self.pos[p] = q
 
@@ -348,11 +383,11 @@ class Kernel:
 
     # --- turn flow --------------------------------------------------------------
     def anyone_inside(self) -> bool:
-        return max(self.pos) > 0
+        return has_any(self.pos)
 
     def after_take(self) -> None:
         """face_up (D7): reveal the next card if the round goes on and cards are left."""
-        if self.anyone_inside() and sum(self.explore) > 0:
+        if self.anyone_inside() and has_any(self.explore):
             self.phase = REVEAL
         else:
             self.end_turn()
