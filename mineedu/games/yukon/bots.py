@@ -33,7 +33,7 @@ from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, SPACES
-from .kernel import CLAIM, KINDS, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
+from .kernel import ALL_FREE, CLAIM, KINDS, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
 from .rules import YukonView, kernel_of_view
 from .words import nuggets, pips_words, texts
 
@@ -147,19 +147,38 @@ class _Group:
 
 
 class _Free:
-    """What the search reads of one set of free claims: its groups (per claim value with a free claim), and
-    per chain of ``m`` pawns the least ``U`` can be, ``floors[m]`` (the best row at 0 steps away)."""
+    """What the search reads of one set of free claims (the mask ``mask``): its groups (per claim value with a
+    free claim), and per chain of ``m`` pawns the least ``U`` can be, ``floors[m]`` (the best row at 0 steps
+    away; ``None``: worked out here)."""
 
-    def __init__(self, groups: list[_Group]) -> None:
+    def __init__(self, mask: int, groups: list[_Group], floors: list[float] | None = None) -> None:
+        self.mask = mask
         self.groups = groups
-        self.floors: list[float] = []
-        for m in range(_TERMS):
-            floor = INF
-            for g in groups:
-                t = g.row[m]
-                if t < floor:
-                    floor = t
-            self.floors.append(floor)
+        if floors is None:
+            floors = []
+            for m in range(_TERMS):
+                floor = INF
+                for g in groups:
+                    t = g.row[m]
+                    if t < floor:
+                        floor = t
+                floors.append(floor)
+        self.floors = floors
+
+    def within(self, mask: int) -> _Free:
+        """The same for ``mask``, some of this one's claims: only the groups that lose a claim change (and the
+        floors only if a group goes)."""
+        groups: list[_Group] = []
+        kept = True
+        for g in self.groups:
+            sm = g.sm & mask
+            if sm == g.sm:
+                groups.append(g)
+            elif sm:
+                groups.append(_Group(g.row, sm, _dists(sm), g.order))
+            else:
+                kept = False
+        return _Free(mask, groups, self.floors if kept else None)
 
 
 class _Tables:
@@ -191,17 +210,28 @@ class _Tables:
         self.orders = _orders(values)
         self.vrows = [by_value[v] for v, _, _ in self.orders]
         self.frees: dict[int, _Free] = {}
+        self.lasts = [self.made(ALL_FREE & ~(1 << CENTRE)), self.made(ALL_FREE)]
+        """The last asked for, without and with the centre free (the next is most often the same, or fewer)."""
+
+    def made(self, free: int) -> _Free:
+        """What ``U`` reads for the free claims of the mask ``free``, from scratch, kept."""
+        groups: list[_Group] = []
+        for gi, (_, gmask, order) in enumerate(self.orders):
+            sm = gmask & free
+            if sm:
+                groups.append(_Group(self.vrows[gi], sm, _dists(sm), order))
+        return remember(self.frees, free, _Free(free, groups), 1 << 12)
 
     def free_of(self, free: int) -> _Free:
         """Per claim value with a claim in the mask ``free``, what ``U`` reads (kept per mask)."""
+        i = free >> CENTRE & 1
+        last = self.lasts[i]
+        if last.mask == free:
+            return last
         got = self.frees.get(free)
         if got is None:
-            groups: list[_Group] = []
-            for gi, (_, gmask, order) in enumerate(self.orders):
-                sm = gmask & free
-                if sm:
-                    groups.append(_Group(self.vrows[gi], sm, _dists(sm), order))
-            got = remember(self.frees, free, _Free(groups), 1 << 12)
+            got = remember(self.frees, free, last.within(free), 1 << 12) if last.mask & free == free else self.made(free)
+        self.lasts[i] = got
         return got
 
     def pick(self, shun: bool, fr: _Free, m: int, tails: list[int], others: list[int], news: list[int],
