@@ -3,9 +3,9 @@
 Every bot of ``BOTS`` (a few arguments each), 3 to 6 players, mixed seatings, and configs that reach the
 rules' corners (a plain die, a die that throws again on its top face, one throw a turn, short teams, the
 centre that does not send its taker away, nuggets of 0, the round limit): whole games on one kernel with
-each bot's ``choose`` against :func:`mineedu.core.playout` with its ``act``
+each bot's ``decide`` (or ``choose``) against :func:`mineedu.core.playout` with its ``act``
 (:func:`tests.playout_check.assert_same_games`), and at every decision of a greedy bot its pruned search
-(:func:`.bots._pick`) against scoring every move claim by claim: the same move, the same draws.
+(``bots._Tables.pick``) against scoring every move claim by claim: the same move, the same draws.
 """
 
 from __future__ import annotations
@@ -115,8 +115,9 @@ def test_the_lessons_tournament_and_the_known_answers_one():
 @pytest.fixture
 def searched(monkeypatch):
     """Every greedy decision made twice more, by the search and claim by claim (draws recorded, the last of the
-    best taken), and compared; then made for real. Yields the number of decisions compared."""
-    choose = bots.GreedyBot.choose
+    best taken), and compared; then made for real. Yields the number of decisions compared among two moves or
+    more that are no claims."""
+    decide = bots.GreedyBot.decide
     compared = [0]
 
     def recording(calls):
@@ -125,20 +126,21 @@ def searched(monkeypatch):
             return n - 1
         return draw
 
-    def both(self, view, seat, legal, draw):
+    def both(self, view, seat, draw):
         fast, slow = [], []
-        a = choose(self, view, seat, legal, recording(fast))
-        tables = self._tables(view.t.values)
+        a = decide(self, view, seat, recording(fast))
+        tables = self.tables(view.t.values)
         tables.monotone = False
         try:
-            b = choose(self, view, seat, legal, recording(slow))
+            b = decide(self, view, seat, recording(slow))
         finally:
             tables.monotone = True
+        legal = view.legal()
         assert (a, fast) == (b, slow), (legal, view.chains[seat])
-        compared[0] += any(kind_of(c) != CLAIM for c in legal)
-        return choose(self, view, seat, legal, draw)
+        compared[0] += sum(kind_of(c) != CLAIM for c in legal) > 1
+        return decide(self, view, seat, draw)
 
-    monkeypatch.setattr(bots.GreedyBot, "choose", both)
+    monkeypatch.setattr(bots.GreedyBot, "decide", both)
     yield compared
 
 

@@ -11,18 +11,18 @@ otherwise pick the pip that brings the team closest to its target ring, with
 the estimate ``steps = pawns off the ring + steps from the nearer end to it``
 (for a complete team a lower bound on the pips still needed; it does not count
 the pawns still to place in setup; cheap enough for thousands of games).
-Each bot decides in ``choose(view, seat, legal, draw)`` on the rules' kernel
-(:class:`.kernel.View`, actions coded by :func:`.kernel.code`): tournaments call it
-on the kernel they play, ``act(obs, legal, rng)`` (a lesson, the engine's loop) on
-the kernel of the :class:`~mineedu.games.yukon.rules.YukonView`; it says why it
-moved (:meth:`GreedyBot.why`), with the numbers it used.
+A greedy bot decides in ``decide(view, seat, draw)`` on the rules' kernel
+(:class:`.kernel.View`), the code of its move (:func:`.kernel.code`): tournaments
+call it on the kernel they play; ``choose(view, seat, legal, draw)`` finds that
+move in ``legal``, and ``act(obs, legal, rng)`` (a lesson, the engine's loop) asks
+``choose`` on the kernel of the :class:`~mineedu.games.yukon.rules.YukonView`; it
+says why it moved (:meth:`GreedyBot.why`), with the numbers it used.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from itertools import count, pairwise
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, SPACES
-from .kernel import CLAIM, KINDS, PLACE, START, View, action_of, code, first_of, kind_of, second_of
+from .kernel import ALL_FREE, CLAIM, KINDS, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
 from .rules import YukonView, kernel_of_view
 from .words import nuggets, pips_words, texts
 
@@ -80,30 +80,22 @@ def estimates(chain: Sequence[int], free_claims: Sequence[int]) -> dict[int, int
     return {c: n - on.get(c, 0) + min(RING_DISTANCE[c][a], RING_DISTANCE[c][b]) for c in free_claims}
 
 
-_MOST_STEPS = len(RING_DISTANCE[0]) + max(max(r) for r in RING_DISTANCE)  # more than any chain's estimate
-
-
+_MOST_STEPS: Final = len(RING_DISTANCE[0]) + max(max(r) for r in RING_DISTANCE)  # more than any chain's estimate
+_TERMS: Final = 13
+"""``b`` in ``row[b + ring distance]`` (a claim's term, see :meth:`_Tables.pick`): 0 to 12 pawns off the ring."""
 
 Draw = Callable[[int], int]
-Head = tuple[int, int, Sequence[int]]
-"""The moves of one head in :func:`_pick`: (the pawn that leaves, -1: none; the end that stays; the new ends)."""
-N_CLAIMS = len(CELLS)
-N_SPACES = len(SPACES)
-INF = float("inf")
+N_CLAIMS: Final = len(CELLS)
+N_SPACES: Final = len(SPACES)
+INF: Final = float("inf")
+DIST: Final[tuple[tuple[int, ...], ...]] = RING_DISTANCE
 
-_ROWS: dict[tuple[tuple[float, ...], ...], int] = {}
-"""Interned key rows: one number per (bot key, claim values)."""
-_RIDS = count()
-_TABS: dict[int, list[list[list[float]]]] = {}
-"""Rows id -> per claim, per ``b`` (0 to 12): per space ``row[b + ring distance]``, a claim's term (see _pick)."""
 _ORDERS: dict[tuple[int, ...], list[tuple[int, int, list[list[tuple[int, int]]]]]] = {}
 """Claim values -> per value: (value, mask of its claims, per space those claims by ring distance)."""
 _DIST: dict[int, list[int]] = {}
 """A set of claims (a bit mask) -> per space the steps to the nearest ring of those claims (-1: not yet known)."""
-_GROUPS: dict[tuple[tuple[int, ...], int], list[Group]] = {}
-Group = tuple[int, int, list[int], list[list[tuple[int, int]]]]
-"""What ``U`` reads of one claim value: its index in ``_orders``, its free claims (a mask), their _DIST list,
-and per space the claims of that value by ring distance."""
+_TABLES: dict[tuple[Key, tuple[int, ...]], _Tables] = {}
+"""(a greedy bot's key, claim values) -> the search's tables (bots of the same key share them)."""
 
 
 def _orders(values: tuple[int, ...]) -> list[tuple[int, int, list[list[tuple[int, int]]]]]:
@@ -126,163 +118,231 @@ def _dists(sm: int) -> list[int]:
     return dist
 
 
-def _groups(values: tuple[int, ...], free: int) -> list[Group]:
-    """Per claim value, its claims among the free ones (the mask ``free``), as ``U`` reads them."""
-    key = (values, free)
-    got = _GROUPS.get(key)
-    if got is None:
-        got = []
-        for gi, (_, gmask, order) in enumerate(_orders(values)):
-            sm = gmask & free
-            if sm:
-                got.append((gi, sm, _dists(sm), order))
-        remember(_GROUPS, key, got, 1 << 12)
-    return got
+def key_row(key: Key, value: int) -> list[float]:
+    """``key(value, steps)`` for steps 0 .. (every space + the longest ring distance)."""
+    return [key(value, d) for d in range(_MOST_STEPS + 1)]
+
+
+class _Group:
+    """The free claims of one value, as the search's ``U`` reads them: the bot's row of keys for that value,
+    the claims (a mask), their _DIST list, and per space the claims of that value by ring distance."""
+
+    def __init__(self, row: list[float], sm: int, dist: list[int], order: list[list[tuple[int, int]]]) -> None:
+        self.row = row
+        self.sm = sm
+        self.dist = dist
+        self.order = order
+
+    def nearest(self, x: int) -> int:
+        """The steps from space ``x`` to the nearest ring of the group's claims, kept in its _DIST list."""
+        d = self.dist[x]
+        if d >= 0:
+            return d
+        sm = self.sm
+        for d, c in self.order[x]:
+            if sm >> c & 1:
+                self.dist[x] = d
+                return d
+        raise AssertionError("no claim in the group")  # pragma: no cover - groups hold free claims only
+
+
+class _Free:
+    """What the search reads of one set of free claims (the mask ``mask``): its groups (per claim value with a
+    free claim), and per chain of ``m`` pawns the least ``U`` can be, ``floors[m]`` (the best row at 0 steps
+    away; ``None``: worked out here)."""
+
+    def __init__(self, mask: int, groups: list[_Group], floors: list[float] | None = None) -> None:
+        self.mask = mask
+        self.groups = groups
+        if floors is None:
+            floors = []
+            for m in range(_TERMS):
+                floor = INF
+                for g in groups:
+                    t = g.row[m]
+                    if t < floor:
+                        floor = t
+                floors.append(floor)
+        self.floors = floors
+
+    def within(self, mask: int) -> _Free:
+        """The same for ``mask``, some of this one's claims: only the groups that lose a claim change (and the
+        floors only if a group goes)."""
+        groups: list[_Group] = []
+        kept = True
+        for g in self.groups:
+            sm = g.sm & mask
+            if sm == g.sm:
+                groups.append(g)
+            elif sm:
+                groups.append(_Group(g.row, sm, _dists(sm), g.order))
+            else:
+                kept = False
+        return _Free(mask, groups, self.floors if kept else None)
 
 
 class _Tables:
-    """What one greedy bot needs for one set of claim values: its key rows per claim (``rows``) and per
-    claim value in ``_orders`` order (``vrows``), and per claim and ``b`` the terms ``row[b + ring distance]``
-    per space (``tabs``); ``rows_nc``/``tabs_nc``: the same with the centre's terms +inf, for the turns it
-    leaves the centre alone (a term that is never the least); ``monotone``: no row falls as the steps grow."""
+    """What a greedy bot's search needs for one key and one set of claim values: the key rows per claim
+    (``rows``) and per claim value in ``_orders`` order (``vrows``), and per claim and ``b`` the terms
+    ``row[b + ring distance]`` per space (``tabs``); ``rows_nc``/``tabs_nc``: the same with the centre's
+    terms +inf, for the turns it leaves the centre alone (a term that is never the least); ``monotone``:
+    no row falls as the steps grow; per set of free claims (a mask) what ``U`` reads (:meth:`free_of`)."""
 
-    def __init__(self, bot: GreedyBot, values: tuple[int, ...]) -> None:
-        self.rows: list[list[float]] = [bot._row(v) for v in values]
-        self.monotone = all(a <= b for row in self.rows for a, b in pairwise(row))
-        key = tuple(tuple(r) for r in self.rows)
-        rid = _ROWS.get(key)
-        if rid is None:  # a full table forgets which rows it has seen, and never gives a number again
-            rid = remember(_ROWS, key, next(_RIDS), 256)
-        self.rid = rid
-        tabs = _TABS.get(rid)
-        if tabs is None:
-            tabs = remember(_TABS, rid, [[[row[b + d] for d in RING_DISTANCE[c]] for b in range(13)]
-                                         for c, row in enumerate(self.rows)], 16)
-        self.tabs = tabs
+    def __init__(self, key: Key, values: tuple[int, ...]) -> None:
+        self.values = values
+        by_value: dict[int, list[float]] = {}
+        for v in values:
+            if v not in by_value:
+                by_value[v] = key_row(key, v)
+        self.rows: list[list[float]] = [by_value[v] for v in values]
+        monotone = True
+        for row in by_value.values():
+            for d in range(1, len(row)):
+                if not row[d - 1] <= row[d]:
+                    monotone = False
+        self.monotone = monotone
+        self.tabs: list[list[list[float]]] = [[[row[b + d] for d in DIST[c]] for b in range(_TERMS)]
+                                              for c, row in enumerate(self.rows)]
         self.rows_nc = list(self.rows)
         self.rows_nc[CENTRE] = [INF] * len(self.rows[CENTRE])
-        self.tabs_nc = list(tabs)
-        self.tabs_nc[CENTRE] = [[INF] * N_SPACES] * 13
-        self.vrows = [bot._row(v) for v, _, _ in _orders(values)]
-        self.floors: dict[tuple[int, int], float] = {}
+        self.tabs_nc = list(self.tabs)
+        self.tabs_nc[CENTRE] = [[INF] * N_SPACES] * _TERMS
+        self.orders = _orders(values)
+        self.vrows = [by_value[v] for v, _, _ in self.orders]
+        self.frees: dict[int, _Free] = {}
+        self.lasts = [self.made(ALL_FREE & ~(1 << CENTRE)), self.made(ALL_FREE)]
+        """The last asked for, without and with the centre free (the next is most often the same, or fewer)."""
 
-    def floor(self, groups: list[Group], free: int, m: int) -> float:
-        """The least ``U`` can be for a chain of ``m`` pawns: the best row at 0 steps away (kept per free claims)."""
-        key = (free, m)
-        floor = self.floors.get(key)
-        if floor is None:
-            floor = INF
-            for gi, _, _, _ in groups:
-                t = self.vrows[gi][m]
-                if t < floor:
-                    floor = t
-            remember(self.floors, key, floor, 1 << 12)
-        return floor
+    def made(self, free: int) -> _Free:
+        """What ``U`` reads for the free claims of the mask ``free``, from scratch, kept."""
+        groups: list[_Group] = []
+        for gi, (_, gmask, order) in enumerate(self.orders):
+            sm = gmask & free
+            if sm:
+                groups.append(_Group(self.vrows[gi], sm, _dists(sm), order))
+        return remember(self.frees, free, _Free(free, groups), 1 << 12)
 
+    def free_of(self, free: int) -> _Free:
+        """Per claim value with a claim in the mask ``free``, what ``U`` reads (kept per mask)."""
+        i = free >> CENTRE & 1
+        last = self.lasts[i]
+        if last.mask == free:
+            return last
+        got = self.frees.get(free)
+        if got is None:
+            got = remember(self.frees, free, last.within(free), 1 << 12) if last.mask & free == free else self.made(free)
+        self.lasts[i] = got
+        return got
 
-def _nearest(dist: list[int], order: list[list[tuple[int, int]]], sm: int, x: int) -> int:
-    """The steps from space ``x`` to the nearest ring of the claims in ``sm`` (one value's, by ring
-    distance in ``order[x]``), kept in its _DIST list ``dist`` (where -1 said: not known yet)."""
-    for d, c in order[x]:
-        if sm >> c & 1:
-            dist[x] = d
-            return d
-    raise AssertionError("no claim in the group")  # pragma: no cover - groups hold free claims only
+    def pick(self, shun: bool, fr: _Free, m: int, tails: list[int], others: list[int], news: list[int],
+             on: dict[int, int], fco: list[tuple[int, ...]], draw: Draw) -> int:
+        """The greedy bot's choice among moves ``i``, as an index in their order: the least score
+        (``GreedyBot._score`` of the chain after the move), ties by ``draw`` over the best, in order.
 
+        Move ``i`` makes the chain of ``m`` pawns of the pawns counted in ``on`` (per free claim, the
+        pawns on its ring) less the one on ``tails[i]`` (-1: none) plus one on ``news[i]``, its other end
+        on ``others[i]`` (moves of the same tail and other end come together); ``fco``: per space its free
+        claims; ``shun``: the centre left alone; ``fr``: what ``U`` reads of the claims reckoned with.
 
-def _pick(rows: list[list[float]], tabs: list[list[list[float]]], vrows: list[list[float]], groups: list[Group],
-          floor: float, m: int, heads: Sequence[Head], on: dict[int, int], fco: Sequence[tuple[int, ...]],
-          draw: Draw) -> int:
-    """The greedy bot's choice among the moves of ``heads``, as an index in their order: the least score
-    (``GreedyBot._score`` of the chain after the move), ties by ``draw`` over the best, in order.
-
-    Not every claim is scored for every move: a claim no pawn of the chain stands by scores at least
-    ``U``, the best score of a claim of its value as if no pawn stood on any ring (its key rows never
-    fall as the steps grow, checked per bot), read only when it can matter; the exact terms of the
-    claims the chain touches come from tables made once per bot (``row[b + ring distance]`` per
-    space). A bot whose rows may fall, and the rare move among claims it leaves alone, is scored claim
-    by claim (:meth:`GreedyBot._score`): the same numbers.
-
-    ``heads`` lists ``(tail, other end, new ends)``: each move makes the chain of ``m`` pawns of the pawns
-    counted in ``on`` (per free claim, the pawns on its ring) less the one on ``tail`` (-1: none) plus one
-    on a new end, the other end staying; ``fco``: per space its free claims; ``rows``/``tabs``/``vrows``:
-    the bot's (see _Tables); ``groups``: per claim value it reckons with, what ``U`` reads; ``floor``: the
-    least ``U`` can be."""
-    best_i: list[int] = []
-    inf, unknown = INF, -INF  # as locals
-    best_score = inf
-    i = 0
-    m1 = m - 1
-    last_tail = last_other = -2  # none yet
-    kept = on  # the pawns per claim of the chain less the tail's
-    items: list[list[float]] = []
-    near_other = uo = inf  # per (tail, other end): the best term with the other end, and U(m, other)
-    for tail, other, news in heads:
-        if tail != last_tail:
-            # the exact terms of the claims the rest of the chain touches (k pawns on the ring, 0 for a
-            # claim only the tail touched: its exact term too), per space: ``tabs[c][m - k]``; with the
-            # other end now, the new end's per move (row[b + min(r, s)] = min(row[b + r], row[b + s]))
-            last_tail, last_other = tail, other
-            kept = on
-            if tail >= 0 and fco[tail]:
-                kept = on.copy()
-                for c in fco[tail]:
-                    kept[c] -= 1
-            items = []
-            near_other = inf
-            uo = unknown  # not known yet
-            for c, k in kept.items():
-                tab = tabs[c][m - k]
-                items.append(tab)
-                t = tab[other]
-                if t < near_other:
-                    near_other = t
-        elif other != last_other:  # the same tail, another other end (setup)
-            last_other = other
-            near_other = inf
-            uo = unknown
-            for tab in items:
-                t = tab[other]
-                if t < near_other:
-                    near_other = t
-        for new in news:
+        Not every claim is scored for every move: a claim no pawn of the chain stands by scores at least
+        ``U``, the best score of a claim of its value as if no pawn stood on any ring (the key rows never
+        fall as the steps grow), read only when it can matter; the exact terms of the claims the chain
+        touches come from the tables (``row[b + ring distance]`` per space). A bot whose rows may fall,
+        and the rare move among claims it leaves alone, is scored claim by claim
+        (:meth:`GreedyBot._scored`): the same numbers."""
+        rows = self.rows_nc if shun else self.rows
+        tabs = self.tabs_nc if shun else self.tabs
+        groups = fr.groups
+        floor = fr.floors[m]
+        best_i: list[int] = []
+        best_score = INF
+        m1 = m - 1
+        last_tail = last_other = -2  # none yet
+        tm = 0  # the tail's free claims, a bit each
+        items: list[list[float]] = []
+        near_other = uo = INF  # per (tail, other end): the best term with the other end, and U(m, other)
+        uo_known = False
+        for i in range(len(news)):
+            tail, other, new = tails[i], others[i], news[i]
+            if tail != last_tail:
+                # the exact terms of the claims the rest of the chain touches (k pawns on the ring, 0 for a
+                # claim only the tail touched: its exact term too), per space: ``tabs[c][m - k]``; with the
+                # other end now, the new end's per move (row[b + min(r, s)] = min(row[b + r], row[b + s]))
+                last_tail, last_other = tail, other
+                tm = 0
+                if tail >= 0:
+                    for c in fco[tail]:
+                        tm |= 1 << c
+                items = []
+                near_other = INF
+                uo_known = False
+                for c, k in on.items():
+                    tab = tabs[c][m - k + (tm >> c & 1)]
+                    items.append(tab)
+                    t = tab[other]
+                    if t < near_other:
+                        near_other = t
+            elif other != last_other:  # the same tail, another other end (setup)
+                last_other = other
+                near_other = INF
+                uo_known = False
+                for tab in items:
+                    t = tab[other]
+                    if t < near_other:
+                        near_other = t
             best = near_other
             for tab in items:
                 t = tab[new]
                 if t < best:
                     best = t
             for c in fco[new]:  # the rings of the new end: one pawn more, 0 steps away
-                t = rows[c][m1 - kept.get(c, 0)]
+                t = rows[c][m1 - on.get(c, 0) + (tm >> c & 1)]
                 if t < best:
                     best = t
             if best > floor:  # the claims no pawn stands by may do better: U(m, other), U(m, new)
                 if floor > best_score:  # not as good as the best move, whatever U is
-                    i += 1
                     continue
-                if uo == unknown:
-                    uo = inf
-                    for gi, sm, dist, order in groups:
-                        d = dist[other]
-                        if d < 0:  # not known yet (see _DIST)
-                            d = _nearest(dist, order, sm, other)
-                        t = vrows[gi][m + d]
+                if not uo_known:
+                    uo_known = True
+                    uo = INF
+                    for g in groups:
+                        t = g.row[m + g.nearest(other)]
                         if t < uo:
                             uo = t
                 if uo < best:
                     best = uo
-                for gi, sm, dist, order in groups:
-                    d = dist[new]
-                    if d < 0:
-                        d = _nearest(dist, order, sm, new)
-                    t = vrows[gi][m + d]
+                for g in groups:
+                    t = g.row[m + g.nearest(new)]
                     if t < best:
                         best = t
             if best < best_score:
-                best_i, best_score = [i], best
+                best_i = [i]
+                best_score = best
             elif best == best_score:
                 best_i.append(i)
-            i += 1
-    return best_i[draw(len(best_i))]
+        return best_i[draw(len(best_i))]
+
+
+def tables_of(key: Key, values: tuple[int, ...]) -> _Tables:
+    """The search's tables of ``key`` and ``values`` (made once, kept for every bot of that key)."""
+    got = _TABLES.get((key, values))
+    if got is None:
+        got = remember(_TABLES, (key, values), _Tables(key, values), 16)
+    return got
+
+
+def _closest(value: int, steps: int) -> float:
+    """nearest-claim's key: the steps, among equals the more valuable claim."""
+    return steps - value / 100
+
+
+def _richest(value: int, steps: int) -> float:
+    """value-per-distance's key: nuggets per pip still needed (the steps and 1 pip for the claim), negated."""
+    return -value / (steps + 1)
+
+
+NEVER: Final = 1 << 30
+"""A team size above any: a bot that never leaves the centre alone leaves it while its team is larger."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -293,16 +353,17 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
         self.name = name
         self.key = key
         self.centre_team = centre_team  # None: the centre is a claim like any other
-        self._rows: dict[int, list[float]] = {}  # per claim value: key(value, steps) for every steps
-        self._tabled: dict[tuple[int, ...], _Tables] = {}  # per set of claim values: the search's tables
+        self._team = NEVER if centre_team is None else centre_team  # it leaves the centre alone above this team
+        self._values: tuple[int, ...] = ()
+        self._tables: _Tables | None = None
 
-    def _row(self, value: int) -> list[float]:
-        """``key(value, steps)`` for steps 0 .. (every space + the longest ring distance), computed once
-        per value (``key`` is a function of its two numbers: the bot may keep it from game to game)."""
-        row = self._rows.get(value)
-        if row is None:
-            row = self._rows[value] = [self.key(value, d) for d in range(_MOST_STEPS + 1)]
-        return row
+    def tables(self, values: tuple[int, ...]) -> _Tables:
+        """The search's tables for these claim values (the last ones asked for kept at hand)."""
+        tables = self._tables
+        if tables is None or values is not self._values:
+            tables = self._tables = tables_of(self.key, values)
+            self._values = values
+        return tables
 
     def _score(self, chain: tuple[int, ...], claims: Sequence[tuple[int, tuple[int, ...], list[float]]]) -> float:
         """``min(key(value, steps))`` over ``claims`` = (claim, its ring distances, its row of keys), the steps
@@ -312,86 +373,105 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
             for c in CELLS_OF[s]:
                 on[c] = on.get(c, 0) + 1
         a, b, n = chain[0], chain[-1], len(chain)
-        get = on.get
         score = 0.0  # no free claim
         for i, (c, ring, row) in enumerate(claims):
             ra, rb = ring[a], ring[b]
-            k = row[n - get(c, 0) + (ra if ra < rb else rb)]
+            k = row[n - on.get(c, 0) + (ra if ra < rb else rb)]
             if i == 0 or k < score:
                 score = k
         return score
 
     def _shuns_centre(self, obs: YukonView) -> bool:
-        return self.centre_team is not None and len(obs.chains[obs.turn]) > self.centre_team
+        return len(obs.chains[obs.turn]) > self._team
 
     def _free(self, obs: YukonView) -> list[int]:
         shun = self._shuns_centre(obs)
         return [c for c, o in enumerate(obs.owners) if o < 0 and not (shun and c == CENTRE)]
-
-    def _tables(self, values: tuple[int, ...]) -> _Tables:
-        got = self._tabled.get(values)
-        if got is None:
-            got = remember(self._tabled, values, _Tables(self, values), 16)
-        return got
 
     def act(self, obs: YukonView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         codes = [code(KINDS.index(a[0]), a[1], a[2] if len(a) == 3 else 0) for a in legal]
         return legal[self.choose(kernel_of_view(obs), obs.turn, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
-        """The index in ``legal`` (codes) of the move: the most valuable claim (the first such), else the move
-        of least score, ties by ``draw`` over the best in legal order."""
-        values = view.t.values
+        """The index in ``legal`` (codes) of the move :meth:`decide` makes."""
+        return legal.index(self.decide(view, seat, draw))
+
+    def decide(self, view: View, seat: int, draw: Draw) -> int:
+        """The code of the move: the most valuable claim (the first such in legal order), else the move of
+        least score, ties by ``draw`` over the best in legal order."""
         chain = view.chains[seat]
         n = len(chain)
-        shun = self.centre_team is not None and n > self.centre_team
-        take = -1
-        for i, a in enumerate(legal):
-            if (kind_of(a) == CLAIM and not (shun and first_of(a) == CENTRE)
-                    and (take < 0 or values[first_of(a)] > values[first_of(legal[take])])):
-                take = i
-        if take >= 0:
-            return take
-        moves = sum(1 for a in legal if kind_of(a) != CLAIM)
-        tables = self._tables(values)
-        if not moves or not tables.monotone:  # claim by claim, as scored
-            return self._scored(view, seat, legal, moves, draw)
-        free = view.free & ~(1 << CENTRE) if shun else view.free
-        groups = _groups(values, free)
-        if not groups:  # no claim to reckon with: every move scores 0.0
-            return draw(moves)
-        kind = kind_of(legal[0])
-        heads: list[tuple[int, int, list[int]]] = []
-        if kind == START:
-            heads = [(-1, first_of(a), [first_of(a)]) for a in legal]
-            m = 1
-        elif kind == PLACE:
-            a0, b0 = chain[0], chain[-1]
-            heads = [(-1, a0 if first_of(a) in NEIGHBOURS[b0] else b0, [first_of(a)]) for a in legal]
-            m = n + 1
+        shun = n > self._team
+        tables = self.tables(view.t.values)
+        on: dict[int, int] = {}
+        tails: list[int] = []
+        others: list[int] = []
+        if n == 0:  # a start space
+            kind, m = START, 1
+            news = view.starts()
+            for s in news:
+                tails.append(-1)
+                others.append(s)
+        elif view.in_setup(seat):
+            kind, m = PLACE, n + 1
+            news = view.places(seat)
+            a, b = chain[0], chain[-1]
+            nb = NEXT[b]
+            for s in news:
+                tails.append(-1)
+                others.append(a if s in nb else b)  # placed next to end 1, end 0 stays the other end
+            on = view.ons[seat]
         else:
-            m = n
-            for a in legal[:moves]:
-                tail, to = first_of(a), second_of(a)
-                if n == 1:
-                    heads.append((tail, to, [to]))
-                elif heads and heads[-1][0] == tail:
-                    heads[-1][2].append(to)
-                else:
-                    heads.append((tail, chain[-2] if tail == chain[-1] else chain[1], [to]))
-        rows, tabs = (tables.rows_nc, tables.tabs_nc) if shun else (tables.rows, tables.tabs)
-        return _pick(rows, tabs, tables.vrows, groups, tables.floor(groups, free, m), m, heads,
-                     view.ons[seat] if n else {}, view.fco, draw)
+            kind, m = STEP, n
+            on = view.ons[seat]
+            values = tables.values
+            a, b = chain[0], chain[-1]
+            take = -1
+            for c in view.fco[a]:  # the claims the whole chain rings (sorted), the first most valuable
+                if on[c] == n and not (shun and c == CENTRE) and (take < 0 or values[c] > values[take]):
+                    take = c
+            if take >= 0:
+                return CLAIM << 16 | take << 8 | (a if a < b else b)
+            s0, s1 = view.ahead(seat)
+            if n == 1:
+                news = s1
+                for s in s1:
+                    tails.append(a)
+                    others.append(s)
+            else:
+                news = s0 + s1
+                for _ in s0:  # end 0 leads: the pawn of end 1 jumps ahead of it
+                    tails.append(b)
+                    others.append(chain[-2])
+                for _ in s1:
+                    tails.append(a)
+                    others.append(chain[1])
+        moves = len(news)
+        if moves == 1:  # a tie of one
+            i = draw(1)
+        elif not moves or not tables.monotone:  # claim by claim, as scored
+            legal = view.legal()
+            return legal[self._scored(view, seat, legal, moves, draw)]
+        else:
+            fr = tables.free_of(view.free & ~(1 << CENTRE) if shun else view.free)
+            if not fr.groups:  # no claim to reckon with: every move scores 0.0
+                i = draw(moves)
+            else:
+                i = tables.pick(shun, fr, m, tails, others, news, on, view.fco, draw)
+        if kind == STEP:
+            return STEP << 16 | tails[i] << 8 | news[i]
+        return kind << 16 | news[i] << 8
 
     def _scored(self, view: View, seat: int, legal: list[int], moves: int, draw: Draw) -> int:
-        """:meth:`choose` scoring each move claim by claim (:meth:`_score` of the chain it leaves)."""
-        values = view.t.values
+        """:meth:`decide`'s move, scoring each claim by claim (:meth:`_score` of the chain it leaves), as an
+        index in ``legal``: its ``moves`` first are no claims (none: the claims are scored)."""
+        tables = self.tables(view.t.values)
         chain = tuple(view.chains[seat])
-        shun = self.centre_team is not None and len(chain) > self.centre_team
+        shun = len(chain) > self._team
         free = [c for c, o in enumerate(view.owners) if o < 0 and not (shun and c == CENTRE)]
-        rows = [(c, RING_DISTANCE[c], self._row(values[c])) for c in free]
+        rows = [(c, RING_DISTANCE[c], tables.rows[c]) for c in free]
         best: list[int] = []
-        best_score = float("inf")
+        best_score = INF
         for i, a in enumerate(legal):
             if moves and kind_of(a) == CLAIM:
                 continue
@@ -436,7 +516,7 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
 
 def nearest_claim_bot(arg: str | None = None) -> GreedyBot:
     """Closest free ring first; among equals, the more valuable."""
-    return GreedyBot("nearest-claim", lambda value, steps: steps - value / 100)
+    return GreedyBot("nearest-claim", _closest)
 
 
 def value_per_distance_bot(arg: str | None = None) -> GreedyBot:
@@ -444,7 +524,7 @@ def value_per_distance_bot(arg: str | None = None) -> GreedyBot:
     k = int(arg) if arg else 2
     if k < 0:
         raise ValueError("the team size for the centre must be >= 0")
-    return GreedyBot("value-per-distance", lambda value, steps: -value / (steps + 1), centre_team=k)
+    return GreedyBot("value-per-distance", _richest, centre_team=k)
 
 
 def random_bot(arg: str | None = None) -> Bot:

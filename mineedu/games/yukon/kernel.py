@@ -2,18 +2,20 @@
 
 :class:`~.rules.YukonState` copies its fields into a :class:`Kernel`, applies one move
 and freezes the result; tournaments (:func:`mineedu.core.kernel.playout_hook`) play
-whole games on one kernel with the bots' own ``choose``. An action is coded
+whole games on one kernel with the bots' own ``decide``. An action is coded
 :func:`code` (its kind, then one or two spaces or a claim and a space); a throw by its
-face. Beside the rules' fields the kernel keeps what the rules and the bots ask of it
-at every pip: which spaces are occupied (``occ``), per player the pawns of its chain on
-the ring of each free claim (``ons``), per space its free claims (``fco``, one list per
-set of free claims, shared) and the free claims as a bit mask (``free``).
+face. :class:`View` is what a bot reads, the whole position (nothing is hidden), and
+answers what is legal; beside the rules' fields it keeps what the rules and the bots ask
+of it at every pip: which spaces are occupied (``occ``), per player the pawns of its
+chain on the ring of each free claim (``ons``) and its claims (``held``), per space its
+free claims (``fco``, one list per set of free claims, shared) and the free claims as a
+bit mask (``free``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RINGS, SPACES, STARTS
 
@@ -27,8 +29,11 @@ CHANCE: Final = -1
 TERMINAL: Final = -3
 N_CLAIMS: Final = len(CELLS)
 N_SPACES: Final = len(SPACES)
-SORTED_STARTS: Final = tuple(sorted(STARTS))
-CLAIMS_OF: Final = tuple(tuple(sorted(cs)) for cs in CELLS_OF)
+SORTED_STARTS: Final[tuple[int, ...]] = tuple(sorted(STARTS))
+NEXT: Final[tuple[tuple[int, ...], ...]] = NEIGHBOURS
+"""Per space its neighbours (the board's ``NEIGHBOURS``, kept here)."""
+RING: Final[tuple[tuple[int, ...], ...]] = RINGS
+CLAIMS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(cs)) for cs in CELLS_OF)
 """Per space: the claims whose ring holds it, sorted."""
 ALL_FREE: Final = (1 << N_CLAIMS) - 1
 
@@ -40,14 +45,6 @@ def code(kind: int, a: int, b: int = 0) -> int:
 
 def kind_of(c: int) -> int:
     return c >> 16
-
-
-def first_of(c: int) -> int:
-    return c >> 8 & 255
-
-
-def second_of(c: int) -> int:
-    return c & 255
 
 
 def action_of(c: int) -> tuple[Any, ...]:
@@ -81,10 +78,10 @@ def free_claims_of(free: int) -> list[tuple[int, ...]]:
     return got
 
 
-def without_claim(fco: Sequence[tuple[int, ...]], x: int) -> list[tuple[int, ...]]:
+def without_claim(fco: list[tuple[int, ...]], x: int) -> list[tuple[int, ...]]:
     """``fco`` (per space its free claims) once claim ``x`` is taken: only the spaces of its ring change."""
     out = list(fco)
-    for s in RINGS[x]:
+    for s in RING[x]:
         out[s] = tuple([c for c in out[s] if c != x])
     return out
 
@@ -104,30 +101,124 @@ class Table:
         self.max_rounds = int(cfg.max_rounds)
 
 
-class View(Protocol):
-    """What a bot reads of a kernel (everything: nothing is hidden in Gold am Yukon), typed read-only."""
-
-    @property
-    def t(self) -> Table: ...
-    @property
-    def chains(self) -> Sequence[Sequence[int]]: ...
-    @property
-    def owners(self) -> Sequence[int]: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def ons(self) -> Sequence[dict[int, int]]: ...
-    @property
-    def fco(self) -> Sequence[tuple[int, ...]]: ...
-    @property
-    def free(self) -> int: ...
+def _free_next(occ: list[bool], s: int) -> list[int]:
+    """The free spaces next to space ``s``, in ``NEIGHBOURS`` order."""
+    out: list[int] = []
+    for t in NEXT[s]:
+        if not occ[t]:
+            out.append(t)
+    return out
 
 
-class Kernel:
-    """One position, mutable: the fields of :class:`~.rules.YukonState`, and ``occ``, ``ons``, ``fco``, ``free``."""
+def _any_free_next(occ: list[bool], s: int) -> bool:
+    return any(not occ[t] for t in NEXT[s])
 
-    __slots__ = ("chains", "done", "fco", "free", "head", "occ", "ons", "out", "owners", "pips", "rolling", "rolls",
-                 "round", "t", "thrown", "turn", "turned")
+
+class View:
+    """What a bot reads of a kernel: the whole position (a seat's observation hides nothing in Gold am
+    Yukon: its throws are ``rolls`` and ``thrown``), the structures kept of it (``occ``, ``ons``,
+    ``held``, ``fco``, ``free``), and what is legal now. The kernel's part a bot is handed
+    (:class:`Kernel` is one), to read, not to change."""
+
+    __slots__ = ("chains", "done", "fco", "free", "head", "held", "occ", "ons", "out", "owners", "pips", "rolling",
+                 "rolls", "round", "t", "thrown", "turn", "turned")
+
+    t: Table
+    chains: list[list[int]]
+    """Per player its pawns on spaces, from end 0 to end 1."""
+    owners: list[int]
+    """Per claim the player holding it, or :data:`NO_OWNER`."""
+    out: list[bool]
+    turn: int
+    rolling: bool
+    pips: int
+    rolls: int
+    head: int
+    turned: bool
+    round: int
+    done: bool
+    thrown: int
+    occ: list[bool]
+    """Per space: a pawn stands on it."""
+    ons: list[dict[int, int]]
+    """Per player: free claim -> the pawns of its chain on that claim's ring (the claims they touch)."""
+    held: list[int]
+    """Per player: the claims it holds."""
+    fco: list[tuple[int, ...]]
+    """Per space: its free claims, sorted."""
+    free: int
+    """The free claims, a bit per claim."""
+
+    def in_setup(self, p: int) -> bool:
+        """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
+        return not self.out[p] and len(self.chains[p]) + self.held[p] < self.t.pawns
+
+    def in_play(self, p: int) -> bool:
+        """Neither gone with the centre nor out of pawns."""
+        return not self.out[p] and len(self.chains[p]) > 0
+
+    def starts(self) -> list[int]:
+        """The free start spaces, sorted (the first pawn of a chain goes on one)."""
+        occ = self.occ
+        return [s for s in SORTED_STARTS if not occ[s]]
+
+    def places(self, p: int) -> list[int]:
+        """The free spaces next to an end of ``p``'s chain, sorted (D14: no gap)."""
+        chain, occ = self.chains[p], self.occ
+        out = _free_next(occ, chain[0])
+        if len(chain) > 1:
+            for t in NEXT[chain[-1]]:
+                if not occ[t] and t not in out:
+                    out.append(t)
+            out.sort()
+        return out
+
+    def ahead(self, p: int) -> tuple[list[int], list[int]]:
+        """The steps (D15) of ``p``'s chain as the free spaces next to its head pawn, per end that may lead
+        (end 0 first while no head is chosen; a single pawn is end 1), in ``NEIGHBOURS`` order: those
+        next to end 0's pawn (the pawn of end 1 jumps there), then those next to end 1's."""
+        chain, occ = self.chains[p], self.occ
+        h = self.head
+        s0 = _free_next(occ, chain[0]) if h == 0 or (h < 0 and len(chain) > 1) else []
+        s1 = _free_next(occ, chain[-1]) if h != 0 else []
+        return s0, s1
+
+    def steps(self, p: int) -> list[int]:
+        """The steps of ``p``'s chain, coded (:meth:`ahead`: the tail pawn onto a space next to the head)."""
+        chain = self.chains[p]
+        s0, s1 = self.ahead(p)
+        e0, e1 = chain[0], chain[-1]
+        out = [STEP << 16 | e1 << 8 | t for t in s0]
+        out += [STEP << 16 | e0 << 8 | t for t in s1]
+        return out
+
+    def ring_claims(self, p: int) -> list[int]:
+        """The free claims whose ring holds the whole chain of ``p`` (sorted)."""
+        chain, on = self.chains[p], self.ons[p]
+        n = len(chain)
+        return [c for c in self.fco[chain[0]] if on[c] == n]
+
+    def claims(self, p: int) -> list[int]:
+        """The claims (D16): each free claim the whole chain rings, with each end pawn (sorted)."""
+        chain = self.chains[p]
+        a, b = chain[0], chain[-1]
+        pawns = [a] if a == b else [a, b] if a < b else [b, a]
+        return [CLAIM << 16 | c << 8 | s for c in self.ring_claims(p) for s in pawns]
+
+    def legal(self) -> list[int]:
+        """The legal actions' codes, in the order of ``YukonState.legal_actions``."""
+        p = self.turn
+        if not self.chains[p]:  # choose a start space
+            return [START << 16 | s << 8 for s in self.starts()]
+        if self.in_setup(p):
+            return [PLACE << 16 | s << 8 for s in self.places(p)]
+        return self.steps(p) + self.claims(p)
+
+
+class Kernel(View):
+    """One position, mutable: the fields of :class:`~.rules.YukonState` and what :class:`View` keeps of them."""
+
+    __slots__ = ()
 
     def __init__(self, t: Table, chains: list[list[int]], owners: list[int], out: list[bool], turn: int,
                  rolling: bool, pips: int, rolls: int, head: int, turned: bool, round: int, done: bool,
@@ -146,13 +237,17 @@ class Kernel:
         self.done = done
         self.thrown = thrown
         free = 0
+        held = [0] * t.n
         for c, o in enumerate(owners):
             if o == NO_OWNER:
                 free |= 1 << c
+            else:
+                held[o] += 1
         self.free = free
+        self.held = held
         self.fco = free_claims_of(free)
         self.occ = [False] * N_SPACES
-        self.ons: list[dict[int, int]] = []
+        self.ons = []
         for chain in chains:
             on: dict[int, int] = {}
             for s in chain:
@@ -170,59 +265,13 @@ class Kernel:
         return Kernel(self.t, [list(c) for c in self.chains], list(self.owners), list(self.out), self.turn,
                       self.rolling, self.pips, self.rolls, self.head, self.turned, self.round, self.done, self.thrown)
 
-    # --- who acts, what is legal ----------------------------------------------
+    # --- who acts -------------------------------------------------------------------
     def mover(self) -> int:
         if self.done:
             return TERMINAL
         if self.rolling:
             return CHANCE
         return self.turn
-
-    def in_setup(self, p: int) -> bool:
-        return setting_up(self.out, self.chains, self.owners, p, self.t.pawns)
-
-    def in_play(self, p: int) -> bool:
-        return playing(self.out, self.chains, p)
-
-    def places(self, p: int) -> list[int]:
-        """The free spaces next to an end of ``p``'s chain, sorted (D14: no gap)."""
-        chain, occ = self.chains[p], self.occ
-        out = [t for t in NEIGHBOURS[chain[0]] if not occ[t]]
-        if len(chain) > 1:
-            out += [t for t in NEIGHBOURS[chain[-1]] if not occ[t] and t not in out]
-            out.sort()
-        return out
-
-    def steps(self, p: int) -> list[int]:
-        """The steps (D15) of ``p``'s chain: per head (end 0 first while none is chosen), the tail pawn
-        onto each free space next to the head pawn, in ``NEIGHBOURS`` order."""
-        chain, occ = self.chains[p], self.occ
-        heads = ((1,) if len(chain) == 1 else (0, 1)) if self.head < 0 else (self.head,)
-        out: list[int] = []
-        for h in heads:
-            head, tail = (chain[-1], chain[0]) if h == 1 else (chain[0], chain[-1])
-            out += [code(STEP, tail, t) for t in NEIGHBOURS[head] if not occ[t]]
-        return out
-
-    def ring_claims(self, p: int) -> list[int]:
-        """The free claims whose ring holds the whole chain of ``p`` (sorted)."""
-        chain, on = self.chains[p], self.ons[p]
-        n = len(chain)
-        return [c for c in self.fco[chain[0]] if on[c] == n]
-
-    def claims(self, p: int) -> list[int]:
-        """The claims (D16): each free claim the whole chain rings, with each end pawn (sorted)."""
-        chain = self.chains[p]
-        pawns = sorted({chain[0], chain[-1]})
-        return [code(CLAIM, c, s) for c in self.ring_claims(p) for s in pawns]
-
-    def legal(self) -> list[int]:
-        p = self.turn
-        if not self.chains[p]:  # choose a start space
-            return [code(START, s) for s in SORTED_STARTS if not self.occ[s]]
-        if self.in_setup(p):
-            return [code(PLACE, s) for s in self.places(p)]
-        return self.steps(p) + self.claims(p)
 
     def chance(self, draw: Callable[[int], int]) -> None:
         """A throw, drawn as ``sample_outcome`` draws over ``sides`` faces of 1/sides each."""
@@ -266,7 +315,7 @@ class Kernel:
             else:
                 self.begin(0, 0)
         elif kind == PLACE:  # D14: one more pawn next to an end, no gap
-            if x in NEIGHBOURS[chain[-1]]:
+            if x in NEXT[chain[-1]]:
                 chain.append(x)
             else:
                 chain.insert(0, x)
@@ -295,6 +344,7 @@ class Kernel:
             self.settle()
         else:  # D16: claim (1 pip; the pawn stays on the claim; other pips are lost)
             self.owners[x] = p
+            self.held[p] += 1
             gone = [y]
             if y == chain[0]:
                 del chain[0]
@@ -309,7 +359,8 @@ class Kernel:
             self.free &= ~(1 << x)
             self.fco = without_claim(self.fco, x)
             for on in self.ons:
-                on.pop(x, None)
+                if x in on:
+                    del on[x]
             self.pips = 0
             self.pass_turn()
 
@@ -321,14 +372,25 @@ class Kernel:
         if self.pips <= 0:
             self.pass_turn()
             return
+        chain, occ = self.chains[p], self.occ
         if self.in_setup(p):
-            if not self.places(p):
+            if not _any_free_next(occ, chain[0]) and not _any_free_next(occ, chain[-1]):
                 self.pass_turn()  # blocked: pips lost
             return
-        if self.head >= 0 and not self.steps(p) and not self.turned and len(self.chains[p]) > 1:
-            self.head = 1 - self.head  # D15: blocked ahead, the other end leads
+        n = len(chain)
+        h = self.head
+        if h >= 0 and not self.turned and n > 1 and not _any_free_next(occ, chain[-1] if h else chain[0]):
+            h = self.head = 1 - h  # D15: blocked ahead, the other end leads
             self.turned = True
-        if not self.steps(p) and not self.ring_claims(p):
+        if h < 0:
+            moves = _any_free_next(occ, chain[-1]) or (n > 1 and _any_free_next(occ, chain[0]))
+        else:
+            moves = _any_free_next(occ, chain[-1] if h else chain[0])
+        if not moves:
+            on = self.ons[p]
+            for c in self.fco[chain[0]]:
+                if on[c] == n:
+                    return
             self.pass_turn()  # both ends stuck: the pips are lost (D15)
 
     def pass_turn(self) -> None:
@@ -366,5 +428,8 @@ class Kernel:
         """D16: every claim taken, or at most one player left in play."""
         if not self.free:
             return True
-        return sum(1 for q in range(self.t.n) if self.in_play(q)) <= 1
-
+        playing = 0
+        for q in range(self.t.n):
+            if self.in_play(q):
+                playing += 1
+        return playing <= 1
