@@ -4,21 +4,24 @@ may take at most; they take 1 up to that many; whoever takes the last pebble win
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 CHANCE = -1
 TERMINAL = -3
 
 
-class View(Protocol):
-    @property
-    def pile(self) -> int: ...
-    @property
-    def roll(self) -> int: ...
+class View:
+    """What a bot reads of a kernel: all of it (nothing is hidden)."""
 
-
-class Kernel:
     __slots__ = ("pile", "roll", "turn", "winner")
+
+    pile: int
+    roll: int
+    turn: int
+    winner: int
+
+
+class Kernel(View):
+    __slots__ = ()
 
     def __init__(self, pile: int, roll: int, turn: int, winner: int) -> None:
         self.pile, self.roll, self.turn, self.winner = pile, roll, turn, winner
