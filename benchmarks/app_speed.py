@@ -20,9 +20,14 @@ Measures, median of ``--runs`` pages per lesson, at ``--size`` (the window):
   button (``floor.ipynb``: the lesson notebooks' shape, a ``query()`` cell then
   the widget) and the same navigation is timed until the button is on the
   page. No lesson can be interactive sooner than that on the machine at hand;
-* ``--before REF``: each lesson's notebook as it was at git ``REF`` too, served
-  by the same server and timed in the same rounds (the page before a change,
-  beside the page after it, on a machine whose load drifts).
+* ``--before REF``: each lesson's notebook *and the package it imports* as they
+  were at git ``REF`` too, served by the same server and timed in the same
+  rounds (the page before a change, beside the page after it, on a machine
+  whose load drifts). The package at ``REF`` is exported to a temporary folder
+  (with this tree's compiled game modules where their sources are the same)
+  and the old notebook gets a first cell putting it first on ``sys.path``,
+  run before the page's visitor arrives. The server, its page template and
+  Voilà are this tree's for both.
 
 Every round times each page once (floor, lessons, their ``--before`` copies)
 before the next round, so a drift of the machine's load falls on all alike.
@@ -108,17 +113,43 @@ def with_floor(notebooks: Path, tmp: Path) -> str:
     return floor_notebook(served)
 
 
+def package_at(ref: str, folder: Path) -> Path:
+    """The ``mineedu`` package as it was at git ``ref``, exported under ``folder``, with this tree's
+    compiled game modules beside their sources (``mineedu.core.native`` uses them only where the
+    sources they were built from are the ones exported); the folder to put first on ``sys.path``."""
+    out = folder / "before"
+    out.mkdir()
+    archive = subprocess.run(["git", "archive", ref, "mineedu"], cwd=ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
+    for built in (ROOT / "mineedu" / "games").glob("*/*"):
+        if built.suffix == ".so" or built.name == "native.sha256":
+            target = out / built.relative_to(ROOT)
+            if target.parent.is_dir():
+                shutil.copy2(built, target)
+    return out
+
+
+def old_notebook(ref: str, nb: str, package: Path) -> bytes:
+    """Lesson notebook ``nb`` as it was at ``ref``, importing the package as it was there too."""
+    import nbformat
+
+    text = subprocess.run(["git", "show", f"{ref}:notebooks/{nb}"], cwd=ROOT, capture_output=True, check=True).stdout
+    old = nbformat.reads(text.decode(), as_version=4)
+    old.cells.insert(0, nbformat.v4.new_code_cell(f"import sys\nsys.path.insert(0, {str(package)!r})"))
+    return nbformat.writes(old).encode()
+
+
 def served_notebooks(tmp: Path, lessons: dict[str, str], before: str | None) -> dict[str, str]:
     """The notebooks served with the floor (:func:`with_floor`) and, with ``before``, each lesson's
-    notebook at that git ref beside it; the pages to time."""
+    notebook and package at that git ref beside it; the pages to time."""
     pages = {FLOOR: with_floor(ROOT / "notebooks", tmp)}
     served = tmp / "notebooks"
+    package = package_at(before, tmp) if before else None
     for name, nb in lessons.items():
         pages[name] = nb
-        if before:
-            old = subprocess.run(["git", "show", f"{before}:notebooks/{nb}"], cwd=ROOT, capture_output=True, check=True)
+        if before and package:
             copy = f"{Path(nb).stem}{BEFORE}.ipynb"
-            (served / copy).write_bytes(old.stdout)
+            (served / copy).write_bytes(old_notebook(before, nb, package))
             pages[name + BEFORE] = copy
     return pages
 
