@@ -6,9 +6,9 @@
 Each lesson notebook is the same cells (the lesson layer does the rest): build
 the page while the kernel is preheated, then, in one cell (each cell is a step
 of Voilà's between the kernel and the page a student waits for), read the
-page's address when a student arrives and display the header, the board and
+page's address when a student arrives and display the header, the board,
 their first screen (a static copy Voilà sends before its front end loads,
-mineedu/ui/first_screen.py, with its two bootstrap markdown cells), then the
+mineedu/ui/first_screen.py, with its two bootstrap markdown cells) and the
 sections below the board, whose models load once the board is live. Outputs
 are stored without widget state, so nbval compares the parts' text summaries.
 """
@@ -40,13 +40,14 @@ def lesson_cells() -> tuple[tuple[str, str], ...]:
                  "from mineedu.ui.page import query\n\npage = lesson(\"{name}\")\nscreen = FirstScreen(page)"),
         ("markdown", md(BOOT_STYLE)),
         ("code", "# The page's address (?lang=en in English, ?view=projector in the projector view), then\n"
-                 "# titre, notes, règles / title, notes, rules; jouer / play; and their first screen (the title,\n"
-                 "# the board's picture and its odds before the widgets load): one cell, one step for Voilà\n"
-                 "screen.apply_query(query())\ndisplay(page.header, page.board, screen)"),
+                 "# titre, notes, règles / title, notes, rules; jouer / play; their first screen (the title, the\n"
+                 "# board's picture and its odds before the widgets load); prédire, simuler, calculer ; tournoi ;\n"
+                 "# exercices / predict, simulate, compute; tournament; exercises (loaded once the board is live).\n"
+                 "# One cell: each cell is a step of Voilà's that the student's page waits for.\n"
+                 "screen.apply_query(query())\n"
+                 "display(page.header, page.board, screen,\n"
+                 "        screen.later(page.predict), screen.later(page.tournament), screen.later(page.exercises))"),
         ("markdown", md(BOOT_SCRIPT)),
-        ("code", "# Prédire, simuler, calculer ; tournoi ; exercices / Predict, simulate, compute; tournament;\n"
-                 "# exercises (loaded once the board is live)\n"
-                 "display(screen.later(page.predict), screen.later(page.tournament), screen.later(page.exercises))"),
     )
 
 
