@@ -31,7 +31,7 @@ import ipywidgets as W
 from mineedu.core.i18n import player_name
 from mineedu.store import SeatRefused, StoreError, UnknownTable, normal_code, open_store
 
-from .session import MoveRefused, TableHub, TableSession
+from .session import UNCHANGED, MoveRefused, TableHub, TableSession
 from .texts import T
 
 if TYPE_CHECKING:
@@ -115,8 +115,9 @@ class TableControls:
         return self._store
 
     # --- input ------------------------------------------------------------------
-    def receive(self, content: Any) -> None:
-        """One message: ``hello``/``ticket`` from the browser's link, ``open``/``join`` from the buttons."""
+    def receive(self, content: Any) -> object:
+        """One message: ``hello``/``ticket`` from the browser's link, ``open``/``join`` from the buttons;
+        :data:`~mineedu.ui.session.UNCHANGED` when the board shows the same after it."""
         if not isinstance(content, dict) or content.get("event") not in ("hello", "ticket", "open", "join"):
             raise MoveRefused("bad_event", what="table")
         event = content["event"]
@@ -124,17 +125,19 @@ class TableControls:
             self.opened = not self.opened if self.state == "solo" else True
             return None
         if event == "join":
-            return self._join()
+            self._join()
+            return None
         if self.state in ("seated", "watching"):
             return None  # a second view of the page, or a late answer: the seat is taken already
         raw, ticket, name = content.get("table"), content.get("ticket"), content.get("name")
         if isinstance(name, str) and 0 < len(name) <= MAX_NAME and not self.name_box.value:
             self.name_box.value = name
         if event == "hello" and not raw:
-            return None  # a page of its own: the join box waits for a code
+            return UNCHANGED  # a page of its own: the join box waits for a code
         code = normal_code(raw)
         if code is None:
-            return self._refuse("table_bad_code", code=str(raw)[:12])
+            self._refuse("table_bad_code", code=str(raw)[:12])
+            return None
         if event == "ticket" and code != self.code:
             return None  # a late answer about another code
         self.code = code
@@ -142,8 +145,10 @@ class TableControls:
         if not isinstance(ticket, str) or not 0 < len(ticket) <= MAX_TICKET:
             ticket = None
         if event == "hello" and content.get("watch") is True:
-            return self._sit(None, None)
-        return self._find(code, ticket)
+            self._sit(None, None)
+            return None
+        self._find(code, ticket)
+        return None
 
     def _find(self, code: str, ticket: str | None) -> None:
         """The table exists: the browser's ticket gives its seat back, else the name is asked."""
