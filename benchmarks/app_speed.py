@@ -24,7 +24,10 @@ Measures, median of ``--runs`` pages per lesson, at ``--size`` (the window):
 * Voilà's floor, side by side: the same server serves a notebook with one
   button (``floor.ipynb``: the lesson notebooks' shape, a ``query()`` cell then
   the widget) and the same navigation is timed until the button is on the
-  page. No lesson can be interactive sooner than that on the machine at hand;
+  page. No lesson can be interactive sooner than that on the machine at hand.
+  A lesson's "floor +" is its median less the floor's, and, steadier on a
+  machine whose load swings from one round to the next, the median of each
+  round's own difference (lesson less floor, timed a few seconds apart);
 * ``--before REF``: each lesson's notebook *and the package it imports* as they
   were at git ``REF`` too, served by the same server and timed in the same
   rounds (the page before a change, beside the page after it, on a machine
@@ -277,8 +280,10 @@ def report(r: dict, runs: int) -> None:
         pic = f"{m['picture_median_s']:.2f} s" if m["picture_median_s"] is not None else "n/a"
         click = (f"{m['click_median_ms']:.0f} ms (Playwright's click → seen {m['click_seen_median_ms']:.0f} ms)"
                  if m["click_median_ms"] is not None else "n/a")
+        paired = statistics.median(a - b for a, b in zip(m["interactive_s"], r["lessons"][FLOOR]["interactive_s"]))
         print(f"  {name:<19} navigation → picture {pic}, → interactive {m['interactive_median_s']:.2f} s ({runs_}), "
-              f"floor + {m['interactive_median_s'] - floor:.2f} s, → new-game dialog loaded {m['unfolded_median_s']:.2f} s; "
+              f"floor + {m['interactive_median_s'] - floor:.2f} s (median of the rounds' own: {paired:+.2f} s), "
+              f"→ new-game dialog loaded {m['unfolded_median_s']:.2f} s; "
               f"click → redrawn {click} (median of {m['clicks']})")
 
 
