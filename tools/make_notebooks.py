@@ -4,13 +4,12 @@
     .venv/bin/python tools/make_notebooks.py gold_mine  # one lesson
 
 Each lesson notebook is the same cells (the lesson layer does the rest): build
-the page while the kernel is preheated, then, in one cell (each cell is a step
-of Voilà's between the kernel and the page a student waits for), read the
-page's address when a student arrives and display the header, the board,
-their first screen (a static copy Voilà sends before its front end loads,
-mineedu/ui/first_screen.py, with its two bootstrap markdown cells) and the
-sections below the board, whose models load once the board is live. Outputs
-are stored without widget state, so nbval compares the parts' text summaries.
+the page while the kernel is preheated, read the page's address when a student
+arrives, display the header and the board, then their first screen (a static
+copy Voilà sends before its front end loads, mineedu/ui/first_screen.py, with
+its two bootstrap markdown cells), then the sections below the board, whose
+models load once the board is live. Outputs are stored without widget state,
+so nbval compares the parts' text summaries.
 """
 
 from __future__ import annotations
@@ -34,20 +33,20 @@ def lesson_cells() -> tuple[tuple[str, str], ...]:
         return source.replace("{", "{{").replace("}", "}}")
 
     return (
-        ("code", "# {title}\n# Built before a student arrives (a preheated kernel), shown once they do; the first screen\n"
-                 "# closes at once what it does not show (the board's hidden parts, the sections below it).\n"
+        ("code", "# {title}\n# Built before a student arrives (a preheated kernel), shown once they do.\n"
                  "from mineedu.ui.first_screen import FirstScreen\nfrom mineedu.ui.lesson import lesson\n"
                  "from mineedu.ui.page import query\n\npage = lesson(\"{name}\")\nscreen = FirstScreen(page)"),
         ("markdown", md(BOOT_STYLE)),
-        ("code", "# The page's address (?lang=en in English, ?view=projector in the projector view), then\n"
-                 "# titre, notes, règles / title, notes, rules; jouer / play; their first screen (the title, the\n"
-                 "# board's picture and its odds before the widgets load); prédire, simuler, calculer ; tournoi ;\n"
-                 "# exercices / predict, simulate, compute; tournament; exercises (loaded once the board is live).\n"
-                 "# One cell: each cell is a step of Voilà's that the student's page waits for.\n"
-                 "screen.apply_query(query())\n"
-                 "display(page.header, page.board, screen,\n"
-                 "        screen.later(page.predict), screen.later(page.tournament), screen.later(page.exercises))"),
+        ("code", "# The page's address: ?lang=en opens it in English, ?view=projector in the projector view\n"
+                 "screen.apply_query(query())"),
+        ("code", "# Titre, notes pour l'enseignant·e, règles / title, teacher notes, rules\npage.header"),
+        ("code", "# Jouer / Play\npage.board"),
+        ("code", "# The first screen: the title, the board's picture and its odds before the widgets load\nscreen"),
         ("markdown", md(BOOT_SCRIPT)),
+        ("code", "# Prédire, simuler, calculer / Predict, simulate, compute (loaded once the board is live)\n"
+                 "screen.later(page.predict)"),
+        ("code", "# Tournoi / Tournament\nscreen.later(page.tournament)"),
+        ("code", "# Exercices / Exercises\nscreen.later(page.exercises)"),
     )
 
 

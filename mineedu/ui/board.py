@@ -48,7 +48,7 @@ from mineedu.store import StoreError
 
 from .canvas import Canvas
 from .review import ReviewBox
-from .session import UNCHANGED, GameSession, MoveRefused, Seat, TableSession
+from .session import GameSession, MoveRefused, Seat, TableSession
 from .table import TableControls
 from .texts import T
 
@@ -129,7 +129,7 @@ class Board:
         self.table_poll_ms = TABLE_POLL_MS
         self.table = TableControls(self)
         #: one method per kind of browser input (see :meth:`receive`)
-        self.handlers: dict[str, Callable[[Any], object]] = {
+        self.handlers: dict[str, Callable[[Any], None]] = {
             "pick": self.on_pick,
             "control": self.on_control,
             "tick": self.on_tick,
@@ -281,7 +281,7 @@ class Board:
             handler = self.handlers.get(kind)
             if handler is None:
                 raise MoveRefused("bad_event", what=repr(kind)[:40])
-            outcome = handler(value)
+            handler(value)
         except MoveRefused as exc:
             self.message_key = (exc.key, exc.fmt)
         except StoreError as exc:
@@ -291,8 +291,6 @@ class Board:
         except MineeduError as exc:
             self.message_key = ("error", {"error": str(exc)})
         else:
-            if outcome == UNCHANGED and self.message_key is None:
-                return  # the page shows what it showed (a page's own hello at a table it is not at)
             if kind not in ("players", "tick", "export", "import", "width"):
                 self.message_key = None
         self.redraw()
@@ -366,16 +364,11 @@ class Board:
         """Let chance and the bots play until a human must choose."""
         self.session.advance()
 
-    def on_width(self, value: Any) -> object:
-        """The browser says how wide the picture is shown: a phone gets the narrow layout (the same
-        layout at another width: nothing to draw again, the browser scales the picture)."""
+    def on_width(self, value: Any) -> None:
+        """The browser says how wide the picture is shown: a phone gets the narrow layout."""
         if not _whole(value, 0, 100_000):
             raise MoveRefused("bad_value", what="width", value=repr(value)[:40], expected="0 … 100000")
-        narrow = 0 < value < NARROW_BELOW
-        if narrow == self.narrow:
-            return UNCHANGED
-        self.narrow = narrow
-        return None
+        self.narrow = 0 < value < NARROW_BELOW
 
     def on_ready(self, _token: Any) -> None:
         """Hot-seat: the next human has the screen."""
@@ -483,9 +476,9 @@ class Board:
             raise MoveRefused("table_no_change")
 
     # --- a table shared by several browsers (ui/table.py joins it) -------------------
-    def on_table(self, value: Any) -> object:
+    def on_table(self, value: Any) -> None:
         """A message of the table controls (the browser's address and ticket, the Join button)."""
-        return self.table.receive(value)
+        self.table.receive(value)
 
     def join_table(self, session: TableSession) -> None:
         """Play (or watch) a shared table from now on: its moves come from the store; undo, a

@@ -209,20 +209,12 @@ function render({ model, el: host }) {
   });
   observer.observe(host);
 
-  // one kernel update changes several traits at once (the picture, the options, the prompt, the version...):
-  // the board is drawn once for all of them, when the last has been set
-  let pending = null; // null, "options" or "picture" (which draws the options too)
-  function redraw(what) {
-    if (pending === null) queueMicrotask(() => {
-      const drawn = pending;
-      pending = null;
-      if (drawn === "picture") drawPicture();
-      else drawOptions();
-    });
-    if (pending !== "picture") pending = what;
-  }
-  model.on("change:svg", () => redraw("picture"));
-  for (const name of ["options", "selected", "controls", "prompt", "cover"]) model.on(`change:${name}`, () => redraw("options"));
+  model.on("change:svg", drawPicture);
+  model.on("change:options", drawOptions);
+  model.on("change:selected", drawOptions);
+  model.on("change:controls", drawOptions);
+  model.on("change:prompt", drawOptions);
+  model.on("change:cover", drawOptions);
   model.on("change:tick_ms", schedule);
   model.on("change:version", schedule);
   drawPicture();

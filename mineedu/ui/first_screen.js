@@ -19,10 +19,8 @@
     const data = out.data || {};
     if (data[MIME]) {
       first = data[MIME];
-      const own = s.closest(".jp-OutputArea-child") || s.parentElement; // the copies' own output shows nothing
-      if (own) own.style.display = "none";
-      const ownCell = own && own.closest(".jp-Cell"); // nor their cell, when they are all it holds
-      if (ownCell && ownCell.querySelectorAll(".jp-OutputArea-child").length === 1) ownCell.style.display = "none";
+      const own = s.closest(".jp-Cell");
+      if (own) own.style.display = "none"; // the copies' own cell shows nothing
     }
     else if (data[VIEW]) outputs[data[VIEW].model_id] = s;
   }

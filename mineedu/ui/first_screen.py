@@ -16,13 +16,10 @@ then each widget's model; until then a page would show "Loading widget...".
   the copies go and the live page is in the same place;
 * :data:`BOOT_STYLE` (a markdown cell before the address is read, so sent at
   once) hides Voilà's spinner and every "Loading widget..." line;
-* the parts of the header and the board that their layout hides (the new
-  game's dialog, the saved game, the review...) leave their boxes, and
-  :meth:`FirstScreen.later` displays a section below the board (predict,
-  tournament, exercises) as an empty box; their widgets' models are closed
-  while the kernel is preheated, before any visitor: the browser loads the
-  first screen's visible models only, and the others come (the same widgets,
-  the same model ids) once the board is live.
+* :meth:`FirstScreen.later` displays a section below the board (predict,
+  tournament, exercises) as an empty box and closes its widgets' models: the
+  browser loads the header's and the board's models only, and the section's
+  come (the same widgets, the same model ids) once the board is live.
 
 Outside Voilà (JupyterLab, nbval) the first screen is a line of text and the
 sections are displayed as they are.
@@ -208,104 +205,46 @@ BOOT_SCRIPT = f"<script class=\"mineedu-boot\">\n{_read('first_screen.js').strip
 """The markdown cell after the first screen's output: mounts the copies, then gives way to the live views."""
 
 
-class _Waiting:
-    """Widgets that wait, closed, for the board to be live: ``roots`` (every model under them is
-    opened again, children first) and the ``children`` each box gets back."""
-
-    def __init__(self, roots: list[W.Widget], boxes: list[tuple[W.Box, tuple[W.Widget, ...]]], folded: bool) -> None:
-        self.roots = roots
-        self.boxes = boxes
-        self.folded = folded  # a part of the header or the board (they open together), not a section
-
-    def open(self) -> None:
-        for root in self.roots:
-            for x in _tree(root):  # children first: a box's state names its children's models
-                if x.comm is None:
-                    x.open()
-        for box, children in self.boxes:
-            box.children = children
-
-
-def _close_all(roots: list[W.Widget], kept: set[int]) -> None:
-    """Close every model under ``roots`` but those in ``kept`` (the first screen's own)."""
-    for root in roots:
-        for x in _tree(root):
-            if id(x) not in kept and x.comm is not None:
-                x.close()
-
-
-def _hidden_children(box: W.Widget) -> Iterator[tuple[W.Box, W.Widget]]:
-    """``(box, child)`` for every child hidden by its layout under ``box``, its ancestors shown."""
-    for child in getattr(box, "children", ()):
-        if _hidden(child):
-            yield box, child
-        elif isinstance(child, W.Box):
-            yield from _hidden_children(child)
-
-
 class FirstScreen:
-    """A lesson page's first screen (see the module docstring); ``FirstScreen(page)`` in the notebook's first cell.
-
-    Made before the page has a visitor (a preheated kernel), it closes at once the models the first
-    screen does not show: the board's hidden parts (:meth:`fold_until_live`) and the page's sections
-    below the board (:meth:`later`); a visitor's page then waits for none of that work.
-    """
-
-    FIRST = ("header", "board")
-    """A lesson's parts on the first screen; the others (:attr:`Lesson.parts`) are sections below the board."""
+    """A lesson page's first screen (see the module docstring); ``FirstScreen(page)`` in the notebook's first cell."""
 
     def __init__(self, page: Lesson) -> None:
         self.page = page
         self.shown = (page.header.widget, page.board.widget)
         self.live = False
-        self._pending: list[_Waiting] = []  # in the order they open once the board is live
-        self._sections: dict[int, tuple[Part, _Waiting | None]] = {}
+        # what waits for the board to be live: (each box with the children it gets back, the models to open)
+        self._pending: list[tuple[list[tuple[W.Box, tuple[W.Widget, ...]]], list[W.Widget]]] = []
         page.game_board.canvas.observe(self._board_live, names="client_width")  # its first report: it is drawn
         page.meta.on_msg(lambda _w, content, _b: self._board_live() if content == {"event": "live"} else None)
-        self.fold_until_live()
-        for name in page.parts:
-            part = getattr(page, name)
-            if name not in self.FIRST and isinstance(part, Part):
-                self._sections[id(part)] = self._wait(part)
 
     def apply_query(self, query: str) -> None:
-        """The page's address: ``lang=en``, ``teacher=1`` (the lesson's), ``view=projector``; a folded
-        part that the address shows (the teacher's switch, a table's join box) comes back at once."""
+        """The page's address: ``lang=en``, ``teacher=1`` (the lesson's), ``view=projector``; then the
+        board's folded parts wait, closed, until the board is live (:meth:`fold_until_live`)."""
         self.page.apply_query(query)
         self.page.meta.apply_query(query)
+        self.fold_until_live()
 
     def fold_until_live(self) -> None:
-        """The board's and the header's parts hidden by their layout (the new game's dialog, the saved
-        game, the review, a table's join box, the teacher's switch...) leave their boxes and their
-        models are closed: the browser loads the first screen's visible models only, and these come
-        back (the same models) first once the board is live, before the sections below it. A part
-        shown meanwhile (``layout.display`` set to shown: the address asks for a table, a teacher's
-        page) comes back with the others of its box at once."""
+        """The board's parts hidden on the first screen (the new game's dialog, the saved game, a
+        table's join box while folded) are emptied and their models closed: the browser loads the
+        header's and the board's visible models only, and these come back (the same models) first
+        once the board is live, before the sections below it."""
         if self.live:
             return
-        found: dict[int, tuple[W.Box, list[W.Widget]]] = {}
-        for root in self.shown:
-            for box, child in _hidden_children(root):
-                found.setdefault(id(box), (box, []))[1].append(child)
-        if not found:
+        board = self.page.game_board
+        folded = [box for box in (board.dialog, board.saved_box, board.table.join_box)
+                  if box.layout.display == "none" and box.children]
+        if not folded:
             return
-        waits = []
-        for box, hidden in found.values():
-            before = box.children
-            box.children = tuple(c for c in before if c not in hidden)
-            wait = _Waiting(hidden, [(box, before)], folded=True)
-            waits.append(wait)
-            for child in hidden:
-                child.layout.observe(lambda ch, w=wait: self._shown_early(w, ch), names="display")
+        kids = [(box, box.children) for box in folded]
+        for box in folded:
+            box.children = ()
         kept = {id(x) for root in self.shown for x in _tree(root)}
-        _close_all([c for w in waits for c in w.roots], kept)
-        self._pending[:0] = waits
-
-    def _shown_early(self, wait: _Waiting, change: Any) -> None:
-        if self.live or change["new"] == "none" or wait not in self._pending:
-            return
-        self._pending.remove(wait)
-        wait.open()
+        closed = [x for _box, children in kids for k in children for x in _tree(k) if id(x) not in kept]
+        closed = list({id(x): x for x in closed if x.comm is not None}.values())  # a style two parts share: once
+        for x in closed:
+            x.close()
+        self._pending.insert(0, (kids, closed))
 
     # --- the copy -------------------------------------------------------------------------
     def _narrow(self, canvas: Canvas) -> str | None:
@@ -339,27 +278,19 @@ class FirstScreen:
         return self.summary()
 
     # --- the sections below the board ------------------------------------------------------------
-    def _wait(self, part: Part) -> tuple[Part, _Waiting | None]:
-        """An empty box standing for ``part`` and, until the board is live, ``part``'s models closed."""
+    def later(self, part: Part) -> Part:
+        """``part`` shown in an empty box whose models load once the board is live (see the module docstring)."""
         box = W.VBox()
         box.add_class("mineedu-section")
         part.widget.add_class("mineedu-section-body")
-        if self.live:
-            box.children = (part.widget,)
-            return Part(box, part.summary), None
-        wait = _Waiting([part.widget], [(box, (part.widget,))], folded=False)
         kept = {id(x) for root in self.shown for x in _tree(root)}
-        _close_all([part.widget], kept)
-        self._pending.append(wait)
-        return Part(box, part.summary), wait
-
-    def later(self, part: Part) -> Part:
-        """``part`` shown in an empty box whose models load once the board is live (see the module
-        docstring); a lesson's sections were made so when the first screen was (no work left here)."""
-        if id(part) not in self._sections:
-            self._sections[id(part)] = self._wait(part)
-        shown, _wait = self._sections[id(part)]
-        return shown
+        closed = [x for x in _tree(part.widget) if id(x) not in kept and x.comm is not None]
+        self._pending.append(([(box, (part.widget,))], closed))
+        for x in closed:
+            x.close()
+        if self.live:
+            self._open_next()
+        return Part(box, part.summary)
 
     def _board_live(self, _change: Any = None) -> None:
         if self.live:
@@ -368,15 +299,15 @@ class FirstScreen:
         self._open_next()
 
     def _open_next(self) -> None:
-        """Open the next waiting part, then let the kernel answer the browser before the one after."""
+        """Open the next waiting section, then let the kernel answer the browser before the one after."""
         if not self._pending:
             return
-        waits = [self._pending.pop(0)]
-        while waits[0].folded and self._pending and self._pending[0].folded:
-            waits.append(self._pending.pop(0))
+        boxes, closed = self._pending.pop(0)
         try:
-            for wait in waits:
-                wait.open()
+            for x in closed:  # children first: a box's state names its children's models
+                x.open()
+            for box, children in boxes:
+                box.children = children
         except Exception:  # a section that cannot open must not stop the others (the page guard shows a gap)
             log.exception("mineedu: a section below the board did not open")
         if self._pending:

@@ -39,8 +39,6 @@ from .board import LANG_OPTIONS, Board, _whole
 from .classroom import Classroom, Pacing
 from .sharing import share_defaults
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
 T = Texts(
     {
         "check": {"fr": "Vérifier", "en": "Check"},
@@ -176,11 +174,8 @@ class Part:
         self.summary = summary
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        # ipywidgets' own bundle is this view plus the widget's repr, every trait of every child
-        # written out: milliseconds a visitor's page would wait for, to be thrown away
-        data: dict[str, Any] = {"text/plain": self.summary()}
-        if self.widget._view_name is not None:
-            data[WIDGET_VIEW] = self.widget.get_view_spec()
+        data = dict(self.widget._repr_mimebundle_(include=include, exclude=exclude) or {})
+        data["text/plain"] = self.summary()
         return data
 
     def __repr__(self) -> str:

@@ -50,10 +50,6 @@ from mineedu.store import StoreError, replay, table_rng
 
 from .texts import T
 
-UNCHANGED = "unchanged"
-"""What a board's input handler returns when the input changed nothing the board shows: no redraw,
-no new version (``Board.receive``)."""
-
 
 class MoveRefused(MineeduError):
     """A move the board refuses, with its reason in French and English."""

@@ -31,7 +31,7 @@ import ipywidgets as W
 from mineedu.core.i18n import player_name
 from mineedu.store import SeatRefused, StoreError, UnknownTable, normal_code, open_store
 
-from .session import UNCHANGED, MoveRefused, TableHub, TableSession
+from .session import MoveRefused, TableHub, TableSession
 from .texts import T
 
 if TYPE_CHECKING:
@@ -115,9 +115,8 @@ class TableControls:
         return self._store
 
     # --- input ------------------------------------------------------------------
-    def receive(self, content: Any) -> object:
-        """One message: ``hello``/``ticket`` from the browser's link, ``open``/``join`` from the buttons;
-        :data:`~mineedu.ui.session.UNCHANGED` when the board shows the same after it."""
+    def receive(self, content: Any) -> None:
+        """One message: ``hello``/``ticket`` from the browser's link, ``open``/``join`` from the buttons."""
         if not isinstance(content, dict) or content.get("event") not in ("hello", "ticket", "open", "join"):
             raise MoveRefused("bad_event", what="table")
         event = content["event"]
@@ -125,19 +124,17 @@ class TableControls:
             self.opened = not self.opened if self.state == "solo" else True
             return None
         if event == "join":
-            self._join()
-            return None
+            return self._join()
         if self.state in ("seated", "watching"):
             return None  # a second view of the page, or a late answer: the seat is taken already
         raw, ticket, name = content.get("table"), content.get("ticket"), content.get("name")
         if isinstance(name, str) and 0 < len(name) <= MAX_NAME and not self.name_box.value:
             self.name_box.value = name
         if event == "hello" and not raw:
-            return UNCHANGED  # a page of its own: the join box waits for a code
+            return None  # a page of its own: the join box waits for a code
         code = normal_code(raw)
         if code is None:
-            self._refuse("table_bad_code", code=str(raw)[:12])
-            return None
+            return self._refuse("table_bad_code", code=str(raw)[:12])
         if event == "ticket" and code != self.code:
             return None  # a late answer about another code
         self.code = code
@@ -145,10 +142,8 @@ class TableControls:
         if not isinstance(ticket, str) or not 0 < len(ticket) <= MAX_TICKET:
             ticket = None
         if event == "hello" and content.get("watch") is True:
-            self._sit(None, None)
-            return None
-        self._find(code, ticket)
-        return None
+            return self._sit(None, None)
+        return self._find(code, ticket)
 
     def _find(self, code: str, ticket: str | None) -> None:
         """The table exists: the browser's ticket gives its seat back, else the name is asked."""

@@ -261,22 +261,3 @@ def test_the_log_puts_each_chapter_heading_above_its_moves_newest_first():
     assert titles == sorted(titles, reverse=True) and len(titles) >= 2  # newest round first
     first_line = log.index("class='mineedu-log-line'>")
     assert headings[0] < first_line  # a heading opens its group
-
-
-def test_the_picture_is_drawn_again_only_when_its_width_changes_its_layout():
-    """The browser reports the picture's width as the page lays out (and on every resize): a width in
-    the same layout changes nothing the kernel draws (the browser scales the picture); a phone's width
-    gets the narrow picture, and back."""
-    board = Board(mineedu.make("yukon", 3), seats=[None, "random", "random"], seed=2, bot_pause_ms=0)
-    v, wide = board.version, board.canvas.svg
-    board.receive("width", 1200)
-    board.receive("width", 800)
-    assert board.version == v and board.canvas.svg == wide and not board.narrow
-    board.receive("width", 370)
-    assert board.narrow and board.version == v + 1
-    board.receive("width", 360)
-    assert board.version == v + 1
-    board.receive("width", 900)
-    assert not board.narrow and board.version == v + 2 and board.canvas.svg == wide
-    board.receive("width", "wide")  # refused, and said so
-    assert board.version == v + 3 and board.message.value

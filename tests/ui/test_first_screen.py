@@ -92,20 +92,17 @@ def test_the_boot_cells_reach_the_page_as_they_are_written() -> None:
     assert MIME in BOOT_SCRIPT
 
 
-def test_a_section_waits_closed_from_the_start_then_opens_with_the_same_models_once_the_board_is_live(page) -> None:
-    """The sections' models are closed when the first screen is made (a preheated kernel, before any
-    visitor): ``later`` in the visitor's time only shows the empty box."""
-    ids = {id(x): x.model_id for x in _tree(page.predict.widget)}
+def test_a_section_waits_closed_then_opens_with_the_same_models_once_the_board_is_live(page) -> None:
     screen = FirstScreen(page)
-    kept = {id(x) for root in (page.header.widget, page.board.widget) for x in _tree(root)}  # the first screen's
-    section = list(_tree(page.predict.widget))
-    closed = [x for x in section if x.comm is None]
-    assert closed and all(id(x) not in kept for x in closed)
-    assert all(x.comm is not None for x in section if id(x) in kept)  # shared with the first screen: left open
+    kept = {x.model_id for root in (page.header.widget, page.board.widget) for x in _tree(root)}
+    ids = {id(x): x.model_id for x in _tree(page.predict.widget)}
     shown = screen.later(page.predict)
-    assert screen.later(page.predict) is shown  # one box per section, however often it is asked for
     assert shown.summary() == page.predict.summary()
     assert shown.widget.children == ()
+    section = list(_tree(page.predict.widget))
+    closed = [x for x in section if x.comm is None]
+    assert closed and all(ids[id(x)] not in kept for x in closed)
+    assert all(x.comm is not None for x in section if ids[id(x)] in kept)  # shared with the board: left open
     page.language.set("en")  # a student switches language before the section is there
     page.game_board.canvas.client_width = 900  # the board's picture is drawn: the browser says how wide
     assert screen.live and shown.widget.children == (page.predict.widget,)
@@ -157,43 +154,30 @@ def test_every_lesson_notebook_is_what_make_notebooks_writes() -> None:
         assert [(c.cell_type, c.source) for c in stored.cells] == [(c.cell_type, c.source) for c in written.cells], name
 
 
-def test_the_board_s_hidden_parts_wait_closed_and_come_back_first_once_the_board_is_live(page) -> None:
-    board = page.game_board
-    folded = (board.dialog, board.saved_box, board.table.join_box, board.review.widget, board.show_all_box,
-              board.lang_switch)
-    assert all(w.layout.display == "none" for w in folded)
-    parents = {id(w): next(b for root in (page.header.widget, board.widget) for b in _tree(root)
-                           if w in getattr(b, "children", ())) for w in folded}
-    before = {id(p): p.children for p in parents.values()}
-    ids = {id(x): x.model_id for w in folded for x in _tree(w)}
+def test_the_board_s_folded_parts_wait_closed_and_come_back_first_once_the_board_is_live(page) -> None:
     screen = FirstScreen(page)
+    board = page.game_board
+    folded = (board.dialog, board.saved_box, board.table.join_box)
+    before = {id(box): box.children for box in folded}
+    ids = {id(x): x.model_id for box in folded for k in box.children for x in _tree(k)}
     screen.apply_query("")
     section = screen.later(page.predict)
-    assert all(w not in parents[id(w)].children for w in folded)  # out of their boxes...
+    assert all(box.children == () and box.comm is not None for box in folded)  # the boxes stay, empty
     shown = {id(x) for root in (page.header.widget, board.widget) for x in _tree(root)}
-    inner = [x for w in folded for x in _tree(w) if id(x) not in shown]
-    assert len(inner) >= 50 and all(x.comm is None for x in inner)  # ...and the browser will not load them yet
-    assert "mineedu-dialog" not in static_view(board.widget)
+    inner = [x for box in folded for k in before[id(box)] for x in _tree(k) if id(x) not in shown]
+    assert len(inner) >= 30 and all(x.comm is None for x in inner)  # the browser will not load them yet
     board.canvas.client_width = 900  # live: the board's parts first, then the sections one by one
-    assert all(p.children == before[id(p)] for p in parents.values())
+    assert all(box.children == before[id(box)] for box in folded)
     assert all(x.comm is not None and x.model_id == ids[id(x)] for x in inner)
     assert section.widget.children == (page.predict.widget,)
     board.new_toggle.value = True  # and they work: the new game's dialog opens
     assert board.dialog.layout.display is None
 
 
-def test_a_part_shown_by_the_address_comes_back_at_once(page) -> None:
-    """``?table=CODE`` shows the table's join box (asking a name), ``?teacher=1`` the teacher's switch:
-    each is back in its box, with its models, before the board is live."""
+def test_a_part_shown_by_the_address_is_not_folded(page) -> None:
+    """``?table=CODE`` shows the table's join box (asking a name): it stays, with its models."""
     screen = FirstScreen(page)
-    board = page.game_board
-    box = board.table.join_box
-    assert box not in board.table.widget.children
+    box = page.game_board.table.join_box
     box.layout.display = None  # what a table asked about by the address shows
-    assert box in board.table.widget.children and all(x.comm is not None for x in _tree(box))
-    screen.apply_query("teacher=1")
-    assert board.show_all_box.layout.display is None
-    assert board.show_all_box.comm is not None and board.show_all_box.layout.comm is not None
-    side = next(b for b in _tree(board.widget) if board.show_all_box in getattr(b, "children", ()))
-    assert side.children[-1] is board.show_all_box and "mineedu-show-all" in static_view(board.widget)
-    assert not screen.live and board.dialog.comm is None  # the others still wait
+    screen.fold_until_live()
+    assert box.children and all(x.comm is not None for k in box.children for x in _tree(k))

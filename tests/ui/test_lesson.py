@@ -213,13 +213,6 @@ def test_part_summaries_are_what_a_saved_notebook_keeps(page):
     assert repr(page.exercises) == "4 exercises: answers 19/47, 780/1081, -67/47, 1267/3243"
 
 
-def test_a_part_is_displayed_as_its_widget_with_its_summary_as_text(page):
-    for name in page.parts:
-        part = getattr(page, name)
-        own = part.widget._repr_mimebundle_()
-        assert part._repr_mimebundle_() == {**own, "text/plain": part.summary()}
-
-
 def test_lessons_are_built_from_their_specs_only():
     assert isinstance(lesson("gold_mine", seed=1), Lesson)
     with pytest.raises(ValueError):

@@ -393,18 +393,3 @@ def test_a_click_in_flight_when_another_seat_moves_still_counts(store):
                    {"event": "pick", "token": token, "version": lea.canvas.version + 5}):
         lea.receive("canvas", forged)
         assert lea.message_key == ("stale", {})
-
-
-def test_a_page_s_own_hello_leaves_the_board_as_it_is_and_one_with_a_table_redraws_it(store):
-    """A page opened without ?table= says hello as it loads: nothing to draw again (no new version, no
-    message to the page while it becomes live); a table asked for by the address is drawn at once."""
-    board = page(store)
-    v = board.version
-    hello(board, "", name="Léa")
-    assert board.version == v and board.table.state == "solo" and board.table.name_box.value == "Léa"
-    board.message_key = ("exported", {})  # a message shown: the hello clears it, as any input does
-    hello(board, "")
-    assert board.version == v + 1 and board.message.value == ""
-    code = store.create_table("gold_mine", players=3).code
-    hello(board, code)
-    assert board.version == v + 2 and board.table.state == "ask"
