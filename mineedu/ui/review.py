@@ -6,7 +6,8 @@ a teacher picks any) with :class:`mineedu.review.Review`: the position as that s
 game's picture of its observation then), each option with the game's exact figures and its chance
 of winning (a bar with its 95 % interval), the chosen and the best marked. A decision's picture and
 figures show at once; its rollouts are worked out when it is first shown, in a worker thread (the
-board stays live; stepping on abandons a decision not finished), a progress bar moving, then kept.
+board stays live; stepping to another abandons a decision not finished), a progress bar moving, then
+kept; the worker goes on with the decisions after it while the student reads.
 "Summary" works out the rest and says in words what went well, what cost most and where luck turned.
 Every input comes back through ``Board.receive("review", …)`` and is checked here.
 """
@@ -187,21 +188,25 @@ class ReviewBox:
                               expected="open, close, prev, next, summary")
 
     def _todo(self) -> list[int]:
-        """The decisions still to work out: the one shown, then (for the summary) every other."""
+        """The decisions still to work out: the one shown, then, in the worker, the ones after it while
+        the student reads (the next one is then ready when it is asked for), and for the summary every other."""
         review = self.review()
         if not len(review):
             return []
         todo = [self.k] if self.k not in review._cache else []
-        if self.summary_shown:
-            todo += [j for j in range(len(review)) if j not in review._cache and j != self.k]
+        later = range(len(review)) if self.summary_shown else range(self.k + 1, len(review)) if self.threaded else ()
+        todo += [j for j in later if j not in review._cache and j != self.k]
         return todo
 
     def compute(self) -> None:
         """Show the decision's picture and figures at once, then its rollouts as they come."""
-        if not self._todo():
+        todo = self._todo()
+        if not todo or (todo[0] != self.k and not self.summary_shown):  # the decision shown is worked out
             self.progress.value = self.progress.max
+        else:
+            self.progress.value, self.progress.max = 0, 1
+        if not todo:
             return
-        self.progress.value, self.progress.max = 0, 1
         if not self.threaded:
             for j in self._todo():
                 self._work(self.review(), j)
@@ -219,18 +224,22 @@ class ReviewBox:
                 self._work(self.review(), todo[0])
             except _Abandoned:
                 continue
-            self.draw(self.board.lang)
+            if todo[0] == self.k or self.summary_shown:
+                self.draw(self.board.lang)
 
     def _work(self, review: Review, k: int) -> None:
         def step(done: int, total: int) -> None:
-            if self.threaded and (review is not self._review or not self.open or (k != self.k and not self.summary_shown)):
+            waiting = self.k != k and self.k not in review._cache  # stepped to a decision not worked out yet
+            if self.threaded and (review is not self._review or not self.open or waiting):
                 raise _Abandoned
-            self.progress.max = max(1, total)
-            self.progress.value = done
+            if k == self.k or self.summary_shown:  # the bar follows what the student waits for
+                self.progress.max = max(1, total)
+                self.progress.value = done
 
         with self._lock:
             review.decision(k, progress=step)
-        self.progress.value = self.progress.max
+        if k == self.k or self.summary_shown:
+            self.progress.value = self.progress.max
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the worker (tests, and a summary that needs every decision)."""

@@ -13,6 +13,7 @@ import pytest
 import mineedu
 from mineedu.games.gold_mine import odds
 from mineedu.ui import Board
+from mineedu.ui.review import T as review_texts
 
 SEATS = [None, "burn:0.2", "threshold:0.15", "cautious"]
 
@@ -108,3 +109,19 @@ def test_the_progress_bar_moves_while_a_decision_is_worked_out() -> None:
     assert len(moving) >= 4 and moving == sorted(moving)
     # its length is what ±5 points need (not the most an option may take): no leap at an option's end
     assert max(y - x for x, y in zip([0.0, *seen], seen)) <= 0.15
+
+
+def test_the_worker_works_out_the_decisions_ahead_while_the_student_reads() -> None:
+    """In its thread, once the decision shown is done, the review goes on with the ones after it: stepping
+    on shows a decision already worked out (its figures, no progress to wait for)."""
+    b = finished_board()
+    b.review.threaded = True
+    b.receive("review", "open")
+    review = b.review.review()
+    assert len(review) >= 3
+    b.review.join(timeout=120)
+    assert sorted(review._cache) == list(range(len(review)))
+    b.receive("review", "next")
+    assert b.review.k == 1 and b.review.progress.value == b.review.progress.max
+    assert all(o.win is not None for o in review._cache[1].options)
+    assert "%" in b.review.table.value and review_texts("computing", "fr") not in b.review.table.value
