@@ -46,6 +46,10 @@ WIDGET_CONTROL = "jupyter.widget.control"  # the widget manager's channel to ask
 MESSAGE_BURST = 400  # messages one connection may send at once
 MESSAGES_PER_SECOND = 100.0  # then this many per second (a dragged slider sends ~60)
 REFILL_WAIT = 120.0  # seconds a pool refill may hold its slot while its notebook runs
+VOILA_GAVE_UP = "Cell execution timed out, aborting notebook execution"
+"""The start of what Voilà shows in place of a notebook one of whose cells timed out (``voila.execute``)."""
+RETAKES = 3
+"""The kernels of a pool a page may be given, at most: the last one is kept whatever its notebook did."""
 ARRIVING = 5.0  # a page rendered less than this many seconds ago: the class is still arriving
 SPARES = 2  # while it arrives, a pool refills only once it has fewer preheated kernels ready than this
 
@@ -134,8 +138,16 @@ class ClassKernelsMixin:
 
     # --- Voilà's entry points ---------------------------------------------------
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
-        """A preheated kernel taken from the pool for a page."""
-        render_task, cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+        """A preheated kernel taken from the pool for a page; one whose notebook did not run (Voilà gave
+        up on a cell while it prepared it: the page would show only that error) is shut down and the
+        next one of the pool taken instead, up to ``RETAKES`` times."""
+        for attempt in range(RETAKES):
+            render_task, cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+            if attempt == RETAKES - 1 or not any(VOILA_GAVE_UP in snippet for snippet in cache):
+                break
+            self.log.warning("mineedu: the notebook of pool kernel %s did not run (a cell timed out): the next one",  # type: ignore[attr-defined]
+                             kernel_id)
+            await self.shutdown_kernel(kernel_id)
         self._own_for_render(kernel_id)
         return render_task, cache, kernel_id
 
