@@ -279,16 +279,15 @@ class DragonCaveState(Position, State):
         return after
 
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """The kernel's outcomes (``Kernel.chance_counts``: the die's faces, or the values of the card's
+        family nobody has seen) with their probabilities."""
         ev = self.chance_event()
         if ev is None:
             return ()
-        if ev[0] == "reveal":
-            fam = self.carried[ev[1]][ev[2]][0]
-            pool = self.unrevealed(fam)
-            n = sum(pool.values())
-            return tuple((("value", v), Fraction(k, n)) for v, k in sorted(pool.items()))
-        sides = self.game.config.die_sides
-        return tuple((("die", k), Fraction(1, sides)) for k in range(1, sides + 1))
+        values, weights = kernel_of(self).chance_counts()
+        n = sum(weights)
+        tag = "value" if ev[0] == "reveal" else "die"
+        return tuple(((tag, v), Fraction(w, n)) for v, w in zip(values, weights))
 
     # --- the turn ---------------------------------------------------------------
     def _turn_options(self, player: int) -> tuple[list[bool], bool]:
