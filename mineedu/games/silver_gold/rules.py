@@ -215,9 +215,6 @@ class Board:
         card = self.cards[slot]
         return 0 if card is None else CARDS[card].boxes & ~self.crossed[slot]
 
-    def has_free_box(self) -> bool:
-        return any(self.free(i) for i in range(len(self.cards)))
-
 
 @lru_cache(maxsize=1 << 12)  # a display is met again and again (a speed cache; a tuple of card ids)
 def display_palms(display: tuple[int, ...]) -> int:
