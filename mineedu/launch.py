@@ -42,7 +42,6 @@ import sys
 from pathlib import Path
 
 NOTEBOOKS_ENV = "MINEEDU_NOTEBOOKS"
-STORE_ENV = "MINEEDU_STORE"  # the class store's URL, passed to every kernel
 TOKEN_ENV = "MINEEDU_CLASS_TOKEN"
 TEACHER_TOKEN_ENV = "MINEEDU_TEACHER_TOKEN"
 DASHBOARD = "/voila/render/dashboard.ipynb"  # the teacher's page (opens with the teacher's token only)
@@ -289,6 +288,8 @@ def serve(
         print(f"mineedu: error: {said}", file=sys.stderr)
         return 2
     print(f"mineedu: class store {said}", file=sys.stderr)
+    from mineedu.store import STORE_ENV  # the class store's URL, passed to every kernel
+
     proc = subprocess.Popen(cmd, env=os.environ | {STORE_ENV: url})
     try:
         if open_browser:

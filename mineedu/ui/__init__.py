@@ -5,7 +5,8 @@ Importing this package needs ``ipywidgets`` (the ``app`` extra); the rules do no
 
 from mineedu.core import Event
 
-from .board import Board, seat_name
+from .board import Board
+from .board_view import seat_name
 from .session import GameSession, MoveRefused
 from .texts import T
 

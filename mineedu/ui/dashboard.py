@@ -53,7 +53,7 @@ from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, format_count, format_n
 from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, words
 
 from . import charts
-from .board import LANG_OPTIONS
+from .board_view import LANG_OPTIONS
 from .lesson import Part
 
 HERE = Path(__file__).parent

@@ -38,7 +38,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from .board import NARROW_BELOW
+from .board_view import NARROW_BELOW
 from .canvas import Canvas
 from .lesson import Lesson, Part
 from .page import PROJECTOR, PROJECTOR_CLASS, PageMeta

@@ -35,7 +35,8 @@ from mineedu.core.lesson import ExerciseSpec, LessonSpec, Predict, TournamentSpe
 from mineedu.core.protocol import Words
 
 from . import charts
-from .board import LANG_OPTIONS, Board, _whole
+from .board import Board, _whole
+from .board_view import LANG_OPTIONS
 from .classroom import Classroom, Pacing
 from .sharing import share_defaults
 

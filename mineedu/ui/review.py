@@ -26,7 +26,7 @@ from mineedu.review import Option, Review, figure_text, figure_words
 from mineedu.review import T as RT
 
 if TYPE_CHECKING:
-    from .board import Board
+    from .board_view import BoardView
 
 T = Texts({
     "open": {"fr": "Revoir mes décisions", "en": "Review my decisions"},
@@ -87,7 +87,7 @@ class ReviewBox:
     ``threaded``: rollouts in a worker thread (``False``: in the caller, as a test wants them);
     ``rollouts``: a fixed number per option (``None``: as many as ±5 points need)."""
 
-    def __init__(self, board: Board, threaded: bool = True, rollouts: int | None = None) -> None:
+    def __init__(self, board: BoardView, threaded: bool = True, rollouts: int | None = None) -> None:
         self.board = board
         self.threaded = threaded
         self.rollouts = rollouts
@@ -257,7 +257,7 @@ class ReviewBox:
         self.prev.description, self.next.description = T("prev", lang), T("next", lang)
         self.summary.description = T("summary", lang)
         self.seat_box.description = T("seat", lang)
-        from .board import seat_name
+        from .board_view import seat_name
 
         seats = self.seats()
         opts = [(seat_name(p, lang), p) for p in seats]

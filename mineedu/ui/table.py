@@ -35,7 +35,7 @@ from .session import MoveRefused, TableHub, TableSession
 from .texts import T
 
 if TYPE_CHECKING:
-    from .board import Board
+    from .board_view import BoardView
 
 HERE = Path(__file__).parent
 MAX_NAME = 40  # longer than the store keeps: the store says what is wrong
@@ -78,7 +78,7 @@ class TableLink(anywidget.AnyWidget):
 class TableControls:
     """Joining a table from a board; ``widget`` is drawn above the board's game."""
 
-    def __init__(self, board: Board, store: Any = None) -> None:
+    def __init__(self, board: BoardView, store: Any = None) -> None:
         self.board = board
         self._store = store
         self.code: str | None = None  # the table this page shows or asks about
@@ -248,7 +248,7 @@ class TableControls:
             self.banner.value = self._banner(lang)
 
     def _banner(self, lang: str) -> str:
-        from .board import seat_name, swatch
+        from .board_view import seat_name, swatch
 
         session = self.board.session
         if not isinstance(session, TableSession):
