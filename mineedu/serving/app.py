@@ -23,12 +23,15 @@ guard) and a few settings:
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
+from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -98,6 +101,46 @@ def use_template_dir() -> None:
     voila.paths._default_root_dirs = with_mineedu
 
 
+COOKIE_KEY_FILE = "mineedu_cookie_key"
+"""In Jupyter's data folder (beside Jupyter's own ``notebook_secret``): the key the login cookies are signed from."""
+
+
+def class_cookie_secret(folder: Path | str, token: str, teacher_token: str = "") -> bytes:
+    """The secret that signs the browsers' login cookies: from a random key kept in ``folder`` (made once,
+    readable by this account only) and the class's tokens. A restarted server keeps every browser's
+    identity (Voilà's default, a new secret each start, gave every student a new one: a page reloaded
+    then could be told its own kernel was "not this browser's"); a new class token ends the old cookies.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     a, b, c = class_cookie_secret(d, "abc"), class_cookie_secret(d, "abc"), class_cookie_secret(d, "xyz")
+    >>> a == b, a == c, len(a)
+    (True, False, 32)
+    """
+    path = Path(folder) / COOKIE_KEY_FILE
+    try:
+        key = path.read_bytes()
+    except FileNotFoundError:
+        key = b""
+    if len(key) < 32:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fresh = path.with_name(f"{path.name}.{os.getpid()}")
+        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(secrets.token_bytes(32))
+        try:
+            if key:
+                os.replace(fresh, path)  # a damaged key: a new one
+            else:
+                os.link(fresh, path)  # the first server to write it wins; the others read its key
+        except FileExistsError:
+            pass
+        finally:
+            fresh.unlink(missing_ok=True)
+        key = path.read_bytes()
+    return hmac.new(key, f"mineedu-cookie|{token}|{teacher_token}".encode(), hashlib.sha256).digest()
+
+
 class ClassServer(Voila):  # type: ignore[misc]
     """Voilà for a class (see the module docstring)."""
 
@@ -117,6 +160,8 @@ class ClassServer(Voila):  # type: ignore[misc]
         use_template_dir()
         keep_compiled()  # each page's templates are compiled once per server, not once per page
         super().initialize(argv)
+        if not any("cookie_secret" in self.config.get(section, {}) for section in ("Voila", "ClassServer")):
+            self.cookie_secret = class_cookie_secret(jupyter_data_dir(), self.token or "", self.teacher_token)
         self.kernel_secret = secrets.token_urlsafe(24)
         # the kernels' own way to voila/query (voila.utils.get_query_string): a path only they know
         base = self.server_url or self.base_url

@@ -67,13 +67,13 @@ def _is_kernel(p: psutil.Process) -> bool:
 def class_server(
     log: Path, *, token: str | None = "class-test-token", pool_size: int = 1, pools: dict[str, int] | None = None,
     wait_pools: bool = True, timeout: float = 240.0, extra: tuple[str, ...] = (), notebooks: Path | None = None,
-    **options: object,
+    port: int | None = None, **options: object,
 ) -> Iterator[Server]:
-    """Run the class server (on the project's notebooks, or ``notebooks``); yield it once it answers (and,
-    with ``wait_pools``, once every pool is filled)."""
+    """Run the class server (on the project's notebooks, or ``notebooks``; on a free port, or ``port``); yield it
+    once it answers (and, with ``wait_pools``, once every pool is filled)."""
     notebooks = notebooks or find_notebooks()
     assert notebooks is not None, "no notebooks/ folder"
-    port = free_port()
+    port = port or free_port()
     cmd = voila_command(notebooks, port, pool_size=pool_size, token=token, pools=pools, **options) + list(extra)
     out = open(log, "w")  # noqa: SIM115
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)

@@ -8,6 +8,7 @@ every wait below is short and bounded.
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import time
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from .conftest import TOKEN, lesson_notebooks, run, seated
-from .serving import class_server
+from .serving import class_server, free_port
 from .student import Student
 
 pytestmark = pytest.mark.server
@@ -111,3 +112,35 @@ def test_a_kernel_that_dies_is_reported_to_its_page_and_ended(small_class):
         await page.close()
 
     run(scenario())
+
+
+def test_a_restarted_server_knows_its_browsers_again_until_the_class_token_changes(tmp_path: Any, monkeypatch: Any) -> None:
+    """The login cookies are signed from a key kept in Jupyter's data folder and the class token: a server
+    restarted (same address, same token) takes a browser's cookie as it was, the same identity, so the page
+    it reloads may use the kernel it is given; restarted with a new token, the old cookie lets no one in."""
+    from mineedu.serving.app import COOKIE_KEY_FILE
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "hello", "metadata": {}, "outputs": [],
+                     "source": "print('hello from the notebook')"}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (folder / "hello.ipynb").write_text(json.dumps(nb))
+    said, port = "hello from the notebook", free_port()
+    with class_server(tmp_path / "first.log", token=TOKEN, pool_size=0, notebooks=folder, port=port) as server:
+        student = Student(server.url, TOKEN)
+        assert said in run(student.render("hello.ipynb")).body
+    assert (tmp_path / "data" / COOKIE_KEY_FILE).stat().st_mode & 0o777 == 0o600
+    cookies = dict(student.cookies)
+    assert any(name.startswith("username-") for name in cookies)
+    with class_server(tmp_path / "again.log", token=TOKEN, pool_size=0, notebooks=folder, port=port) as server:
+        page = run(student.render("hello.ipynb"))  # the cookie alone: no token in the address
+        assert said in page.body, server.log_text()[-2000:]
+        assert "Clearing invalid/expired login cookie" not in server.log_text()
+    student.cookies = dict(cookies)
+    with class_server(tmp_path / "new-token.log", token="another-class", pool_size=0, notebooks=folder,
+                      port=port) as server:
+        assert said not in run(student.render("hello.ipynb")).body
+        assert "Clearing invalid/expired login cookie" in server.log_text()
