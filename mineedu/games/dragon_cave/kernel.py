@@ -51,13 +51,8 @@ def capture_of(code: int) -> bool:
     return bool(code >> 5 & 1)
 
 
-def occupied(pos: list[int], status: list[str]) -> set[int]:
-    """Path indices where a miner still inside stands."""
-    return {q for q, s in zip(pos, status) if s == IN and q >= 0}
-
-
 def occupied_mask(pos: list[int], status: list[str]) -> int:
-    """:func:`occupied` as one number: bit ``q`` set where a miner still inside stands on card ``q``."""
+    """Where a miner still inside stands, as one number: bit ``q`` set for card ``q``."""
     occ = 0
     for p in range(len(pos)):
         q = pos[p]
@@ -428,3 +423,23 @@ def moves_of(view: View, p: int, drops: bool = True) -> list[int]:
     """:func:`runs` of seat ``p``, the player to move in ``view``."""
     return runs(view.t, view.pos, view.status, view.returning[p], len(view.carried[p]), view.dragon, view.roll,
                 view.pos[p], drops)
+
+
+def treasure(view: View, cards: list[Card]) -> tuple[int, int]:
+    """What ``cards`` are worth on average, as ``(numerator, denominator)`` (not reduced): known values plus,
+    for each face-down card, its family's mean (the values left face down, each as often as it is left; none
+    left: 0). :func:`.odds.expected_treasure` is this as a fraction."""
+    t = view.t
+    num, den = 0, 1
+    for f, v in cards:
+        if v is not None:
+            num += v * den
+            continue
+        en, ed = 0, 0
+        values = t.values[f]
+        for j, c in enumerate(view.left[f]):
+            en += values[j] * c
+            ed += c
+        if ed:
+            num, den = num * ed + en * den, den * ed
+    return num, den

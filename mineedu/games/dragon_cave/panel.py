@@ -28,7 +28,7 @@ from mineedu.core import TERMINAL, Texts, fraction_text
 from mineedu.core.i18n import colon, format_number, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
-from .odds import card_expectation, escape_probability, player_odds, seen
+from .odds import escape_probability, family_mean, player_odds
 from .rules import EATEN, IN, OUT, DragonCaveView, Position, family_name, view_of
 from .words import card_words, cards, names, points, semicolon, steps
 
@@ -122,13 +122,6 @@ def who(view: Position) -> int | None:
         return None
     p = view.turn
     return p if view.status[p] == IN else None
-
-
-def family_mean(view: Position, family: int) -> tuple[Fraction, int, int]:
-    """A face-down card of ``family``: its expected value, and the sum and number of the values left."""
-    pool = view.unrevealed(family)
-    return (card_expectation(view.game.config, family, seen(view, family)),
-            sum(v * k for v, k in pool.items()), sum(pool.values()))
 
 
 def card_value(view: Position, index: int) -> Fraction:
