@@ -31,7 +31,7 @@ from mineedu.core.i18n import format_number, player_name
 
 from .kernel import treasure
 from .rules import EATEN, IN, OUT, Card, Config, Position, family_name, kernel_of
-from .simulate import race_start
+from .simulate import race_start, turn_back
 from .words import cards, count
 
 Dist = tuple[tuple[int, Fraction], ...]
@@ -297,8 +297,7 @@ def turn_back_curve(config: Config | None = None) -> list[dict[str, Any]]:
     """Expected final treasure of a lone diver who walks to card ``depth`` taking nothing,
     then turns back there, captures that card, and races home with it.
 
-    Steps home = depth + 1 (the path closes up behind the captured card), the
-    dragon is ``cards − 1`` away, the card is worth its family's expectation.
+    The race starts as :func:`.simulate.turn_back` has it; the card is worth its family's expectation.
 
     >>> rows = turn_back_curve(Config(dice_dragon=True))
     >>> rows[0]["expected"], rows[0]["p_escape"]
@@ -306,9 +305,9 @@ def turn_back_curve(config: Config | None = None) -> list[dict[str, Any]]:
     """
     cfg = config or Config()
     rows = []
-    families = [f for f, fam in enumerate(cfg.families) for _ in fam]
-    for k, f in enumerate(families):
-        p = escape_probability(k + 1, 1, len(families) - 1, cfg)
+    for k, f in enumerate(f for f, fam in enumerate(cfg.families) for _ in fam):
+        steps, dragon = turn_back(k, 1, cfg)
+        p = escape_probability(steps, 1, dragon, cfg)
         ev = card_expectation(cfg, f)
         rows.append({"depth": k, "family": f, "p_escape": p, "card": ev, "expected": p * ev})
     return rows

@@ -183,11 +183,11 @@ def figures(position: Position) -> dict[str, Any]:
     if deeper is not None and deeper[1] is not None:
         fig["deeper_card"] = deeper[0]
         fig["deeper"] = {k: v for k, v in deeper[1].items() if isinstance(v, Fraction)}
-    loads = tuple(len(view.carried[q]) for q in range(len(view.status))
-                  if q != p and view.status[q] == IN and view.returning[q])
-    if loads:
-        fig["others"] = tuple(q for q in range(len(view.status)) if q != p and view.status[q] == IN and view.returning[q])
-        fig["p_escape_others"] = escape_probability(view.pos[p] + 1, n, view.dragon, cfg, loads)
+    others = tuple(q for q in range(len(view.status)) if q != p and view.status[q] == IN and view.returning[q])
+    if others:
+        fig["others"] = others
+        fig["p_escape_others"] = escape_probability(view.pos[p] + 1, n, view.dragon, cfg,
+                                                    tuple(len(view.carried[q]) for q in others))
     return fig
 
 
