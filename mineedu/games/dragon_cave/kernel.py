@@ -278,31 +278,19 @@ class Kernel(View):
         return list(range(1, self.t.sides + 1)), [1] * self.t.sides
 
     def chance(self, draw: Callable[[int], int]) -> None:
-        """Draw as ``sample_outcome`` draws over the rules' outcomes, and apply it."""
-        ev = self.event()
-        assert ev is not None
-        if ev[0] != "reveal":
-            sides = self.t.sides
-            self.apply(draw(sides) + 1 if sides > 1 else 1)
-            return
-        f = self.carried[ev[1]][ev[2]][0]
-        left = self.left[f]
-        g, total, first = 0, 0, -1
-        for j, c in enumerate(left):
-            if c:
-                g = gcd(g, c)
-                total += c
-                if first < 0:
-                    first = j
-        j = first
-        if total != g:  # more than one value left: one number over the reduced weights
+        """Draw as ``sample_outcome`` draws over the rules' outcomes (:meth:`chance_counts`), and apply it."""
+        values, weights = self.chance_counts()
+        g, total = 0, 0
+        for w in weights:
+            g = gcd(g, w)
+            total += w
+        j = 0
+        if total != g:  # more than one outcome: one number over the reduced weights
             r = draw(total // g) * g
-            while r >= left[j]:
-                r -= left[j]
+            while r >= weights[j]:
+                r -= weights[j]
                 j += 1
-                while not left[j]:
-                    j += 1
-        self.apply(self.t.values[f][j])
+        self.apply(values[j])
 
     def legal(self) -> list[int]:
         p = self.turn
