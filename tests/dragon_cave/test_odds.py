@@ -25,7 +25,7 @@ from mineedu.games.dragon_cave import (
     odds_report,
     turn_back_curve,
 )
-from mineedu.games.dragon_cave.bots import pick
+from mineedu.games.dragon_cave.simulate import home_run
 
 from .helpers import position
 
@@ -136,7 +136,7 @@ class RunHome(BaseBot):
     name = "run-home"
 
     def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        return pick(legal, capture=False)
+        return home_run(obs)
 
 
 def lone_returner(cfg: Config, index: int, dragon: int, cards: int) -> DragonCaveState:

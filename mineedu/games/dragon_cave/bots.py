@@ -34,7 +34,6 @@ from .kernel import (
     EATEN,
     IN,
     OUT,
-    Card,
     Table,
     View,
     ahead,
@@ -46,6 +45,7 @@ from .kernel import (
     moves_of,
     occupied_mask,
     steps_of,
+    treasure,
 )
 from .odds import escape_probability
 from .rules import DragonCaveView, kernel_of
@@ -75,20 +75,6 @@ WHY = Texts({
     "best_of": {"fr": "le meilleur de {k} choix", "en": "the best of {k} choices"},
     "only": {"fr": "seul choix", "en": "its only choice"},
 })
-
-
-def pick(legal: Sequence[Any], *, back: bool | None = None, capture: bool | None = None, drop: int = -1) -> Any:
-    """The fastest legal move with the wished ``back``/``capture``/``drop``; wishes the rules
-    refuse are dropped one by one (capture first, then the direction).
-
-    >>> pick([("move", -1, False, 1, False), ("move", -1, False, 2, False)], capture=True)
-    ('move', -1, False, 2, False)
-    """
-    codes = [move_code(a[1], a[2], a[3], a[4]) for a in legal]
-    at = fastest(codes, back, capture, drop)
-    if at < 0:  # no move keeps the wished cards: the fastest keeping every card, else the fastest
-        at = max(range(len(codes)), key=lambda i: (drop_of(codes[i]) == -1, steps_of(codes[i])))
-    return legal[at]
 
 
 def fastest(codes: list[int], back: bool | None = None, capture: bool | None = None, drop: int = -1) -> int:
@@ -171,7 +157,7 @@ class GreedyDepthBot(KernelBot):
         if view.returning[seat]:
             return run_to(runs, capture=False)
         deep_enough = self.depth is not None and view.pos[seat] >= self.depth
-        if deep_enough or all_back(runs):
+        if deep_enough or all(back_of(a) for a in runs):  # or no way forward
             return run_to(runs, back=True, capture=True)
         return run_to(runs, back=False, capture=False)
 
@@ -183,11 +169,6 @@ class GreedyDepthBot(KernelBot):
             deep_enough = self.depth is not None and obs.pos[p] >= self.depth
             return WHY("deep_enough" if deep_enough else "no_room", lang, k=obs.pos[p] + 1)
         return WHY("dive_deep", lang) if self.depth is None else WHY("dive", lang, k=self.depth + 1)
-
-
-def all_back(codes: list[int]) -> bool:
-    """Whether every move of ``codes`` turns back (no way forward)."""
-    return all(back_of(a) for a in codes)
 
 
 class _Memo:
@@ -205,26 +186,6 @@ _MEMOS: dict[Table, _Memo] = {}
 def _memo(t: Table) -> _Memo:
     memo = _MEMOS.get(t)
     return memo if memo is not None else remember(_MEMOS, t, _Memo(), 64)
-
-
-def treasure(view: View, cards: Sequence[Card]) -> tuple[int, int]:
-    """:func:`.odds.expected_treasure` of ``cards`` on the kernel, as ``(numerator, denominator)`` (not
-    reduced): known values plus each face-down card's family expectation (:func:`.odds.card_expectation`:
-    the values left face down, each as often as it is left)."""
-    t = view.t
-    num, den = 0, 1
-    for f, v in cards:
-        if v is not None:
-            num += v * den
-            continue
-        en, ed = 0, 0
-        values = t.values[f]
-        for j, c in enumerate(view.left[f]):
-            en += values[j] * c
-            ed += c
-        if ed:
-            num, den = num * ed + en * den, den * ed
-    return num, den
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -279,16 +240,6 @@ class OddsBot(KernelBot):
         tn, td = treasure(k, cards)
         return ok, pn, pd, pn * tn, pd * td
 
-    @staticmethod
-    def candidates(legal: Sequence[int]) -> list[int]:
-        """The fastest move of each (drop, turn back, capture) choice: the ones the bot weighs (codes)."""
-        fastest: dict[int, int] = {}
-        for a in legal:
-            key = a >> 5
-            if key not in fastest or steps_of(a) > steps_of(fastest[key]):
-                fastest[key] = a
-        return list(fastest.values())
-
     def decide(self, view: View, seat: int, draw: Draw) -> int:
         # all the choice reads: the mover's card, load, direction and die, the cards from theirs to
         # the dragon, the others inside (where, how loaded: each counts alike), the face-down counts
@@ -306,7 +257,7 @@ class OddsBot(KernelBot):
     def weigh(self, view: View, seat: int) -> int:
         """The move of :meth:`decide`, worked out: of the fastest move of each (drop, turn back, capture)
         (:func:`.kernel.runs`), the one with the highest (P(escape) >= p_min, expected treasure, steps,
-        P(escape)), the last if tied (the engine sorted these and took the last)."""
+        P(escape)), the last if tied."""
         move = -1
         bok, bpn, bpd, ben, bed, bsteps = False, 0, 1, 0, 1, 0
         for a in moves_of(view, seat):
@@ -330,7 +281,7 @@ class OddsBot(KernelBot):
         p = obs.turn
         pe, ev = self.value(obs, obs.after(action), p)
         digits = 0 if float(100 * self.p_min).is_integer() else 1
-        k = len(self.candidates([move_code(a[1], a[2], a[3], a[4]) for a in obs.legal_actions()]))
+        k = len(moves_of(kernel_of(obs), p))  # the moves it weighs
         best = WHY("best_of", lang, k=k) if k > 1 else WHY("only", lang)
         return WHY("odds", lang, pe=format_number(float(pe), lang, percent=True), ev=format_number(float(ev), lang, 2),
                    best=best, p_min=format_number(self.p_min, lang, digits, percent=True))

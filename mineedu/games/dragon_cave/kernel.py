@@ -51,13 +51,8 @@ def capture_of(code: int) -> bool:
     return bool(code >> 5 & 1)
 
 
-def occupied(pos: list[int], status: list[str]) -> set[int]:
-    """Path indices where a miner still inside stands."""
-    return {q for q, s in zip(pos, status) if s == IN and q >= 0}
-
-
 def occupied_mask(pos: list[int], status: list[str]) -> int:
-    """:func:`occupied` as one number: bit ``q`` set where a miner still inside stands on card ``q``."""
+    """Where a miner still inside stands, as one number: bit ``q`` set for card ``q``."""
     occ = 0
     for p in range(len(pos)):
         q = pos[p]
@@ -283,31 +278,19 @@ class Kernel(View):
         return list(range(1, self.t.sides + 1)), [1] * self.t.sides
 
     def chance(self, draw: Callable[[int], int]) -> None:
-        """Draw as ``sample_outcome`` draws over the rules' outcomes, and apply it."""
-        ev = self.event()
-        assert ev is not None
-        if ev[0] != "reveal":
-            sides = self.t.sides
-            self.apply(draw(sides) + 1 if sides > 1 else 1)
-            return
-        f = self.carried[ev[1]][ev[2]][0]
-        left = self.left[f]
-        g, total, first = 0, 0, -1
-        for j, c in enumerate(left):
-            if c:
-                g = gcd(g, c)
-                total += c
-                if first < 0:
-                    first = j
-        j = first
-        if total != g:  # more than one value left: one number over the reduced weights
+        """Draw as ``sample_outcome`` draws over the rules' outcomes (:meth:`chance_counts`), and apply it."""
+        values, weights = self.chance_counts()
+        g, total = 0, 0
+        for w in weights:
+            g = gcd(g, w)
+            total += w
+        j = 0
+        if total != g:  # more than one outcome: one number over the reduced weights
             r = draw(total // g) * g
-            while r >= left[j]:
-                r -= left[j]
+            while r >= weights[j]:
+                r -= weights[j]
                 j += 1
-                while not left[j]:
-                    j += 1
-        self.apply(self.t.values[f][j])
+        self.apply(values[j])
 
     def legal(self) -> list[int]:
         p = self.turn
@@ -428,3 +411,23 @@ def moves_of(view: View, p: int, drops: bool = True) -> list[int]:
     """:func:`runs` of seat ``p``, the player to move in ``view``."""
     return runs(view.t, view.pos, view.status, view.returning[p], len(view.carried[p]), view.dragon, view.roll,
                 view.pos[p], drops)
+
+
+def treasure(view: View, cards: list[Card]) -> tuple[int, int]:
+    """What ``cards`` are worth on average, as ``(numerator, denominator)`` (not reduced): known values plus,
+    for each face-down card, its family's mean (the values left face down, each as often as it is left; none
+    left: 0). :func:`.odds.expected_treasure` is this as a fraction."""
+    t = view.t
+    num, den = 0, 1
+    for f, v in cards:
+        if v is not None:
+            num += v * den
+            continue
+        en, ed = 0, 0
+        values = t.values[f]
+        for j, c in enumerate(view.left[f]):
+            en += values[j] * c
+            ed += c
+        if ed:
+            num, den = num * ed + en * den, den * ed
+    return num, den

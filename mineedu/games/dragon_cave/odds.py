@@ -29,8 +29,9 @@ from typing import Any
 from mineedu.core import State, Texts, exact_json
 from mineedu.core.i18n import format_number, player_name
 
-from .rules import EATEN, IN, OUT, Card, Config, Position, family_name
-from .simulate import race_start
+from .kernel import treasure
+from .rules import EATEN, IN, OUT, Card, Config, Position, family_name, kernel_of
+from .simulate import race_start, turn_back
 from .words import cards, count
 
 Dist = tuple[tuple[int, Fraction], ...]
@@ -70,9 +71,17 @@ def card_expectation(config: Config | Position, family: int, seen: Iterable[int]
     cfg = config.game.config if isinstance(config, Position) else config
     if not isinstance(family, int) or not 0 <= family < len(cfg.families):
         raise ValueError(f"the families are 0 to {len(cfg.families) - 1}, not {family}")
-    if seen is None:
-        seen = _seen(config, family) if isinstance(config, Position) else ()
-    return sum((v * p for v, p in card_distribution(cfg, family, seen).items()), Fraction(0))
+    if seen is None and isinstance(config, Position):
+        return family_mean(config, family)[0]
+    return sum((v * p for v, p in card_distribution(cfg, family, seen or ()).items()), Fraction(0))
+
+
+def family_mean(pos: Position, family: int) -> tuple[Fraction, int, int]:
+    """A face-down card of ``family`` in ``pos``: its expected value (0 if none is left), and the sum and
+    number of the values nobody has seen."""
+    pool = pos.unrevealed(family)
+    total, n = sum(v * k for v, k in pool.items()), sum(pool.values())
+    return (Fraction(total, n) if n else Fraction(0)), total, n
 
 
 # --- the race home ---------------------------------------------------------------
@@ -288,8 +297,7 @@ def turn_back_curve(config: Config | None = None) -> list[dict[str, Any]]:
     """Expected final treasure of a lone diver who walks to card ``depth`` taking nothing,
     then turns back there, captures that card, and races home with it.
 
-    Steps home = depth + 1 (the path closes up behind the captured card), the
-    dragon is ``cards − 1`` away, the card is worth its family's expectation.
+    The race starts as :func:`.simulate.turn_back` has it; the card is worth its family's expectation.
 
     >>> rows = turn_back_curve(Config(dice_dragon=True))
     >>> rows[0]["expected"], rows[0]["p_escape"]
@@ -297,9 +305,9 @@ def turn_back_curve(config: Config | None = None) -> list[dict[str, Any]]:
     """
     cfg = config or Config()
     rows = []
-    families = [f for f, fam in enumerate(cfg.families) for _ in fam]
-    for k, f in enumerate(families):
-        p = escape_probability(k + 1, 1, len(families) - 1, cfg)
+    for k, f in enumerate(f for f, fam in enumerate(cfg.families) for _ in fam):
+        steps, dragon = turn_back(k, 1, cfg)
+        p = escape_probability(steps, 1, dragon, cfg)
         ev = card_expectation(cfg, f)
         rows.append({"depth": k, "family": f, "p_escape": p, "card": ev, "expected": p * ev})
     return rows
@@ -320,23 +328,9 @@ def break_even_depth(config: Config | None = None) -> int:
 
 
 def expected_treasure(pos: Position, player: int, cards: Iterable[Card] | None = None) -> Fraction:
-    """Known values plus the expectation of face-down ones, for ``cards`` (default: what ``player`` carries)."""
-    cfg = pos.game.config
-    total = Fraction(0)
-    for f, v in pos.carried[player] if cards is None else cards:
-        total += v if v is not None else card_expectation(cfg, f, seen(pos, f))
-    return total
-
-
-def seen(pos: Position, family: int) -> list[int]:
-    """The values of ``family`` already turned over (on the path or carried)."""
-    pool = pos.unrevealed(family)
-    full = Counter(pos.game.config.families[family])
-    full.subtract(pool)
-    return list((+full).elements())
-
-
-_seen = seen  # for card_expectation, whose argument ``seen`` hides this function
+    """Known values plus the expectation of face-down ones, for ``cards`` (default: what ``player`` carries):
+    :func:`.kernel.treasure` as a fraction."""
+    return Fraction(*treasure(kernel_of(pos), list(pos.carried[player] if cards is None else cards)))
 
 
 def player_odds(pos: Position, player: int) -> dict[str, Any] | None:
@@ -372,12 +366,9 @@ def player_odds(pos: Position, player: int) -> dict[str, Any] | None:
 
 def family_report(pos: Position, family: int) -> dict[str, Any]:
     """A family's face-down cards: how many, each value's chance (counted), the expected value."""
-    cfg = pos.game.config
     pool = pos.unrevealed(family)
-    n = sum(pool.values())
+    ev, total, n = family_mean(pos, family)
     dist = {str(v): exact_json(Fraction(k, n), counts=(k, n)) for v, k in sorted(pool.items())}
-    total = sum(v * k for v, k in pool.items())
-    ev = card_expectation(cfg, family, seen(pos, family))
     return {
         "family": family, "name_fr": family_name(family, "fr"), "name_en": family_name(family, "en"),
         "face_down": n, "distribution": dist, "expected": exact_json(ev, counts=(total, n) if n else None),

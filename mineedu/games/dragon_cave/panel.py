@@ -28,7 +28,7 @@ from mineedu.core import TERMINAL, Texts, fraction_text
 from mineedu.core.i18n import colon, format_number, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
-from .odds import card_expectation, escape_probability, player_odds, seen
+from .odds import escape_probability, family_mean, player_odds
 from .rules import EATEN, IN, OUT, DragonCaveView, Position, family_name, view_of
 from .words import card_words, cards, names, points, semicolon, steps
 
@@ -124,13 +124,6 @@ def who(view: Position) -> int | None:
     return p if view.status[p] == IN else None
 
 
-def family_mean(view: Position, family: int) -> tuple[Fraction, int, int]:
-    """A face-down card of ``family``: its expected value, and the sum and number of the values left."""
-    pool = view.unrevealed(family)
-    return (card_expectation(view.game.config, family, seen(view, family)),
-            sum(v * k for v, k in pool.items()), sum(pool.values()))
-
-
 def card_value(view: Position, index: int) -> Fraction:
     """What card ``index`` of the path is worth: its value if known, else its family's mean."""
     f, v = view.path[index]
@@ -190,11 +183,11 @@ def figures(position: Position) -> dict[str, Any]:
     if deeper is not None and deeper[1] is not None:
         fig["deeper_card"] = deeper[0]
         fig["deeper"] = {k: v for k, v in deeper[1].items() if isinstance(v, Fraction)}
-    loads = tuple(len(view.carried[q]) for q in range(len(view.status))
-                  if q != p and view.status[q] == IN and view.returning[q])
-    if loads:
-        fig["others"] = tuple(q for q in range(len(view.status)) if q != p and view.status[q] == IN and view.returning[q])
-        fig["p_escape_others"] = escape_probability(view.pos[p] + 1, n, view.dragon, cfg, loads)
+    others = tuple(q for q in range(len(view.status)) if q != p and view.status[q] == IN and view.returning[q])
+    if others:
+        fig["others"] = others
+        fig["p_escape_others"] = escape_probability(view.pos[p] + 1, n, view.dragon, cfg,
+                                                    tuple(len(view.carried[q]) for q in others))
     return fig
 
 

@@ -194,10 +194,6 @@ class Position:
         return +pool
 
     # --- geometry ---------------------------------------------------------------
-    def occupied(self) -> set[int]:
-        """Path indices where a miner still inside stands."""
-        return kernel.occupied(list(self.pos), list(self.status))
-
     def stops(self, player: int, returning: bool | None = None) -> tuple[int, ...]:
         """Where 1, 2, 3 ... steps take ``player``: free cards (occupied ones are jumped, D9).
 
@@ -290,11 +286,6 @@ class DragonCaveState(Position, State):
         return tuple(((tag, v), Fraction(w, n)) for v, w in zip(values, weights))
 
     # --- the turn ---------------------------------------------------------------
-    def _turn_options(self, player: int) -> tuple[list[bool], bool]:
-        """The allowed ``turn_back`` values, and whether moving forward is blocked."""
-        return kernel.turn_options(list(self.pos), list(self.status), self.returning[player], self.dragon,
-                                   self.pos[player])
-
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
         cp = self.current_player()
         if cp < 0 or player not in (None, cp):
@@ -321,7 +312,8 @@ class DragonCaveState(Position, State):
             return "you have already turned back; you may never change direction again (D11)"
         if back and self.pos[p] < 0:
             return "you must stand on a card to turn back"
-        backs, blocked = self._turn_options(p)
+        backs, blocked = kernel.turn_options(list(self.pos), list(self.status), self.returning[p], self.dragon,
+                                             self.pos[p])
         if not back and not self.returning[p] and blocked and True in backs:
             return "no free card lies ahead of you before the dragon: you must turn back"
         if not -1 <= drop < n:

@@ -13,7 +13,7 @@ then one line per player (direction, carried cards, total once out).
 Two layouts (:class:`Layout`): :func:`render` for a wide screen (:data:`WIDE`,
 nine slots a row, three rows for the game's 24 cards) and :func:`render_narrow`
 for a phone held upright (:data:`NARROW`, seven a row, 800 units wide: every
-text is at least :data:`MIN_FONT` units high, 12.6 px on a 360 px picture).
+text is at least :data:`FONT` units high, 12.6 px on a 360 px picture).
 
 The places a player can pick are regions (:func:`mineedu.core.svg.region`):
 ``card:<i>`` for card ``i`` of the path, ``exit`` for the entrance, and
@@ -54,9 +54,8 @@ WIDE = Layout("wide", 9)
 BAND = 58  # above each row of cards: the pawns, or the words "entrance" and "dragon"
 ROW_PITCH = BAND + CARD_H + 26
 TOP = 108  # the title and the headline
-MIN_FONT = 28
-"""The smallest text, in picture units (12.6 px when the picture is 360 px wide)."""
 FONT, BIG = 28, 52
+"""The text's sizes, in picture units; ``FONT``, the smallest, is 12.6 px when the picture is 360 px wide."""
 LINE = 54  # one line of the key or of a player
 CHAR_W = 0.6  # a generous average width of a character, in ems, to lay text out
 
