@@ -26,7 +26,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from mineedu.core import Bot, RandomBot
+from mineedu.core import Bot, RandomBot, Texts
 from mineedu.core.draws import draw_of
 from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
@@ -35,11 +35,11 @@ from mineedu.core.native import mypyc_attr
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, SPACES
 from .kernel import ALL_FREE, CLAIM, KINDS, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
 from .rules import YukonView, kernel_of_view
-from .words import nuggets, pips_words, texts
+from .words import nuggets, pips_words
 
 Key = Callable[[int, int], float]
 
-WHY = texts({
+WHY = Texts({
     "claim": {"fr": "prend le gain le plus riche à sa portée : {v}", "en": "takes the richest claim within reach: {v}"},
     "aim": {"fr": "vise le gain n° {c} ({v}), estimé à {d}", "en": "aims at claim no. {c} ({v}), reckoned {d} away"},
     "rate": {"fr": "vise le gain n° {c} : {v} pour {d}, soit {r} par point",

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mineedu.core import Choices, State
+from mineedu.core import Choices, State, Texts
 from mineedu.core.choices import Path
 from mineedu.core.svg import PLAYER_COLOURS
 
 from . import svg
 from .rules import YukonState
-from .words import action_label, nuggets, pips_words, texts
+from .words import action_label, nuggets, pips_words
 
-T = texts({
+T = Texts({
     "start": {"fr": "Cliquez une case de départ (un cercle pointillé) pour votre premier pion.",
               "en": "Click a start space (a dashed circle) for your first pawn."},
     "place": {"fr": "Mise en place : cliquez une case libre à côté d'un bout de votre chaîne ({n} à poser).",

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import CHANCE, fraction_text, i18n, make
+from mineedu.core import CHANCE, Texts, fraction_text, i18n, make
 from mineedu.core.i18n import bilingual, format_number
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.positions import reached
@@ -29,7 +29,6 @@ from . import odds
 from .panel import figures
 from .rules import YukonConfig
 from .simulate import turn_pips
-from .words import texts, typeset
 
 CONFIG = YukonConfig()
 LAW_UPTO = 14  # the histogram's exact law: P(more than 14 pips in a turn) = 311/13060694016, about 2 in 10^8
@@ -90,7 +89,7 @@ def turns_by_hand(n: int) -> Fraction:
     return 1 + sum((odds.pip_probability(j) * turns_by_hand(n - j) for j in range(2, n)), Fraction(0))
 
 
-W_EX = texts({
+W_EX = Texts({
     "q_turns": {
         "fr": "Une partie jouée par les règles (3 joueurs). C'est au tour de J{p} : la chaîne de son équipe est à {s} pas "
               "de l'anneau d'un gain libre. Il lui faut donc {n} points ({s} pas et 1 pour revendiquer), qui s'ajoutent "
@@ -139,7 +138,7 @@ HINT_CHECKS = (
 """Each exercise's hint applied literally, as a computation (the tests check it gives the answer)."""
 
 
-W = texts({
+W = Texts({
     "q_mean": {
         "fr": "À son tour, un joueur lance le dé ; <b>un 1 fait relancer</b> et les points s'ajoutent (1 puis 4 : 5 points). "
               "Combien de points rapporte un tour <b>en moyenne</b> ? (Un dé simple donne 3,5 en moyenne.)",
@@ -227,18 +226,20 @@ def bot_words(spec: str, lang: str) -> str:
     return BOT_WORDS[spec][lang] if spec in BOT_WORDS else spec
 
 
+READING = Texts({
+    "best": {"fr": "Le meilleur ici : {b}.", "en": "Best here: {b}."},
+    "overlap": {"fr": "Mais son intervalle chevauche celui du suivant : jouez plus de parties pour trancher.",
+                "en": "But its interval overlaps the next one's: play more games to be sure."},
+    "apart": {"fr": "Son intervalle ne chevauche pas celui du suivant : l'écart n'est pas dû au hasard des dés.",
+              "en": "Its interval does not overlap the next one's: the gap is not the luck of the dice."},
+})
+
+
 def _reading(result: Any, lang: str) -> str:
     rows = sorted(result["bots"], key=lambda r: -r["win"]["mean"])
     best, second = rows[0], rows[1]
     overlap = best["win"]["ci95"][0] <= second["win"]["ci95"][1]
-    head = typeset({"fr": "Le meilleur ici : {b}.", "en": "Best here: {b}."})[lang].format(b=bot_words(best["bot"], lang))
-    if overlap:
-        more = {"fr": "Mais son intervalle chevauche celui du suivant : jouez plus de parties pour trancher.",
-                "en": "But its interval overlaps the next one's: play more games to be sure."}
-    else:
-        more = {"fr": "Son intervalle ne chevauche pas celui du suivant : l'écart n'est pas dû au hasard des dés.",
-                "en": "Its interval does not overlap the next one's: the gap is not the luck of the dice."}
-    return head + " " + typeset(more)[lang]
+    return READING("best", lang, b=bot_words(best["bot"], lang)) + " " + READING("overlap" if overlap else "apart", lang)
 
 
 def board_summary(board: Any) -> str:
@@ -248,8 +249,6 @@ def board_summary(board: Any) -> str:
     turn = f"P{f['player'] + 1} to move ({f['phase']})" if f["phase"] != "over" else "game over"
     return f"Gold am Yukon board: seats {seats}; {turn}; pips per turn: mean {fraction_text(odds.pip_mean())}"
 
-
-BOT_WORDS = {k: typeset(v) for k, v in BOT_WORDS.items()}
 
 SPEC: LessonSpec = i18n.typeset(LessonSpec(
     game="yukon",

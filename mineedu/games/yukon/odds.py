@@ -21,12 +21,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from mineedu.core import exact_json, from_json
+from mineedu.core import Texts, exact_json, from_json
 from mineedu.core.i18n import format_number
 
 from .board import NEIGHBOURS, on_ring
 from .rules import YukonConfig, YukonGame, YukonState, YukonView
-from .words import count, pips_words, texts
+from .words import count, pips_words
 
 NEGLIGIBLE_CAP = Fraction(1, 10**9)
 """Below this chance of mattering, the report leaves the safety cap out of its figures."""
@@ -433,7 +433,7 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
     return view_report(state.observation(None), player, upto, max_turns)
 
 
-TEXTS = texts({
+TEXTS = Texts({
     "die": {"fr": "Points du dé en un tour (le {face} fait rejouer, d{sides}) :",
             "en": "Pips in one turn ({face} rolls again, d{sides}):"},
     "row": {"fr": "  {k:>3} : {p:>14}  ({f})", "en": "  {k:>3}: {p:>14}  ({f})"},

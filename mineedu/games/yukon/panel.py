@@ -32,20 +32,20 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from mineedu.core import State, fraction_text, from_json
+from mineedu.core import State, Texts, fraction_text, from_json
 from mineedu.core.i18n import format_number, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
 from .odds import view_report
 from .rules import YukonView
-from .words import count, nuggets, pips_words, texts
+from .words import count, nuggets, pips_words
 
 STYLE = "font-size:clamp(15px,1.1vw,24px);line-height:1.4;overflow-wrap:anywhere"
 KEY_STYLE = "font-size:clamp(17px,1.6vw,32px);font-weight:bold;margin:0.3em 0"
 CELL = "padding:0.1em 0.5em;text-align:right;border-bottom:1px solid #ccc"
 MARK = "background:#fde9a9"  # this turn's sum in the table (text stays #222: 14:1)
 
-T = texts({
+T = Texts({
     "who": {"fr": "{who} ({colour})", "en": "{who} ({colour})"},
     "rolling": {"fr": "{who} lance le dé.", "en": "{who} throws the die."},
     "again": {"fr": "{who} a déjà {t} et relance.", "en": "{who} has {t} so far and throws again."},

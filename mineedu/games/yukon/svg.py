@@ -23,12 +23,12 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
+from mineedu.core import Texts
 from mineedu.core.i18n import player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, region
 
 from .board import CELL_XY, CELLS, RINGS, STARTS, XY
 from .rules import NO_OWNER, YukonView
-from .words import texts
 
 UNIT = 40.0  # pixels per cell corner radius (a step is UNIT / 2: room for legible pawns)
 BOARD_W = UNIT * 2 * max(x for x, _ in XY)
@@ -47,7 +47,7 @@ OTHER_FILL = "#f1d98a"
 TINT = 0.45  # a taken claim: its owner's colour at this opacity over white
 FONT = 'font-family="sans-serif"'
 
-T = texts({
+T = Texts({
     "round": {"fr": "Manche {r} · {who}", "en": "Round {r} · {who}"},
     "to_play": {"fr": "{who} ({colour}) joue", "en": "{who} ({colour}) to play"},
     "start": {"fr": "choisit une case de départ", "en": "chooses a start space"},

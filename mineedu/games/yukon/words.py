@@ -12,37 +12,16 @@ Spaces and claims keep the numbers of :mod:`mineedu.games.yukon.board`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from mineedu.core import CHANCE, Event, Texts, i18n
+from mineedu.core import CHANCE, Event, Texts
 from mineedu.core.i18n import colon, plural
 from mineedu.core.i18n import player_name as seat
 
 from .rules import YukonState, YukonView
 
-
-def texts(table: Mapping[str, Mapping[str, str]]) -> Texts:
-    """A bilingual table whose French texts get a no-break space before ``: ; ! ? % »``
-    and after ``n°`` and ``«`` (French typography: ``J1 : 4`` never breaks before its colon).
-
-    >>> texts({"k": {"fr": "Dé : 4", "en": "Die: 4"}})("k", "fr")
-    'Dé\xa0: 4'
-    """
-    return Texts(table)
-
-
-def typeset(words: Mapping[str, str]) -> dict[str, str]:
-    """``{"fr": ..., "en": ...}`` with French typography in the French text (see :func:`texts`).
-
-    >>> typeset({"fr": "1 puis 6 : 1/36 ; gain n° 4", "en": "1 then 6: 1/36"})["fr"]
-    '1 puis 6\xa0: 1/36\xa0; gain n°\xa04'
-    """
-    out: dict[str, str] = i18n.typeset(words)
-    return out
-
-
-LABELS = texts({
+LABELS = Texts({
     "start": {"fr": "Premier pion sur la case de départ {s}", "en": "First pawn on start space {s}"},
     "place": {"fr": "Poser un pion sur la case {s}", "en": "Put a pawn on space {s}"},
     "step": {"fr": "Déplacer le pion de la case {a} vers la case {b}", "en": "Move the pawn on space {a} to space {b}"},
@@ -51,7 +30,7 @@ LABELS = texts({
     "die": {"fr": "Le dé donne {v}", "en": "The die shows {v}"},
 })
 
-LOG = texts({
+LOG = Texts({
     "again": {"fr": "{who} lance le dé{c} {v}, et relance", "en": "{who} throws the die{c} {v}, and throws again"},
     "throw": {"fr": "{who} lance le dé{c} {t}", "en": "{who} throws the die{c} {t}"},
     "start": {"fr": "{who} pose son premier pion sur la case de départ {s}",
