@@ -14,7 +14,7 @@ bit mask (``free``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RINGS, SPACES, STARTS
@@ -53,16 +53,6 @@ def action_of(c: int) -> tuple[Any, ...]:
     if kind <= PLACE:
         return (KINDS[kind], c >> 8 & 255)
     return (KINDS[kind], c >> 8 & 255, c & 255)
-
-
-def setting_up(out: Sequence[bool], chains: Sequence[Sequence[int]], owners: Sequence[int], p: int, pawns: int) -> bool:
-    """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
-    return not out[p] and len(chains[p]) + owners.count(p) < pawns
-
-
-def playing(out: Sequence[bool], chains: Sequence[Sequence[int]], p: int) -> bool:
-    """Neither gone with the centre nor out of pawns."""
-    return not out[p] and bool(chains[p])
 
 
 _FCO: dict[int, list[tuple[int, ...]]] = {}

@@ -111,25 +111,13 @@ class Facts:
     def claims_of(self, player: int) -> tuple[int, ...]:
         return tuple(c for c, o in enumerate(self.owners) if o == player)
 
-    def team(self, player: int) -> int:
-        """Pawns still in the team (on spaces, not on claims)."""
-        return len(self.chains[player])
-
     def in_setup(self, player: int) -> bool:
         """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
-        return kernel.setting_up(self.out, self.chains, self.owners, player, self.config.pawns)
+        return not self.out[player] and len(self.chains[player]) + self.owners.count(player) < self.config.pawns
 
     def in_play(self, player: int) -> bool:
         """Neither gone with the centre nor out of pawns."""
-        return kernel.playing(self.out, self.chains, player)
-
-    def ends(self, player: int) -> tuple[int, ...]:
-        """The end indices (0, 1) of a chain; one for a single pawn."""
-        return (1,) if len(self.chains[player]) == 1 else (0, 1)
-
-    def free_next_to(self, space: int, occupied: frozenset[int] | None = None) -> tuple[int, ...]:
-        occ = self.occupied() if occupied is None else occupied
-        return tuple(t for t in NEIGHBOURS[space] if t not in occ)
+        return not self.out[player] and bool(self.chains[player])
 
     def scores(self) -> tuple[float, ...]:
         values = self.config.values
