@@ -25,7 +25,8 @@ from mineedu.core import Texts, exact_json, from_json
 from mineedu.core.i18n import format_number
 
 from .board import NEIGHBOURS, on_ring
-from .rules import YukonConfig, YukonGame, YukonState, YukonView
+from .kernel import CLAIM
+from .rules import YukonConfig, YukonView, kernel_of_view
 from .words import count, pips_words
 
 NEGLIGIBLE_CAP = Fraction(1, 10**9)
@@ -289,13 +290,6 @@ def p_at_least(need: int, die: Die) -> Fraction:
     return 1 - sum((pip_probability(k, *die) for k in range(1, need)), Fraction(0))
 
 
-def state_of(view: YukonView) -> YukonState:
-    """The position a view shows, as a state the rules can play on (nothing is hidden:
-    the view holds every fact of the state)."""
-    return YukonState(YukonGame(view.players, view.config), view.chains, view.owners, view.out, view.turn, view.rolling,
-                      view.pips, len(view.throws), view.head, view.turned, view.round, view.done, sum(view.throws))
-
-
 MAX_SEARCH = 20_000  # positions searched for the claims within reach this turn (a huge throw stops there)
 
 
@@ -319,17 +313,18 @@ def stakeable(view: YukonView) -> dict[int, int]:
         return {}
     p = view.turn
     found: dict[int, int] = {}
-    level = [state_of(view)]
-    seen = {(level[0].chains[p], level[0].head, level[0].turned)}
+    level = [kernel_of_view(view)]
+    seen = {(tuple(view.chains[p]), view.head, view.turned)}
     for steps in range(view.pips):
         nxt = []
-        for s in level:
-            for a in s.legal_actions(p):
-                if a[0] == "claim":
-                    found.setdefault(a[1], steps)
+        for k in level:
+            for c in k.legal():
+                if c >> 16 == CLAIM:
+                    found.setdefault(c >> 8 & 255, steps)
                     continue
-                t = s.apply(a, check=False)
-                key = (t.chains[p], t.head, t.turned)
+                t = k.copy()
+                t.apply(c)
+                key = (tuple(t.chains[p]), t.head, t.turned)
                 if t.turn == p and not t.rolling and not t.done and key not in seen and len(seen) < MAX_SEARCH:
                     seen.add(key)
                     nxt.append(t)
