@@ -138,13 +138,13 @@ class YukonChoices(Choices):
         chain = state.chains[player]
         c = _claim(key) if not prefix else _claim(prefix[0])
         if c is not None:
-            marks = svg.ghost(svg.claim_xy(c), colour)
+            marks = svg.ghost(svg.CLAIM_XY[c], colour)
             pawn = _space(key) if prefix else (chain[0] if chain[0] == chain[-1] else None)
             return marks + (svg.leaving(pawn) if pawn is not None else "")
         s = _space(key)
         if s is None or s in chain:  # the end that leads: nothing moves yet
             return None
-        marks = svg.ghost(svg.space_xy(s), colour)
+        marks = svg.ghost(svg.SPACE_XY[s], colour)
         if state.in_setup(player) or len(chain) < 2:
             return marks + (svg.leaving(chain[0]) if chain and not state.in_setup(player) else "")
         lead = _space(prefix[0]) if prefix else next(iter(leads(state, player)), None)
