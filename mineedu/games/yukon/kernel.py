@@ -35,7 +35,6 @@ NEXT: Final[tuple[tuple[int, ...], ...]] = NEIGHBOURS
 RING: Final[tuple[tuple[int, ...], ...]] = RINGS
 CLAIMS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(cs)) for cs in CELLS_OF)
 """Per space: the claims whose ring holds it, sorted."""
-ALL_FREE: Final = (1 << N_CLAIMS) - 1
 
 
 def code(kind: int, a: int, b: int = 0) -> int:
