@@ -33,7 +33,7 @@ from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, SPACES
-from .kernel import CLAIM, KINDS, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
+from .kernel import CLAIM, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
 from .rules import YukonView, kernel_of_view
 from .words import nuggets, pips_words
 
@@ -342,15 +342,13 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
         est = estimates(chain, free)
         return min([rows[c][est[c]] for c in free], default=0.0)
 
-    def _shuns_centre(self, obs: YukonView) -> bool:
-        return len(obs.chains[obs.turn]) > self._team
-
-    def _free(self, obs: YukonView) -> list[int]:
-        shun = self._shuns_centre(obs)
-        return [c for c, o in enumerate(obs.owners) if o < 0 and not (shun and c == CENTRE)]
+    def _free(self, owners: Sequence[int], team: int) -> list[int]:
+        """The free claims it reckons with, a team of ``team`` pawns (the centre left alone while that is larger
+        than ``centre_team``)."""
+        return [c for c, o in enumerate(owners) if o < 0 and not (team > self._team and c == CENTRE)]
 
     def act(self, obs: YukonView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        codes = [code(KINDS.index(a[0]), a[1], a[2] if len(a) == 3 else 0) for a in legal]
+        codes = [code(a) for a in legal]
         return legal[self.choose(kernel_of_view(obs), obs.turn, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
@@ -428,8 +426,7 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
         index in ``legal``: its ``moves`` first are no claims (none: the claims are scored)."""
         tables = self.tables(view.t.values)
         chain = tuple(view.chains[seat])
-        shun = len(chain) > self._team
-        free = [c for c, o in enumerate(view.owners) if o < 0 and not (shun and c == CENTRE)]
+        free = self._free(view.owners, len(chain))
         best: list[int] = []
         best_score = INF
         for i, a in enumerate(legal):
@@ -445,7 +442,7 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
     def target(self, obs: YukonView, action: Any) -> tuple[int, int] | None:
         """The claim a move heads for and the estimated steps to it (``None``: no free claim)."""
         values = obs.config.values
-        est = estimates(chain_after(obs.chains[obs.turn], action), self._free(obs))
+        est = estimates(chain_after(obs.chains[obs.turn], action), self._free(obs.owners, len(obs.chains[obs.turn])))
         if not est:
             return None
         key = self.key
@@ -469,7 +466,7 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
                 f"{pips_words(need, lang)} {'estimé' if need < 2 else 'estimés'}")
             text = WHY("rate", lang, c=c, v=nuggets(values[c], lang), d=estimated,
                        r=format_number(values[c] / need, lang, 2))
-        if self._shuns_centre(obs) and obs.owners[CENTRE] < 0:
+        if len(obs.chains[obs.turn]) > self._team and obs.owners[CENTRE] < 0:
             text += WHY("shun", lang, k=self.centre_team)
         return text
 

@@ -37,9 +37,10 @@ CLAIMS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(cs)) for cs i
 """Per space: the claims whose ring holds it, sorted."""
 
 
-def code(kind: int, a: int, b: int = 0) -> int:
-    """The code of an action: ``kind`` (:data:`START` .. :data:`CLAIM`), then its one or two numbers."""
-    return kind << 16 | a << 8 | b
+def code(action: tuple[Any, ...]) -> int:
+    """The code of the rules' action (:func:`action_of` reads it back): its kind (:data:`START` .. :data:`CLAIM`),
+    then its one or two numbers."""
+    return int(KINDS.index(action[0]) << 16 | action[1] << 8 | (action[2] if len(action) == 3 else 0))
 
 
 def kind_of(c: int) -> int:

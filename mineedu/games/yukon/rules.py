@@ -36,7 +36,7 @@ from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, build
 
 from . import kernel
 from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS
-from .kernel import KINDS, Kernel, Table, action_of, code
+from .kernel import Kernel, Table, action_of, code
 
 NO_OWNER = kernel.NO_OWNER
 MAX_SIDES = 20  # a classroom die: d2 .. d20 (a huge die would list millions of chance outcomes)
@@ -261,11 +261,7 @@ class YukonState(Facts, State):
     # --- moves -----------------------------------------------------------------
     def _apply(self, action: Any, player: int | None) -> YukonState:
         k = kernel_of(self)
-        if self.rolling:
-            k.apply(action)
-        else:
-            kind = KINDS.index(action[0])
-            k.apply(code(kind, action[1], action[2] if len(action) == 3 else 0))
+        k.apply(action if self.rolling else code(action))
         return freeze(self.game, k)
 
     # --- what is seen --------------------------------------------------------
