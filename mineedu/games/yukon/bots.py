@@ -35,7 +35,7 @@ from mineedu.core.native import mypyc_attr
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, SPACES
 from .kernel import CLAIM, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
 from .rules import YukonView, kernel_of_view
-from .words import nuggets, pips_words
+from .words import count
 
 Key = Callable[[int, int], float]
 
@@ -453,18 +453,18 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
     def why(self, obs: YukonView, action: Any, lang: str) -> str | None:
         values = obs.config.values
         if action[0] == "claim":
-            return WHY("claim", lang, v=nuggets(values[action[1]], lang))
+            return WHY("claim", lang, v=count(values[action[1]], "nugget", lang))
         aim = self.target(obs, action)
         if aim is None:
             return WHY("none", lang)
         c, steps = aim
         need = steps + 1  # and one pip to stake the claim (D16)
         if self.centre_team is None:
-            text = WHY("aim", lang, c=c, v=nuggets(values[c], lang), d=pips_words(need, lang))
+            text = WHY("aim", lang, c=c, v=count(values[c], "nugget", lang), d=count(need, "pip", lang))
         else:
-            estimated = f"an estimated {pips_words(need, lang)}" if lang == "en" else (
-                f"{pips_words(need, lang)} {'estimé' if need < 2 else 'estimés'}")
-            text = WHY("rate", lang, c=c, v=nuggets(values[c], lang), d=estimated,
+            estimated = f"an estimated {count(need, 'pip', lang)}" if lang == "en" else (
+                f"{count(need, 'pip', lang)} {'estimé' if need < 2 else 'estimés'}")
+            text = WHY("rate", lang, c=c, v=count(values[c], "nugget", lang), d=estimated,
                        r=format_number(values[c] / need, lang, 2))
         if len(obs.chains[obs.turn]) > self._team and obs.owners[CENTRE] < 0:
             text += WHY("shun", lang, k=self.centre_team)

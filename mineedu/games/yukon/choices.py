@@ -26,7 +26,7 @@ from mineedu.core.svg import PLAYER_COLOURS
 
 from . import svg
 from .rules import YukonState
-from .words import action_label, nuggets, pips_words
+from .words import action_label, count
 
 T = Texts({
     "start": {"fr": "Cliquez une case de départ (un cercle pointillé) pour votre premier pion.",
@@ -96,13 +96,13 @@ class YukonChoices(Choices):
         if action is not None and action[0] == "claim":
             c, s = action[1], action[2]
             if prefix:
-                return T("stay", lang, s=s, c=c, v=nuggets(values[c], lang))
+                return T("stay", lang, s=s, c=c, v=count(values[c], "nugget", lang))
             return action_label(action, lang, values)
         if action is not None:
             return action_label(action, lang, values)
         c = _claim(key)
         if c is not None:
-            return T("claim", lang, c=c, v=nuggets(values[c], lang))
+            return T("claim", lang, c=c, v=count(values[c], "nugget", lang))
         return T("end", lang, e=_space(key))
 
     def prompt(self, state: State, player: int, prefix: Path, lang: str) -> str:
@@ -118,7 +118,7 @@ class YukonChoices(Choices):
             if c is not None:
                 return T("which", lang, c=c)
             return T("next_to", lang, e=_space(prefix[-1]))
-        n = pips_words(state.pips, lang)
+        n = count(state.pips, "pip", lang)
         ends = leads(state, player)
         claims = any(a[0] == "claim" for a in state.legal_actions(player))
         if not ends:

@@ -27,7 +27,7 @@ from mineedu.core.i18n import format_number
 from .board import NEIGHBOURS, on_ring
 from .kernel import CLAIM
 from .rules import YukonConfig, YukonView, kernel_of_view
-from .words import count, pips_words
+from .words import count
 
 NEGLIGIBLE_CAP = Fraction(1, 10**9)
 """Below this chance of mattering, the report leaves the safety cap out of its figures."""
@@ -486,7 +486,7 @@ def _now_lines(now: dict[str, Any] | None, lang: str) -> list[str]:
     if now["phase"] == "setup":
         line = TEXTS("now_setup", lang, p=p, k=count(k, "pawn", lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
     else:
-        line = TEXTS("now_move", lang, p=p, k=pips_words(k, lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
+        line = TEXTS("now_move", lang, p=p, k=count(k, "pip", lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
     lines = ["", line]
     if "after" in now:
         lines += [TEXTS("after", lang), *_turn_lines(now["after"], lang)]
