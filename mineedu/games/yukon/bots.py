@@ -484,12 +484,8 @@ def value_per_distance_bot(arg: str | None = None) -> GreedyBot:
     return GreedyBot("value-per-distance", _richest, centre_team=k)
 
 
-def random_bot(arg: str | None = None) -> Bot:
-    return RandomBot()
-
-
 BOTS: Mapping[str, Callable[[str | None], Bot]] = {
-    "random": random_bot,
+    "random": lambda arg: RandomBot(),
     "nearest-claim": nearest_claim_bot,
     "value-per-distance": value_per_distance_bot,
 }
