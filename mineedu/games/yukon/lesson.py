@@ -31,6 +31,7 @@ from .rules import YukonConfig
 from .simulate import turn_pips
 
 CONFIG = YukonConfig()
+DIE = odds.die_of(CONFIG)[0]  # the game's die as the figures count it (its cap negligible)
 LAW_UPTO = 14  # the histogram's exact law: P(more than 14 pips in a turn) = 311/13060694016, about 2 in 10^8
 
 
@@ -47,7 +48,7 @@ def simulate_at_least(k: int | None, trials: int, rng: np.random.Generator) -> n
 
 def exact_at_least(k: int | None) -> Fraction:
     assert k is not None
-    return odds.p_at_least(k, (CONFIG.sides, CONFIG.reroll, None))
+    return odds.p_at_least(k, DIE)
 
 
 def law(_k: int | None) -> dict[int, Fraction]:
@@ -73,9 +74,8 @@ RING_PLAYER = RING_STATE.turn
 RING = odds.view_report(RING_STATE.observation(None))["ring"]
 RING_STEPS = RING["steps"]
 RING_NEED = RING_STEPS + 1  # the steps, and 1 pip to stake the claim
-RING_TURNS = odds.turns_to_collect(RING_NEED)[2]
-DIE = (CONFIG.sides, CONFIG.reroll, None)
-RING_TWO = sum((p for t, p in odds.turns_to_collect(RING_NEED)[0].items() if t <= 2), Fraction(0))
+RING_LAW, _, RING_TURNS = odds.turns_to_collect(RING_NEED)
+RING_TWO = RING_LAW[1] + RING_LAW[2]
 """P(the pips of this turn and the next reach RING_NEED): the panel's "turns to the ring", at 2."""
 
 
