@@ -114,7 +114,7 @@ def test_the_end_names_the_winners() -> None:
 def test_the_lead_pawn_is_marked_once_the_head_is_chosen() -> None:
     g = YukonGame(3)
     s = position(g, [RINGS[0], (102,), (211,)], pips=3, head=1)
-    x, y = picture.space_xy(RINGS[0][-1])
+    x, y = picture.SPACE_XY[RINGS[0][-1]]
     assert f'<circle cx="{x:.0f}" cy="{y:.0f}" r="8.5" fill="{PLAYER_COLOURS[0]}" stroke="#000" stroke-width="3"/>' in render(
         s.observation(None), "fr")
     unchosen: YukonState = position(g, [RINGS[0], (102,), (211,)], pips=3)

@@ -26,20 +26,20 @@ from typing import Any, Final
 
 import numpy as np
 
-from mineedu.core import Bot, RandomBot
+from mineedu.core import Bot, RandomBot, Texts
 from mineedu.core.draws import draw_of
 from mineedu.core.i18n import format_number
 from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RING_DISTANCE, SPACES
-from .kernel import ALL_FREE, CLAIM, KINDS, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
+from .kernel import CLAIM, NEXT, PLACE, START, STEP, View, action_of, code, kind_of
 from .rules import YukonView, kernel_of_view
-from .words import nuggets, pips_words, texts
+from .words import count
 
 Key = Callable[[int, int], float]
 
-WHY = texts({
+WHY = Texts({
     "claim": {"fr": "prend le gain le plus riche à sa portée : {v}", "en": "takes the richest claim within reach: {v}"},
     "aim": {"fr": "vise le gain n° {c} ({v}), estimé à {d}", "en": "aims at claim no. {c} ({v}), reckoned {d} away"},
     "rate": {"fr": "vise le gain n° {c} : {v} pour {d}, soit {r} par point",
@@ -147,38 +147,20 @@ class _Group:
 
 
 class _Free:
-    """What the search reads of one set of free claims (the mask ``mask``): its groups (per claim value with a
-    free claim), and per chain of ``m`` pawns the least ``U`` can be, ``floors[m]`` (the best row at 0 steps
-    away; ``None``: worked out here)."""
+    """What the search reads of one set of free claims: its groups (per claim value with a free claim), and
+    per chain of ``m`` pawns the least ``U`` can be, ``floors[m]`` (the best row at 0 steps away)."""
 
-    def __init__(self, mask: int, groups: list[_Group], floors: list[float] | None = None) -> None:
-        self.mask = mask
+    def __init__(self, groups: list[_Group]) -> None:
         self.groups = groups
-        if floors is None:
-            floors = []
-            for m in range(_TERMS):
-                floor = INF
-                for g in groups:
-                    t = g.row[m]
-                    if t < floor:
-                        floor = t
-                floors.append(floor)
+        floors = []
+        for m in range(_TERMS):
+            floor = INF
+            for g in groups:
+                t = g.row[m]
+                if t < floor:
+                    floor = t
+            floors.append(floor)
         self.floors = floors
-
-    def within(self, mask: int) -> _Free:
-        """The same for ``mask``, some of this one's claims: only the groups that lose a claim change (and the
-        floors only if a group goes)."""
-        groups: list[_Group] = []
-        kept = True
-        for g in self.groups:
-            sm = g.sm & mask
-            if sm == g.sm:
-                groups.append(g)
-            elif sm:
-                groups.append(_Group(g.row, sm, _dists(sm), g.order))
-            else:
-                kept = False
-        return _Free(mask, groups, self.floors if kept else None)
 
 
 class _Tables:
@@ -210,28 +192,17 @@ class _Tables:
         self.orders = _orders(values)
         self.vrows = [by_value[v] for v, _, _ in self.orders]
         self.frees: dict[int, _Free] = {}
-        self.lasts = [self.made(ALL_FREE & ~(1 << CENTRE)), self.made(ALL_FREE)]
-        """The last asked for, without and with the centre free (the next is most often the same, or fewer)."""
-
-    def made(self, free: int) -> _Free:
-        """What ``U`` reads for the free claims of the mask ``free``, from scratch, kept."""
-        groups: list[_Group] = []
-        for gi, (_, gmask, order) in enumerate(self.orders):
-            sm = gmask & free
-            if sm:
-                groups.append(_Group(self.vrows[gi], sm, _dists(sm), order))
-        return remember(self.frees, free, _Free(free, groups), 1 << 12)
 
     def free_of(self, free: int) -> _Free:
         """Per claim value with a claim in the mask ``free``, what ``U`` reads (kept per mask)."""
-        i = free >> CENTRE & 1
-        last = self.lasts[i]
-        if last.mask == free:
-            return last
         got = self.frees.get(free)
         if got is None:
-            got = remember(self.frees, free, last.within(free), 1 << 12) if last.mask & free == free else self.made(free)
-        self.lasts[i] = got
+            groups: list[_Group] = []
+            for gi, (_, gmask, order) in enumerate(self.orders):
+                sm = gmask & free
+                if sm:
+                    groups.append(_Group(self.vrows[gi], sm, _dists(sm), order))
+            got = remember(self.frees, free, _Free(groups), 1 << 12)
         return got
 
     def pick(self, shun: bool, fr: _Free, m: int, tails: list[int], others: list[int], news: list[int],
@@ -365,31 +336,19 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
             self._values = values
         return tables
 
-    def _score(self, chain: tuple[int, ...], claims: Sequence[tuple[int, tuple[int, ...], list[float]]]) -> float:
-        """``min(key(value, steps))`` over ``claims`` = (claim, its ring distances, its row of keys), the steps
-        as :func:`estimates` reckons them for ``chain`` (the same numbers, without building its dictionary)."""
-        on: dict[int, int] = {}
-        for s in chain:
-            for c in CELLS_OF[s]:
-                on[c] = on.get(c, 0) + 1
-        a, b, n = chain[0], chain[-1], len(chain)
-        score = 0.0  # no free claim
-        for i, (c, ring, row) in enumerate(claims):
-            ra, rb = ring[a], ring[b]
-            k = row[n - on.get(c, 0) + (ra if ra < rb else rb)]
-            if i == 0 or k < score:
-                score = k
-        return score
+    def _score(self, chain: tuple[int, ...], free: list[int], rows: list[list[float]]) -> float:
+        """``min(key(value, steps))`` over the ``free`` claims (``rows``: per claim its row of keys), the steps
+        as :func:`estimates` reckons them for ``chain``; 0.0 with no free claim."""
+        est = estimates(chain, free)
+        return min([rows[c][est[c]] for c in free], default=0.0)
 
-    def _shuns_centre(self, obs: YukonView) -> bool:
-        return len(obs.chains[obs.turn]) > self._team
-
-    def _free(self, obs: YukonView) -> list[int]:
-        shun = self._shuns_centre(obs)
-        return [c for c, o in enumerate(obs.owners) if o < 0 and not (shun and c == CENTRE)]
+    def _free(self, owners: Sequence[int], team: int) -> list[int]:
+        """The free claims it reckons with, a team of ``team`` pawns (the centre left alone while that is larger
+        than ``centre_team``)."""
+        return [c for c, o in enumerate(owners) if o < 0 and not (team > self._team and c == CENTRE)]
 
     def act(self, obs: YukonView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        codes = [code(KINDS.index(a[0]), a[1], a[2] if len(a) == 3 else 0) for a in legal]
+        codes = [code(a) for a in legal]
         return legal[self.choose(kernel_of_view(obs), obs.turn, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
@@ -467,15 +426,13 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
         index in ``legal``: its ``moves`` first are no claims (none: the claims are scored)."""
         tables = self.tables(view.t.values)
         chain = tuple(view.chains[seat])
-        shun = len(chain) > self._team
-        free = [c for c, o in enumerate(view.owners) if o < 0 and not (shun and c == CENTRE)]
-        rows = [(c, RING_DISTANCE[c], tables.rows[c]) for c in free]
+        free = self._free(view.owners, len(chain))
         best: list[int] = []
         best_score = INF
         for i, a in enumerate(legal):
             if moves and kind_of(a) == CLAIM:
                 continue
-            score = self._score(chain_after(chain, action_of(a)), rows)
+            score = self._score(chain_after(chain, action_of(a)), free, tables.rows)
             if score < best_score:
                 best, best_score = [i], score
             elif score == best_score:
@@ -485,7 +442,7 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
     def target(self, obs: YukonView, action: Any) -> tuple[int, int] | None:
         """The claim a move heads for and the estimated steps to it (``None``: no free claim)."""
         values = obs.config.values
-        est = estimates(chain_after(obs.chains[obs.turn], action), self._free(obs))
+        est = estimates(chain_after(obs.chains[obs.turn], action), self._free(obs.owners, len(obs.chains[obs.turn])))
         if not est:
             return None
         key = self.key
@@ -496,20 +453,20 @@ class GreedyBot:  # no BaseBot base: mypyc compiles a class natively only if its
     def why(self, obs: YukonView, action: Any, lang: str) -> str | None:
         values = obs.config.values
         if action[0] == "claim":
-            return WHY("claim", lang, v=nuggets(values[action[1]], lang))
+            return WHY("claim", lang, v=count(values[action[1]], "nugget", lang))
         aim = self.target(obs, action)
         if aim is None:
             return WHY("none", lang)
         c, steps = aim
         need = steps + 1  # and one pip to stake the claim (D16)
         if self.centre_team is None:
-            text = WHY("aim", lang, c=c, v=nuggets(values[c], lang), d=pips_words(need, lang))
+            text = WHY("aim", lang, c=c, v=count(values[c], "nugget", lang), d=count(need, "pip", lang))
         else:
-            estimated = f"an estimated {pips_words(need, lang)}" if lang == "en" else (
-                f"{pips_words(need, lang)} {'estimé' if need < 2 else 'estimés'}")
-            text = WHY("rate", lang, c=c, v=nuggets(values[c], lang), d=estimated,
+            estimated = f"an estimated {count(need, 'pip', lang)}" if lang == "en" else (
+                f"{count(need, 'pip', lang)} {'estimé' if need < 2 else 'estimés'}")
+            text = WHY("rate", lang, c=c, v=count(values[c], "nugget", lang), d=estimated,
                        r=format_number(values[c] / need, lang, 2))
-        if self._shuns_centre(obs) and obs.owners[CENTRE] < 0:
+        if len(obs.chains[obs.turn]) > self._team and obs.owners[CENTRE] < 0:
             text += WHY("shun", lang, k=self.centre_team)
         return text
 
@@ -527,12 +484,8 @@ def value_per_distance_bot(arg: str | None = None) -> GreedyBot:
     return GreedyBot("value-per-distance", _richest, centre_team=k)
 
 
-def random_bot(arg: str | None = None) -> Bot:
-    return RandomBot()
-
-
 BOTS: Mapping[str, Callable[[str | None], Bot]] = {
-    "random": random_bot,
+    "random": lambda arg: RandomBot(),
     "nearest-claim": nearest_claim_bot,
     "value-per-distance": value_per_distance_bot,
 }

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mineedu.core import Choices, State
+from mineedu.core import Choices, State, Texts
 from mineedu.core.choices import Path
 from mineedu.core.svg import PLAYER_COLOURS
 
 from . import svg
 from .rules import YukonState
-from .words import action_label, nuggets, pips_words, texts
+from .words import action_label, count
 
-T = texts({
+T = Texts({
     "start": {"fr": "Cliquez une case de départ (un cercle pointillé) pour votre premier pion.",
               "en": "Click a start space (a dashed circle) for your first pawn."},
     "place": {"fr": "Mise en place : cliquez une case libre à côté d'un bout de votre chaîne ({n} à poser).",
@@ -96,13 +96,13 @@ class YukonChoices(Choices):
         if action is not None and action[0] == "claim":
             c, s = action[1], action[2]
             if prefix:
-                return T("stay", lang, s=s, c=c, v=nuggets(values[c], lang))
+                return T("stay", lang, s=s, c=c, v=count(values[c], "nugget", lang))
             return action_label(action, lang, values)
         if action is not None:
             return action_label(action, lang, values)
         c = _claim(key)
         if c is not None:
-            return T("claim", lang, c=c, v=nuggets(values[c], lang))
+            return T("claim", lang, c=c, v=count(values[c], "nugget", lang))
         return T("end", lang, e=_space(key))
 
     def prompt(self, state: State, player: int, prefix: Path, lang: str) -> str:
@@ -118,7 +118,7 @@ class YukonChoices(Choices):
             if c is not None:
                 return T("which", lang, c=c)
             return T("next_to", lang, e=_space(prefix[-1]))
-        n = pips_words(state.pips, lang)
+        n = count(state.pips, "pip", lang)
         ends = leads(state, player)
         claims = any(a[0] == "claim" for a in state.legal_actions(player))
         if not ends:
@@ -138,13 +138,13 @@ class YukonChoices(Choices):
         chain = state.chains[player]
         c = _claim(key) if not prefix else _claim(prefix[0])
         if c is not None:
-            marks = svg.ghost(svg.claim_xy(c), colour)
+            marks = svg.ghost(svg.CLAIM_XY[c], colour)
             pawn = _space(key) if prefix else (chain[0] if chain[0] == chain[-1] else None)
             return marks + (svg.leaving(pawn) if pawn is not None else "")
         s = _space(key)
         if s is None or s in chain:  # the end that leads: nothing moves yet
             return None
-        marks = svg.ghost(svg.space_xy(s), colour)
+        marks = svg.ghost(svg.SPACE_XY[s], colour)
         if state.in_setup(player) or len(chain) < 2:
             return marks + (svg.leaving(chain[0]) if chain and not state.in_setup(player) else "")
         lead = _space(prefix[0]) if prefix else next(iter(leads(state, player)), None)

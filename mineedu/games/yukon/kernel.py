@@ -14,7 +14,7 @@ bit mask (``free``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 from .board import CELLS, CELLS_OF, CENTRE, NEIGHBOURS, RINGS, SPACES, STARTS
@@ -35,12 +35,12 @@ NEXT: Final[tuple[tuple[int, ...], ...]] = NEIGHBOURS
 RING: Final[tuple[tuple[int, ...], ...]] = RINGS
 CLAIMS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(cs)) for cs in CELLS_OF)
 """Per space: the claims whose ring holds it, sorted."""
-ALL_FREE: Final = (1 << N_CLAIMS) - 1
 
 
-def code(kind: int, a: int, b: int = 0) -> int:
-    """The code of an action: ``kind`` (:data:`START` .. :data:`CLAIM`), then its one or two numbers."""
-    return kind << 16 | a << 8 | b
+def code(action: tuple[Any, ...]) -> int:
+    """The code of the rules' action (:func:`action_of` reads it back): its kind (:data:`START` .. :data:`CLAIM`),
+    then its one or two numbers."""
+    return int(KINDS.index(action[0]) << 16 | action[1] << 8 | (action[2] if len(action) == 3 else 0))
 
 
 def kind_of(c: int) -> int:
@@ -53,16 +53,6 @@ def action_of(c: int) -> tuple[Any, ...]:
     if kind <= PLACE:
         return (KINDS[kind], c >> 8 & 255)
     return (KINDS[kind], c >> 8 & 255, c & 255)
-
-
-def setting_up(out: Sequence[bool], chains: Sequence[Sequence[int]], owners: Sequence[int], p: int, pawns: int) -> bool:
-    """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
-    return not out[p] and len(chains[p]) + owners.count(p) < pawns
-
-
-def playing(out: Sequence[bool], chains: Sequence[Sequence[int]], p: int) -> bool:
-    """Neither gone with the centre nor out of pawns."""
-    return not out[p] and bool(chains[p])
 
 
 _FCO: dict[int, list[tuple[int, ...]]] = {}

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import CHANCE, fraction_text, i18n, make
+from mineedu.core import CHANCE, Texts, fraction_text, i18n, make
 from mineedu.core.i18n import bilingual, format_number
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.positions import reached
@@ -29,9 +29,9 @@ from . import odds
 from .panel import figures
 from .rules import YukonConfig
 from .simulate import turn_pips
-from .words import texts, typeset
 
 CONFIG = YukonConfig()
+DIE = odds.die_of(CONFIG)[0]  # the game's die as the figures count it (its cap negligible)
 LAW_UPTO = 14  # the histogram's exact law: P(more than 14 pips in a turn) = 311/13060694016, about 2 in 10^8
 
 
@@ -48,7 +48,7 @@ def simulate_at_least(k: int | None, trials: int, rng: np.random.Generator) -> n
 
 def exact_at_least(k: int | None) -> Fraction:
     assert k is not None
-    return odds.p_at_least(k, (CONFIG.sides, CONFIG.reroll, None))
+    return odds.p_at_least(k, DIE)
 
 
 def law(_k: int | None) -> dict[int, Fraction]:
@@ -74,9 +74,8 @@ RING_PLAYER = RING_STATE.turn
 RING = odds.view_report(RING_STATE.observation(None))["ring"]
 RING_STEPS = RING["steps"]
 RING_NEED = RING_STEPS + 1  # the steps, and 1 pip to stake the claim
-RING_TURNS = odds.turns_to_collect(RING_NEED)[2]
-DIE = (CONFIG.sides, CONFIG.reroll, None)
-RING_TWO = sum((p for t, p in odds.turns_to_collect(RING_NEED)[0].items() if t <= 2), Fraction(0))
+RING_LAW, _, RING_TURNS = odds.turns_to_collect(RING_NEED)
+RING_TWO = RING_LAW[1] + RING_LAW[2]
 """P(the pips of this turn and the next reach RING_NEED): the panel's "turns to the ring", at 2."""
 
 
@@ -90,7 +89,7 @@ def turns_by_hand(n: int) -> Fraction:
     return 1 + sum((odds.pip_probability(j) * turns_by_hand(n - j) for j in range(2, n)), Fraction(0))
 
 
-W_EX = texts({
+W_EX = Texts({
     "q_turns": {
         "fr": "Une partie jouée par les règles (3 joueurs). C'est au tour de J{p} : la chaîne de son équipe est à {s} pas "
               "de l'anneau d'un gain libre. Il lui faut donc {n} points ({s} pas et 1 pour revendiquer), qui s'ajoutent "
@@ -139,7 +138,7 @@ HINT_CHECKS = (
 """Each exercise's hint applied literally, as a computation (the tests check it gives the answer)."""
 
 
-W = texts({
+W = Texts({
     "q_mean": {
         "fr": "À son tour, un joueur lance le dé ; <b>un 1 fait relancer</b> et les points s'ajoutent (1 puis 4 : 5 points). "
               "Combien de points rapporte un tour <b>en moyenne</b> ? (Un dé simple donne 3,5 en moyenne.)",
@@ -227,18 +226,20 @@ def bot_words(spec: str, lang: str) -> str:
     return BOT_WORDS[spec][lang] if spec in BOT_WORDS else spec
 
 
+READING = Texts({
+    "best": {"fr": "Le meilleur ici : {b}.", "en": "Best here: {b}."},
+    "overlap": {"fr": "Mais son intervalle chevauche celui du suivant : jouez plus de parties pour trancher.",
+                "en": "But its interval overlaps the next one's: play more games to be sure."},
+    "apart": {"fr": "Son intervalle ne chevauche pas celui du suivant : l'écart n'est pas dû au hasard des dés.",
+              "en": "Its interval does not overlap the next one's: the gap is not the luck of the dice."},
+})
+
+
 def _reading(result: Any, lang: str) -> str:
     rows = sorted(result["bots"], key=lambda r: -r["win"]["mean"])
     best, second = rows[0], rows[1]
     overlap = best["win"]["ci95"][0] <= second["win"]["ci95"][1]
-    head = typeset({"fr": "Le meilleur ici : {b}.", "en": "Best here: {b}."})[lang].format(b=bot_words(best["bot"], lang))
-    if overlap:
-        more = {"fr": "Mais son intervalle chevauche celui du suivant : jouez plus de parties pour trancher.",
-                "en": "But its interval overlaps the next one's: play more games to be sure."}
-    else:
-        more = {"fr": "Son intervalle ne chevauche pas celui du suivant : l'écart n'est pas dû au hasard des dés.",
-                "en": "Its interval does not overlap the next one's: the gap is not the luck of the dice."}
-    return head + " " + typeset(more)[lang]
+    return READING("best", lang, b=bot_words(best["bot"], lang)) + " " + READING("overlap" if overlap else "apart", lang)
 
 
 def board_summary(board: Any) -> str:
@@ -248,8 +249,6 @@ def board_summary(board: Any) -> str:
     turn = f"P{f['player'] + 1} to move ({f['phase']})" if f["phase"] != "over" else "game over"
     return f"Gold am Yukon board: seats {seats}; {turn}; pips per turn: mean {fraction_text(odds.pip_mean())}"
 
-
-BOT_WORDS = {k: typeset(v) for k, v in BOT_WORDS.items()}
 
 SPEC: LessonSpec = i18n.typeset(LessonSpec(
     game="yukon",

@@ -21,12 +21,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from mineedu.core import exact_json, from_json
+from mineedu.core import Texts, exact_json, from_json
 from mineedu.core.i18n import format_number
 
 from .board import NEIGHBOURS, on_ring
-from .rules import YukonConfig, YukonGame, YukonState, YukonView
-from .words import count, pips_words, texts
+from .kernel import CLAIM
+from .rules import YukonConfig, YukonView, kernel_of_view
+from .words import count
 
 NEGLIGIBLE_CAP = Fraction(1, 10**9)
 """Below this chance of mattering, the report leaves the safety cap out of its figures."""
@@ -289,13 +290,6 @@ def p_at_least(need: int, die: Die) -> Fraction:
     return 1 - sum((pip_probability(k, *die) for k in range(1, need)), Fraction(0))
 
 
-def state_of(view: YukonView) -> YukonState:
-    """The position a view shows, as a state the rules can play on (nothing is hidden:
-    the view holds every fact of the state)."""
-    return YukonState(YukonGame(view.players, view.config), view.chains, view.owners, view.out, view.turn, view.rolling,
-                      view.pips, len(view.throws), view.head, view.turned, view.round, view.done, sum(view.throws))
-
-
 MAX_SEARCH = 20_000  # positions searched for the claims within reach this turn (a huge throw stops there)
 
 
@@ -319,17 +313,18 @@ def stakeable(view: YukonView) -> dict[int, int]:
         return {}
     p = view.turn
     found: dict[int, int] = {}
-    level = [state_of(view)]
-    seen = {(level[0].chains[p], level[0].head, level[0].turned)}
+    level = [kernel_of_view(view)]
+    seen = {(tuple(view.chains[p]), view.head, view.turned)}
     for steps in range(view.pips):
         nxt = []
-        for s in level:
-            for a in s.legal_actions(p):
-                if a[0] == "claim":
-                    found.setdefault(a[1], steps)
+        for k in level:
+            for c in k.legal():
+                if c >> 16 == CLAIM:
+                    found.setdefault(c >> 8 & 255, steps)
                     continue
-                t = s.apply(a, check=False)
-                key = (t.chains[p], t.head, t.turned)
+                t = k.copy()
+                t.apply(c)
+                key = (tuple(t.chains[p]), t.head, t.turned)
                 if t.turn == p and not t.rolling and not t.done and key not in seen and len(seen) < MAX_SEARCH:
                     seen.add(key)
                     nxt.append(t)
@@ -433,7 +428,7 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
     return view_report(state.observation(None), player, upto, max_turns)
 
 
-TEXTS = texts({
+TEXTS = Texts({
     "die": {"fr": "Points du dé en un tour (le {face} fait rejouer, d{sides}) :",
             "en": "Pips in one turn ({face} rolls again, d{sides}):"},
     "row": {"fr": "  {k:>3} : {p:>14}  ({f})", "en": "  {k:>3}: {p:>14}  ({f})"},
@@ -491,7 +486,7 @@ def _now_lines(now: dict[str, Any] | None, lang: str) -> list[str]:
     if now["phase"] == "setup":
         line = TEXTS("now_setup", lang, p=p, k=count(k, "pawn", lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
     else:
-        line = TEXTS("now_move", lang, p=p, k=pips_words(k, lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
+        line = TEXTS("now_move", lang, p=p, k=count(k, "pip", lang), q=q["fraction"], f=format_number(q["float"], lang, 4))
     lines = ["", line]
     if "after" in now:
         lines += [TEXTS("after", lang), *_turn_lines(now["after"], lang)]

@@ -32,20 +32,20 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from mineedu.core import State, fraction_text, from_json
+from mineedu.core import State, Texts, fraction_text, from_json
 from mineedu.core.i18n import format_number, player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
 from .odds import view_report
 from .rules import YukonView
-from .words import count, nuggets, pips_words, texts
+from .words import count
 
 STYLE = "font-size:clamp(15px,1.1vw,24px);line-height:1.4;overflow-wrap:anywhere"
 KEY_STYLE = "font-size:clamp(17px,1.6vw,32px);font-weight:bold;margin:0.3em 0"
 CELL = "padding:0.1em 0.5em;text-align:right;border-bottom:1px solid #ccc"
 MARK = "background:#fde9a9"  # this turn's sum in the table (text stays #222: 14:1)
 
-T = texts({
+T = Texts({
     "who": {"fr": "{who} ({colour})", "en": "{who} ({colour})"},
     "rolling": {"fr": "{who} lance le dé.", "en": "{who} throws the die."},
     "again": {"fr": "{who} a déjà {t} et relance.", "en": "{who} has {t} so far and throws again."},
@@ -189,13 +189,13 @@ def _first_line(view: YukonView, f: dict[str, Any], lang: str) -> str:
     who = _who(view.turn, lang)
     if view.rolling:
         if f["throws"]:
-            return _words("again", lang, who=who, t=pips_words(f["thrown"], lang))
+            return _words("again", lang, who=who, t=count(f["thrown"], "pip", lang))
         return _words("rolling", lang, who=who)
     if "p_thrown" not in f:  # a position set up by hand, with no throw this turn
-        return _words("has", lang, who=who, n=pips_words(view.pips, lang))
+        return _words("has", lang, who=who, n=count(view.pips, "pip", lang))
     q = Fraction(f["p_thrown"])
     sums = " + ".join(map(str, f["throws"])) + " = " if len(f["throws"]) > 1 else ""
-    return _html("thrown", lang, who=escape(who), sum=sums, t=escape(pips_words(f["thrown"], lang)),
+    return _html("thrown", lang, who=escape(who), sum=sums, t=escape(count(f["thrown"], "pip", lang)),
                  q=_exact(q, "odds-thrown"), pct=escape(format_number(q, lang, percent=True)), n=str(view.pips))
 
 
@@ -221,18 +221,19 @@ def _move(view: YukonView, f: dict[str, Any], lang: str) -> list[str]:
         lines.append(_line(f"{_words('p_this', lang)} {_p(Fraction(f['this']), 'odds-this-turn', lang)}", "odds-key", True))
     elif within:
         best = max(within, key=lambda c: (values[c], -within[c]))
-        lines.append(_line(_words("stake_now", lang, c=best, v=nuggets(values[best], lang), s=count(within[best], "step", lang)),
-                           "odds-key odds-stake", True))
+        lines.append(_line(_words("stake_now", lang, c=best, v=count(values[best], "nugget", lang),
+                                  s=count(within[best], "step", lang)), "odds-key odds-stake", True))
     elif view.pips >= need:
         lines.append(_line(_words("blocked", lang), "odds-key", True))
     else:
         lines.append(_line(f"{_words('p_next', lang)} {_p(Fraction(f['next']), 'odds-next', lang)}", "odds-key", True))
-        lines.append(_line(_words("missing", lang, k=pips_words(need - view.pips, lang))))
-    claims = ", ".join(T("claim", lang, c=c, v=nuggets(values[c], lang)) for c in f["aim"])
-    lines.append(_line(_words("ring", lang, s=count(f["steps"], "step", lang), c=claims, k=pips_words(need, lang)), "odds-ring"))
+        lines.append(_line(_words("missing", lang, k=count(need - view.pips, "pip", lang))))
+    claims = ", ".join(T("claim", lang, c=c, v=count(values[c], "nugget", lang)) for c in f["aim"])
+    lines.append(_line(_words("ring", lang, s=count(f["steps"], "step", lang), c=claims, k=count(need, "pip", lang)),
+                       "odds-ring"))
     if not view.rolling:
         if within:
-            ws = "; ".join(T("within_one", lang, c=c, v=nuggets(values[c], lang), s=count(k, "step", lang))
+            ws = "; ".join(T("within_one", lang, c=c, v=count(values[c], "nugget", lang), s=count(k, "step", lang))
                            for c, k in within.items())
             lines.append(_line(_words("within", lang, w=ws), "odds-within"))
         else:
@@ -265,7 +266,7 @@ def status(view: YukonView, lang: str = "fr") -> str:
     """The teams' nuggets, who left with the centre, the round, and why the game ended (HTML)."""
     lang = "en" if lang == "en" else "fr"
     scores = view.scores()
-    parts = [f"{player_name(p, lang)} {nuggets(int(scores[p]), lang)}" for p in range(view.players)]
+    parts = [f"{player_name(p, lang)} {count(int(scores[p]), 'nugget', lang)}" for p in range(view.players)]
     lines = [T("nuggets", lang, s=" · ".join(parts))]
     lines += [T("gone", lang, who=player_name(p, lang)) + "." for p in range(view.players) if view.out[p]]
     if view.done:

@@ -36,7 +36,7 @@ from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, build
 
 from . import kernel
 from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS
-from .kernel import KINDS, Kernel, Table, action_of, code
+from .kernel import Kernel, Table, action_of, code
 
 NO_OWNER = kernel.NO_OWNER
 MAX_SIDES = 20  # a classroom die: d2 .. d20 (a huge die would list millions of chance outcomes)
@@ -111,25 +111,13 @@ class Facts:
     def claims_of(self, player: int) -> tuple[int, ...]:
         return tuple(c for c, o in enumerate(self.owners) if o == player)
 
-    def team(self, player: int) -> int:
-        """Pawns still in the team (on spaces, not on claims)."""
-        return len(self.chains[player])
-
     def in_setup(self, player: int) -> bool:
         """Still placing pawns (D14): pawns on spaces and claims fewer than ``pawns``."""
-        return kernel.setting_up(self.out, self.chains, self.owners, player, self.config.pawns)
+        return not self.out[player] and len(self.chains[player]) + self.owners.count(player) < self.config.pawns
 
     def in_play(self, player: int) -> bool:
         """Neither gone with the centre nor out of pawns."""
-        return kernel.playing(self.out, self.chains, player)
-
-    def ends(self, player: int) -> tuple[int, ...]:
-        """The end indices (0, 1) of a chain; one for a single pawn."""
-        return (1,) if len(self.chains[player]) == 1 else (0, 1)
-
-    def free_next_to(self, space: int, occupied: frozenset[int] | None = None) -> tuple[int, ...]:
-        occ = self.occupied() if occupied is None else occupied
-        return tuple(t for t in NEIGHBOURS[space] if t not in occ)
+        return not self.out[player] and bool(self.chains[player])
 
     def scores(self) -> tuple[float, ...]:
         values = self.config.values
@@ -273,11 +261,7 @@ class YukonState(Facts, State):
     # --- moves -----------------------------------------------------------------
     def _apply(self, action: Any, player: int | None) -> YukonState:
         k = kernel_of(self)
-        if self.rolling:
-            k.apply(action)
-        else:
-            kind = KINDS.index(action[0])
-            k.apply(code(kind, action[1], action[2] if len(action) == 3 else 0))
+        k.apply(action if self.rolling else code(action))
         return freeze(self.game, k)
 
     # --- what is seen --------------------------------------------------------

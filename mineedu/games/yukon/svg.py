@@ -23,12 +23,12 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
+from mineedu.core import Texts
 from mineedu.core.i18n import player_name
-from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, region
+from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, document, region
 
 from .board import CELL_XY, CELLS, RINGS, STARTS, XY
 from .rules import NO_OWNER, YukonView
-from .words import texts
 
 UNIT = 40.0  # pixels per cell corner radius (a step is UNIT / 2: room for legible pawns)
 BOARD_W = UNIT * 2 * max(x for x, _ in XY)
@@ -47,7 +47,7 @@ OTHER_FILL = "#f1d98a"
 TINT = 0.45  # a taken claim: its owner's colour at this opacity over white
 FONT = 'font-family="sans-serif"'
 
-T = texts({
+T = Texts({
     "round": {"fr": "Manche {r} · {who}", "en": "Round {r} · {who}"},
     "to_play": {"fr": "{who} ({colour}) joue", "en": "{who} ({colour}) to play"},
     "start": {"fr": "choisit une case de départ", "en": "chooses a start space"},
@@ -70,16 +70,6 @@ def _at(x: float, y: float) -> tuple[float, float]:
 
 SPACE_XY: tuple[tuple[float, float], ...] = tuple(_at(*xy) for xy in XY)
 CLAIM_XY: tuple[tuple[float, float], ...] = tuple(_at(*xy) for xy in CELL_XY)
-
-
-def space_xy(space: int) -> tuple[float, float]:
-    """Where a space is drawn (SVG units)."""
-    return SPACE_XY[space]
-
-
-def claim_xy(claim: int) -> tuple[float, float]:
-    """Where a claim's centre is drawn (SVG units)."""
-    return CLAIM_XY[claim]
 
 
 def height(players: int) -> float:
@@ -231,15 +221,13 @@ def render(view: YukonView, lang: str = "fr") -> str:
     taken = _claimed(view, lang)
     chains = "".join(_chains(view))
     text = "".join(_header(view, lang) + _key(view, lang))
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" '
-        f'role="img"><title>{escape(T("title", lang))}</title>'
+    return document(w, h, (
         f'<rect width="{w:.0f}" height="{h:.0f}" fill="#fbfaf6"/>'
         f'{_claims(tuple(view.config.values))}'
         f'<g pointer-events="none" {FONT} text-anchor="middle" fill="#111">{taken}</g>'
         f'{SPACES_LAYER}<g pointer-events="none">{chains}</g>'
-        f'<g {FONT} fill="{TEXT}">{text}</g></svg>'
-    )
+        f'<g {FONT} fill="{TEXT}">{text}</g>'
+    ), T("title", lang))
 
 
 def ghost(space_or_claim: tuple[float, float], colour: str) -> str:
@@ -251,7 +239,7 @@ def ghost(space_or_claim: tuple[float, float], colour: str) -> str:
 
 def leaving(space: int) -> str:
     """A cross over the pawn a pick would move away (the tail, D15)."""
-    x, y = space_xy(space)
+    x, y = SPACE_XY[space]
     d = PAWN * 0.8
     return (f'<path d="M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}M{x - d:.1f},{y + d:.1f}L{x + d:.1f},{y - d:.1f}" '
             f'stroke="#000" stroke-width="3"/>')

@@ -6,43 +6,22 @@ Spaces and claims keep the numbers of :mod:`mineedu.games.yukon.board`.
 ('Déplacer le pion de la case 5 vers la case 9', 'Move the pawn on space 5 to space 9')
 >>> action_label(("claim", 18, 30), "en", values=(1,) * 18 + (6,))
 'Take claim no. 18 (6 nuggets) with the pawn on space 30'
->>> nuggets(0, "fr"), nuggets(0, "en"), pips_words(1, "fr"), pips_words(2, "en")
+>>> count(0, "nugget", "fr"), count(0, "nugget", "en"), count(1, "pip", "fr"), count(2, "pip", "en")
 ('0 pépite', '0 nuggets', '1 point', '2 pips')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from mineedu.core import CHANCE, Event, Texts, i18n
+from mineedu.core import CHANCE, Event, Texts
 from mineedu.core.i18n import colon, plural
 from mineedu.core.i18n import player_name as seat
 
 from .rules import YukonState, YukonView
 
-
-def texts(table: Mapping[str, Mapping[str, str]]) -> Texts:
-    """A bilingual table whose French texts get a no-break space before ``: ; ! ? % »``
-    and after ``n°`` and ``«`` (French typography: ``J1 : 4`` never breaks before its colon).
-
-    >>> texts({"k": {"fr": "Dé : 4", "en": "Die: 4"}})("k", "fr")
-    'Dé\xa0: 4'
-    """
-    return Texts(table)
-
-
-def typeset(words: Mapping[str, str]) -> dict[str, str]:
-    """``{"fr": ..., "en": ...}`` with French typography in the French text (see :func:`texts`).
-
-    >>> typeset({"fr": "1 puis 6 : 1/36 ; gain n° 4", "en": "1 then 6: 1/36"})["fr"]
-    '1 puis 6\xa0: 1/36\xa0; gain n°\xa04'
-    """
-    out: dict[str, str] = i18n.typeset(words)
-    return out
-
-
-LABELS = texts({
+LABELS = Texts({
     "start": {"fr": "Premier pion sur la case de départ {s}", "en": "First pawn on start space {s}"},
     "place": {"fr": "Poser un pion sur la case {s}", "en": "Put a pawn on space {s}"},
     "step": {"fr": "Déplacer le pion de la case {a} vers la case {b}", "en": "Move the pawn on space {a} to space {b}"},
@@ -51,7 +30,7 @@ LABELS = texts({
     "die": {"fr": "Le dé donne {v}", "en": "The die shows {v}"},
 })
 
-LOG = texts({
+LOG = Texts({
     "again": {"fr": "{who} lance le dé{c} {v}, et relance", "en": "{who} throws the die{c} {v}, and throws again"},
     "throw": {"fr": "{who} lance le dé{c} {t}", "en": "{who} throws the die{c} {t}"},
     "start": {"fr": "{who} pose son premier pion sur la case de départ {s}",
@@ -92,23 +71,13 @@ def count(n: int, noun: str, lang: str) -> str:
     return plural(n, fr_one, fr_many)
 
 
-def nuggets(v: int, lang: str) -> str:
-    """``1 pépite``, ``0 pépite``, ``2 pépites`` / ``1 nugget``, ``0 nuggets``."""
-    return count(v, "nugget", lang)
-
-
-def pips_words(n: int, lang: str) -> str:
-    """Pips of the die: ``1 point``, ``4 points`` / ``1 pip``, ``4 pips``."""
-    return count(n, "pip", lang)
-
-
 def _lost(n: int, lang: str, left_over: bool = False) -> str:
     """Pips lost, agreed in French: ``1 point perdu``, ``2 points restants perdus`` / ``2 leftover pips lost``."""
     if lang == "en":
         return f"{n} {'leftover ' if left_over else ''}{'pip' if n == 1 else 'pips'} lost"
     many = abs(n) >= 2
     rest = (" restants" if many else " restant") if left_over else ""
-    return f"{pips_words(n, lang)}{rest} {'perdus' if many else 'perdu'}"
+    return f"{count(n, 'pip', lang)}{rest} {'perdus' if many else 'perdu'}"
 
 
 def action_label(action: object, lang: str = "fr", values: Sequence[int] = ()) -> str:
@@ -125,7 +94,7 @@ def action_label(action: object, lang: str = "fr", values: Sequence[int] = ()) -
     if kind == "claim" and len(action) == 3:
         c = action[1]
         v = values[c] if isinstance(c, int) and 0 <= c < len(values) else None
-        worth = "" if v is None else f" ({nuggets(v, lang)})"
+        worth = "" if v is None else f" ({count(v, 'nugget', lang)})"
         return LABELS("claim", lang, c=c, v=worth, s=action[2])
     return " ".join(map(str, action))
 
@@ -163,7 +132,7 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
             return LOG("again", lang, who=who, c=c, v=action)
         total = sum(throws)
         sums = " + ".join(map(str, throws)) + " = " if len(throws) > 1 else ""
-        line = LOG("throw", lang, who=who, c=c, t=sums + pips_words(total, lang))
+        line = LOG("throw", lang, who=who, c=c, t=sums + count(total, "pip", lang))
         if passed:
             line += LOG("blocked", lang, p=_lost(total, lang))
         return line + (LOG("over", lang) if a.done else "")
@@ -187,7 +156,7 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
             line += LOG("blocked", lang, p=_lost(left, lang))
     else:  # a claim
         claim, pawn = action[1], action[2]
-        line = LOG("claim", lang, who=who, c=claim, v=nuggets(b.config.values[claim], lang), s=pawn)
+        line = LOG("claim", lang, who=who, c=claim, v=count(b.config.values[claim], "nugget", lang), s=pawn)
         if a.out[p] and not b.out[p]:
             line += LOG("centre", lang, who=who)
         if left > 0:
