@@ -33,7 +33,7 @@ import html
 from fractions import Fraction
 from typing import Any
 
-from mineedu.core import from_json
+from mineedu.core import Texts, from_json
 from mineedu.core.exact import fraction_text
 from mineedu.core.i18n import format_number
 
@@ -44,14 +44,13 @@ from .words import (
     card_name,
     cards_text,
     coal_text,
-    french,
     helmets_text,
     points_text,
     resolution_steps,
     who,
 )
 
-T = french({
+T = Texts({
     "who": {"fr": "Pour {p}, qui voit sa main et son plateau, pas ceux des autres.",
             "en": "For {p}, who sees their own hand and board, not the others'."},
     "pipe": {"fr": "Recrutement : P(au moins un Tuyauteur parmi vos {d} cartes) =",
