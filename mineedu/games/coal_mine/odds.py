@@ -38,17 +38,6 @@ Matrix = tuple[tuple[Fraction | int, ...], ...]
 # --- recruitment: hypergeometric draws -----------------------------------------------
 
 
-def hypergeom(k: int, good: int, total: int, draws: int) -> Fraction:
-    """P(exactly ``k`` good cards among ``draws`` drawn from ``total`` holding ``good``).
-
-    >>> hypergeom(2, good=2, total=4, draws=2)
-    Fraction(1, 6)
-    """
-    if not 0 <= draws <= total:
-        raise ValueError(f"cannot draw {draws} cards from {total}")
-    return Fraction(comb(good, k) * comb(total - good, draws - k), comb(total, draws))
-
-
 def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
     """P(at least ``k`` good cards among ``draws`` drawn without replacement).
 
@@ -61,7 +50,10 @@ def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
     """
     if not 0 <= good <= total:
         raise ValueError(f"a deck of {total} cards cannot hold {good} good ones")
-    return sum((hypergeom(j, good, total, draws) for j in range(max(k, 0), draws + 1)), Fraction(0))
+    if not 0 <= draws <= total:
+        raise ValueError(f"cannot draw {draws} cards from {total}")
+    counts, ways = draw_counts(good, total, 0, 0, draws)  # hypergeometric: C(good, j) C(total - good, draws - j)
+    return Fraction(sum(c for j, c in counts.items() if j >= k), ways)
 
 
 def draw_counts(good: int, deck: int, good_discard: int, discard: int, draws: int,
@@ -319,15 +311,14 @@ def p_at_least_one(draws: int, kind: str = "pipe", position: Any = None, *, good
     if position is not None:
         recruit_piles(kind, position)  # the same checks
         view = _view(position)
-        pile = draw_pile(view, kind)
-        if not isinstance(draws, int) or not 0 <= draws <= view.deck_size + pile[3]:
-            raise ValueError(f"cannot recruit {draws} cards from {view.deck_size + pile[3]}")
-        counts, n = draw_counts(*pile[:4], draws, pool=pile[4])
-    else:
-        good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
-        if not isinstance(draws, int) or not 0 <= draws <= deck + discard:
-            raise ValueError(f"cannot recruit {draws} cards from {deck + discard}")
-        counts, n = draw_counts(good, deck, good_discard, discard, draws)
+        most = view.deck_size + sum(view.discard)
+        if not isinstance(draws, int) or not 0 <= draws <= most:
+            raise ValueError(f"cannot recruit {draws} cards from {most}")
+        return Fraction(*at_least_one(view, kind, draws) or (0, 1))
+    good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
+    if not isinstance(draws, int) or not 0 <= draws <= deck + discard:
+        raise ValueError(f"cannot recruit {draws} cards from {deck + discard}")
+    counts, n = draw_counts(good, deck, good_discard, discard, draws)
     return Fraction(sum(c for k, c in counts.items() if k >= 1), n)
 
 
@@ -417,11 +408,11 @@ def report_for(view: CoalMineView) -> dict[str, Any]:
     mixes = {}
     for a, d in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)):
         rows, cols, m = raid_game(a, d, stock)
-        x, y, v = solve_zero_sum(m)
+        p_attack, p_defend, v = raid_mix(a, d, stock)
         mixes[f"{a}v{d}"] = {
             "attack": a, "defence": d, "stock": stock, "rows": list(rows), "cols": list(cols),
             "matrix": [[int(c) for c in r] for r in m],
-            "p_attack": exact_json(x[1]), "p_defend": exact_json(y[1]), "value": exact_json(v),
+            "p_attack": exact_json(p_attack), "p_defend": exact_json(p_defend), "value": exact_json(v),
         }
     pipe = None  # the panel's headline: P(at least one pipe-miner in the viewer's planned draws)
     if view.player is not None:

@@ -38,7 +38,7 @@ from mineedu.core.exact import fraction_text
 from mineedu.core.i18n import format_number
 
 from .odds import at_least_one, piles, planned_draws, raid_figures, recruit_table
-from .rules import PIPE, CoalMineView
+from .rules import PIPE, CoalMineView, raid_loot
 from .words import (
     a_card,
     card_name,
@@ -257,7 +257,7 @@ def _raids(view: CoalMineView, f: dict[str, Any], lang: str) -> str:
         head = T("rival", lang, who=name, coal=coal_text(stock, lang), tower=cards_text(r["tower_cards"], lang))
         cols = "".join(f"<th scope='col'>{d}</th>" for d in range(top + 1))
         body = "".join(f"<tr><th scope='row'>{a}</th>" + "".join(
-            f"<td>{min(stock, max(0, a - d))}</td>" for d in range(top + 1)) + "</tr>" for a in attacks)
+            f"<td>{raid_loot(a, d, stock)}</td>" for d in range(top + 1)) + "</tr>" for a in attacks)
         m = r["matrix"]
         you, them = T("you", lang), name
         game = (f"<table class='odds-raid-game'><tr><th scope='col'>{esc(you)} \\ {esc(them)}</th>"

@@ -506,11 +506,6 @@ class CoalMineState(State):
         """:attr:`shown`, or none yet (a state made without it)."""
         return self.shown or ((0,) * len(self.game.kinds),) * self.game.num_players
 
-    def _rank_key(self, p: int) -> tuple[int, int, int]:
-        """Points, then coal in stock, then job cards in hand (the text's tie-breaks)."""
-        jobs = sum(c for k, c in zip(self.game.kinds, self.hands[p]) if k not in self.game.event_kinds)
-        return (self.points[p], self.coal[p], jobs)
-
     # --- the dummy player (joueur fictif) ----------------------------------------
     def dummy_space(self, kind: str) -> str:
         """The space the dummy player's next card goes to if it is a ``kind`` card
@@ -602,8 +597,9 @@ class CoalMineState(State):
     def winners(self) -> tuple[int, ...]:
         if self.phase == "over":
             return self.winner
-        keys = [self._rank_key(p) for p in range(self.game.num_players)]
-        return tuple(p for p, k in enumerate(keys) if k == max(keys))
+        k = kernel_of(self)
+        k.finish()  # the text's tie-breaks, on a copy of the position
+        return k.winner
 
 
 def action_of(t: Table, code: int) -> Any:
@@ -656,11 +652,6 @@ def kernel_of_view(v: CoalMineView) -> Kernel:
                   -1, (), [[0, 0, 0, 0] for _ in range(t.n)], v.winner, 0, 0, [list(empty) for _ in range(t.n)], 0)
 
 
-def first_kernel(game: CoalMineGame) -> Kernel:
-    """The kernel of a new game."""
-    return Kernel.first(game.table)
-
-
 def freeze(game: CoalMineGame, k: Kernel) -> CoalMineState:
     """The state kernel ``k`` holds."""
     return build(
@@ -707,7 +698,7 @@ class CoalMineGame(Game):
         return Table(self)
 
     def initial_state(self) -> CoalMineState:
-        return freeze(self, first_kernel(self))
+        return freeze(self, Kernel.first(self.table))
 
     def max_moves(self) -> int:
         cfg, n = self.config, self.num_players
