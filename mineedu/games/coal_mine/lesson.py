@@ -125,7 +125,7 @@ def start_hand_text(lang: str) -> str:
 def exact_pipe(k: int | None) -> Fraction:
     """P(at least one pipe-miner among ``k`` cards drawn from the cards I cannot see), exact."""
     assert k is not None
-    return 1 - Fraction(comb(UNSEEN - PIPES, k), comb(UNSEEN, k))
+    return odds.p_at_least(1, good=PIPES, total=UNSEEN, draws=k)
 
 
 def simulate_pipe(k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -238,7 +238,7 @@ def _compare_reader(p: int | None, lang: str) -> list[tuple[str, Fraction]]:
 
 def _derive_pipe(k: int | None, lang: str) -> str:
     assert k is not None
-    none = Fraction(comb(UNSEEN - PIPES, k), comb(UNSEEN, k))
+    none = 1 - exact_pipe(k)
     if lang == "en":
         among, cards = ("in the card", "the card is") if k == 1 else (f"among the {k} cards", f"the {k} cards are")
     else:

@@ -272,7 +272,7 @@ def recruit_piles(kind: str, position: Any = None, good: int | None = None,
                   total: int | None = None) -> tuple[int, int, int, int]:
     """``(kind in the deck, deck, kind in the discard, discard)``: the piles a recruitment draws from
     (the discard shuffled in once the deck is empty), from a state (the true piles), a view
-    (the cards that viewer cannot place, with card counting, as :func:`piles`: exact while the
+    (the cards that viewer cannot place, with card counting, as :func:`draw_pile`: exact while the
     draws stay within the deck), or ``good`` of ``total`` cards.
 
     >>> import mineedu
@@ -286,8 +286,8 @@ def recruit_piles(kind: str, position: Any = None, good: int | None = None,
         view = _view(position)
         if kind not in view.game.kinds:
             raise ValueError(f"no card {kind!r}: the kinds are {', '.join(view.game.kinds)}")
-        deck, discard, _ = piles(view)
-        return deck.get(kind, 0), sum(deck.values()), discard.get(kind, 0), sum(discard.values())
+        good, _, good_discard, discard, pool = draw_pile(view, kind)
+        return good, pool, good_discard, discard
     if good is None or total is None:
         raise ValueError("describe the deck (good=, total=) or give a state (or a view)")
     if not 0 <= good <= total:
@@ -325,20 +325,12 @@ def p_at_least_one(draws: int, kind: str = "pipe", position: Any = None, *, good
 # --- the report -----------------------------------------------------------------------
 
 
-def piles(view: CoalMineView) -> tuple[dict[str, int], dict[str, int], str]:
-    """The piles a viewer's draws come from, by kind: the true deck and discard (``SEE_ALL``),
-    or, with card counting, the cards the viewer cannot place (:attr:`CoalMineView.unseen`:
-    the deck and the cards the others drew, the deck a part of them taken at random) and the
-    public discard, which replaces an empty deck."""
-    g = view.game
-    discard = {k: c for k, c in zip(g.kinds, view.discard) if c}
-    pile = {k: c for k, c in zip(g.kinds, view.unseen) if c}
-    return pile, discard, "deck" if view.deck is not None else "unseen"
-
-
 def draw_pile(view: CoalMineView, kind: str) -> tuple[int, int, int, int, int]:
     """``(kind among the unseen, deck, kind in the discard, discard, unseen)``: the arguments of
-    :func:`draw_counts` for a draw of ``kind`` from what ``view`` knows (``pool=`` the last)."""
+    :func:`draw_counts` for a draw of ``kind`` from what ``view`` knows (``pool=`` the last): the true
+    deck (``SEE_ALL``), or, with card counting, the cards the viewer cannot place
+    (:attr:`CoalMineView.unseen`: the deck and the cards the others drew, the deck a part of them taken
+    at random); then the public discard, which replaces an empty deck."""
     i = view.game.index[kind]
     return view.unseen[i], view.deck_size, view.discard[i], sum(view.discard), sum(view.unseen)
 
@@ -346,22 +338,23 @@ def draw_pile(view: CoalMineView, kind: str) -> tuple[int, int, int, int, int]:
 def recruit_table(view: CoalMineView) -> dict[str, Any]:
     """P(at least j cards of each kind) for 2..5 cards recruited (exact, with their counts)."""
     g, cfg = view.game, view.game.config
-    deck, discard, source = piles(view)
-    d_size, r_size = view.deck_size, sum(discard.values())
+    d_size, r_size = view.deck_size, sum(view.discard)
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for draws in range(cfg.recruit_base, cfg.recruit_base + 4):
         if draws > d_size + r_size:
             break
         row = table[str(draws)] = {}
         for kind in g.kinds:
-            if kind not in deck and kind not in discard:
+            pile = draw_pile(view, kind)
+            if not pile[0] and not pile[2]:  # none of this kind left to draw
                 continue
-            counts, total = draw_counts(*draw_pile(view, kind)[:4], draws, pool=sum(view.unseen))
+            counts, total = draw_counts(*pile[:4], draws, pool=pile[4])
             row[kind] = {}
             for j in range(1, draws + 1):
                 hits = sum(c for k, c in counts.items() if k >= j)
                 row[kind][str(j)] = exact_json(Fraction(hits, total), counts=(hits, total))
-    return {"source": source, "pile": sum(view.unseen), "deck": d_size, "discard": r_size, "p_at_least": table}
+    return {"source": "deck" if view.deck is not None else "unseen", "pile": sum(view.unseen), "deck": d_size,
+            "discard": r_size, "p_at_least": table}
 
 
 def planned_draws(view: CoalMineView, player: int) -> int:
@@ -374,7 +367,7 @@ def planned_draws(view: CoalMineView, player: int) -> int:
 
 def at_least_one(view: CoalMineView, kind: str, draws: int) -> tuple[int, int] | None:
     """(draws with at least one ``kind`` card, all the draws) among ``draws`` cards from the
-    pile as the viewer knows it (:func:`piles`); ``None`` if the pile cannot give that many."""
+    pile as the viewer knows it (:func:`draw_pile`); ``None`` if the pile cannot give that many."""
     good, d_size, good_discard, r_size, pool = draw_pile(view, kind)
     if draws > d_size + r_size or not good + good_discard:
         return None

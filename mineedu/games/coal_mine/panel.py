@@ -37,7 +37,7 @@ from mineedu.core import Texts, from_json
 from mineedu.core.exact import fraction_text
 from mineedu.core.i18n import format_number
 
-from .odds import at_least_one, piles, planned_draws, raid_figures, recruit_table
+from .odds import at_least_one, draw_pile, planned_draws, raid_figures, recruit_table
 from .rules import PIPE, CoalMineView, raid_loot
 from .words import (
     a_card,
@@ -152,9 +152,9 @@ def figures(view: CoalMineView) -> dict[str, Any]:
     out: dict[str, Any] = {"player": p}
     if p is None:
         return out
-    deck, _, _ = piles(view)
+    unseen_pipes, _, _, _, unseen = draw_pile(view, PIPE)
     d = planned_draws(view, p)
-    out.update(draws=d, unseen=sum(deck.values()), unseen_pipes=deck.get(PIPE, 0))
+    out.update(draws=d, unseen=unseen, unseen_pipes=unseen_pipes)
     counts = at_least_one(view, PIPE, d)
     out["pipe"] = f"{counts[0]}/{counts[1]}" if counts else None
     jobs = [k for k in view.hand if view.helmets[k] > 0]
