@@ -16,6 +16,7 @@ from mineedu.explore import review as explore_review
 
 from . import bots, choices, odds, panel, svg, words
 from . import review as review_parts  # noqa: F401  (imported now: its later import would rebind `review`)
+from .kernel import Kernel
 from .odds import RaidEquilibrium, p_at_least, p_at_least_one, raid_equilibrium, raid_game
 from .rules import (
     EVENT_EFFECTS,
@@ -25,14 +26,13 @@ from .rules import (
     CoalMineGame,
     CoalMineState,
     CoalMineView,
-    first_kernel,
     freeze,
     raid_loot,
     split_loot,
 )
 from .simulate import simulate_raid, simulate_recruit
 
-kernel_playout = playout_hook(first_kernel, freeze)  # its mix bot's uniforms: core.kernel.draws_for
+kernel_playout = playout_hook(lambda game: Kernel.first(game.table), freeze)  # its mix bot's uniforms: core.kernel.draws_for
 """Tournaments on the kernel, with the bots' own ``choose`` (``tests/coal_mine/test_kernel.py``): the game's
 ``Hooks.fast_playout``."""
 

@@ -26,13 +26,13 @@ bots look for in a hand is worked out once per game, by the hand's mask
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 import numpy as np
 
-from mineedu.core import Bot, RandomBot
+from mineedu.core import Bot, RandomBot, Texts
 from mineedu.core.draws import Draw, draw_of, uniform_of
 from mineedu.core.exact import fraction_text
 from mineedu.core.i18n import format_number
@@ -42,9 +42,9 @@ from mineedu.core.native import mypyc_attr
 from .kernel import DISCARD, EV, MINE, RAID, RECRUIT, TOWER, Table, View
 from .odds import raid_mix
 from .rules import CoalMineView, code_of, kernel_of_view
-from .words import LABELS, a_card, cards_text, coal_text, count, french, helmets_text, who
+from .words import LABELS, a_card, cards_text, coal_text, count, helmets_text, who
 
-T = french({
+T = Texts({
     "discard": {"fr": "défausse la carte la moins utile : {card}", "en": "discards the least useful card: {card}"},
     "wagon": {"fr": "un Wagonnet : {coal} en stock pour une vente max de {cap}, il vendra {bonus} de plus",
               "en": "a Wagon: {coal} in stock for a sale cap of {cap}, it sells {bonus} more"},
@@ -74,19 +74,6 @@ T = french({
 })
 
 
-def _jobs(obs: CoalMineView) -> list[str]:
-    """Job cards in hand, weakest first."""
-    h = obs.helmets
-    return sorted((k for k, c in obs.hand.items() if h[k] > 0 for _ in range(c)), key=lambda k: (h[k], k))
-
-
-def richest_rival(obs: CoalMineView) -> int | None:
-    """The other player with the most coal (lowest seat on ties), if anyone has coal."""
-    me, coal = obs.player, obs.coal
-    rivals = [p for p in range(len(coal)) if p != me and coal[p] > 0]
-    return max(rivals, key=lambda p: (coal[p], -p)) if rivals else None
-
-
 def me(obs: CoalMineView) -> int:
     """The bot's own seat (a bot is always handed its seat's view)."""
     assert obs.player is not None, "a bot acts on its own seat's view"
@@ -108,13 +95,13 @@ class HandTables:
         masks = range(1 << t.K)
         pipe, wagon = t.index.get("pipe", -1), t.index.get("wagon", -1)
         self.weakest: list[int] = [next((k for k in weak if m >> k & 1), -1) for m in masks]
-        """The weakest job card held (``_jobs(obs)[0]``), -1 without one."""
+        """The weakest job card held (fewest helmets, then name), -1 without one."""
         self.strongest: list[int] = [next((k for k in reversed(weak) if m >> k & 1), -1) for m in masks]
-        """The strongest job card held (``_jobs(obs)[-1]``), -1 without one."""
+        """The strongest job card held, -1 without one."""
         self.discard_of: list[int] = [next((k for k in least if m >> k & 1), -1) for m in masks]
         """:class:`PlanBot`'s discard: the least useful card held."""
         self.top_helmets: int = max(h for h in helm if h > 0)
-        """:meth:`MixBot.strongest` of the game's helmets."""
+        """The most helmets a card of the game has."""
         self.pipe: int = pipe if pipe >= 0 and not t.is_event[pipe] else -1
         """The pipe-miner's kind if it is a job card, else -1."""
         self.wagon: int = wagon
@@ -138,7 +125,7 @@ def hand_tables(t: Table) -> HandTables:
 
 
 def rival(view: View, seat: int) -> int:
-    """:func:`richest_rival` on a kernel: -1 if no rival has coal."""
+    """The other seat with the most coal (lowest seat on ties): -1 if no rival has coal."""
     coal = view.coal
     best = -1
     most = 0
@@ -199,10 +186,6 @@ class PlanBot:
         """The placement's code for a hand of mask ``m`` whose strongest job card is ``s``."""
         raise NotImplementedError
 
-    @staticmethod
-    def laid(obs: CoalMineView, space: str) -> int:
-        return sum(1 for s, _, _ in obs.my_board if s == space)
-
     def why(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
         """The reason for ``action``, from the same view the bot acted on."""
         return self.reason(obs, action, lang) or self.common_reason(obs, action, lang)
@@ -254,7 +237,7 @@ class SteadyBot(PlanBot):
         if action == ("place", "event", "wagon"):
             return T("wagon", lang, coal=coal_text(obs.coal[me(obs)], lang), cap=coal_text(obs.caps[1], lang),
                      bonus=coal_text(cfg.wagon_bonus, lang))
-        if action == ("place", "mine", "pipe") and not self.laid(obs, "mine"):
+        if action == ("place", "mine", "pipe") and not any(s == "mine" for s, _, _ in obs.my_board):
             g = sum(c for k, c in cfg.events if k == "grisou")
             return T("pipe", lang, g=count(g, "carte Grisou", "cartes Grisou", lang) if lang != "en"
                      else count(g, "firedamp card", "firedamp cards", lang))
@@ -326,56 +309,39 @@ class MixBot(PlanBot):
             return tables.weakest[m] * width + 3
         return s * width + 2
 
-    @staticmethod
-    def strongest(h: Mapping[str, int]) -> int:
-        return max(h[k] for k in h if h[k] > 0)
-
     def reason(self, obs: CoalMineView, action: Any, lang: str) -> str | None:
-        h = obs.helmets
-        jobs = _jobs(obs)
-        step = sum(1 for s, _, _ in obs.my_board if s != "event")
-        if not jobs or action[0] in ("discard", "pass") or step > 1:
+        seat = me(obs)
+        view = kernel_of_view(obs)  # the position :meth:`place` read
+        tables = hand_tables(view.t)
+        s = tables.strongest[view.held[seat]]
+        step = view.laid[seat]
+        if s < 0 or action[0] in ("discard", "pass") or step > 1:
             return None
         if step == 0:
-            target = richest_rival(obs)
-            if target is None:
+            target = rival(view, seat)
+            if target < 0:
                 return T("mix_no_rival", lang)
-            a = h[jobs[-1]]
+            a = tables.helm[s]
             chance = _chance(raid_mix(a, a, obs.coal[target])[0], lang)
             key = "mix_raid" if action[0] == "raid" else "mix_no_raid"
             return T(key, lang, t=who(target, lang, obs.dummy), coal=coal_text(obs.coal[target], lang),
                      a=helmets_text(a, lang), **chance)
-        mine = obs.coal[me(obs)]
+        mine = obs.coal[seat]
         if mine == 0:
             return T("mix_nothing", lang)
-        chance = _chance(raid_mix(self.strongest(h), h[jobs[-1]], mine)[1], lang)
+        chance = _chance(raid_mix(tables.top_helmets, tables.helm[s], mine)[1], lang)
         key = "mix_tower" if action[1:2] == ("tower",) else "mix_no_tower"
         return T(key, lang, coal=coal_text(mine, lang), **chance)
 
 
-def make(name: str, arg: str | None) -> PlanBot:
-    """Build a bot by name (``raider:3`` raids with 3 cards)."""
-    if name == "steady":
-        return SteadyBot()
-    if name == "raider":
-        return RaiderBot(int(arg or 2))
-    if name == "mix":
-        return MixBot()
-    raise ValueError(f"no coal_mine bot {name!r}")
-
-
-def _random(arg: str | None) -> Bot:
-    return RandomBot()
-
-
-NAMES = french({
+NAMES = Texts({
     "random": {"fr": "au hasard", "en": "random"},
     "steady": {"fr": "mineur prudent", "en": "steady miner"},
     "raider": {"fr": "pilleur", "en": "raider"},
     "raider_n": {"fr": "pilleur ({n})", "en": "raider ({n})"},
     "mix": {"fr": "équilibre du pillage", "en": "raid-game equilibrium"},
 })
-SHORT = french({
+SHORT = Texts({
     "random": {"fr": "hasard", "en": "random"},
     "steady": {"fr": "prudent", "en": "steady"},
     "raider": {"fr": "pilleur", "en": "raider"},
@@ -402,10 +368,10 @@ def short_name(spec: str, lang: str = "fr") -> str:
     return f"{word} {arg}" if arg else word
 
 
-BOTS = {
-    "random": _random,
-    "steady": lambda arg: make("steady", arg),
-    "raider": lambda arg: make("raider", arg),
-    "mix": lambda arg: make("mix", arg),
+BOTS: dict[str, Callable[[str | None], Bot]] = {
+    "random": lambda arg: RandomBot(),
+    "steady": lambda arg: SteadyBot(),
+    "raider": lambda arg: RaiderBot(int(arg or 2)),
+    "mix": lambda arg: MixBot(),
 }
 """The bots a board or ``mineedu simulate`` can seat (``raider:3`` raids with 3 cards)."""

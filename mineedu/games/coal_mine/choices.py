@@ -18,13 +18,13 @@ step only what still leads to a legal action.
 
 from __future__ import annotations
 
-from mineedu.core import Action, Choices, State
+from mineedu.core import Action, Choices, State, Texts
 from mineedu.core.choices import Path
 
 from .rules import CoalMineView
-from .words import a_card, action_label, cards_text, french, space_name
+from .words import a_card, action_label, cards_text, space_name
 
-T = french({
+T = Texts({
     "card": {"fr": "{card} ({n} en main)", "en": "{card} ({n} in hand)"},
     "event_card": {"fr": "{name}, carte évènement ({n} en main)", "en": "{name}, an event card ({n} in hand)"},
     "to_raid": {"fr": "Abri des pilleurs (puis la cible)", "en": "Raiders' shelter (then the target)"},

@@ -61,14 +61,11 @@ _H_SLOT: Final = {TOWER: H_TOWER, MINE: H_MINE, RECRUIT: H_RECRUIT}
 
 
 class Lay:
-    """A card laid: its kind and that kind's bit in a hand's mask, the space, the counter it adds to
-    (:data:`RAID_AT`) and what it adds, 1 for a pipe-miner on the Mine, and the rules' board entry
-    ``(space, kind, target)``."""
+    """A card laid: its kind, the space, the counter it adds to (:data:`RAID_AT`) and what it adds,
+    1 for a pipe-miner on the Mine, and the rules' board entry ``(space, kind, target)``."""
 
-    def __init__(self, kind: int, bit: int, space: int, counter: int, add: int, pipes: int,
-                 entry: tuple[str, str, int]) -> None:
+    def __init__(self, kind: int, space: int, counter: int, add: int, pipes: int, entry: tuple[str, str, int]) -> None:
         self.kind = kind
-        self.bit = bit
         self.space = space
         self.counter = counter
         self.add = add
@@ -157,9 +154,9 @@ class Table:
             return None
         entry = (SPACES[sp], self.kinds[k], t)
         if sp == EV:
-            return Lay(k, self.bit[k], sp, GRISOU + EVENT_EFFECTS.index(self.kinds[k]), 1, 0, entry)
+            return Lay(k, sp, GRISOU + EVENT_EFFECTS.index(self.kinds[k]), 1, 0, entry)
         counter = RAID_AT + t if sp == RAID else _H_SLOT[sp]
-        return Lay(k, self.bit[k], sp, counter, self.helm[k], int(sp == MINE and self.kinds[k] == PIPE), entry)
+        return Lay(k, sp, counter, self.helm[k], int(sp == MINE and self.kinds[k] == PIPE), entry)
 
     def legal_place(self, p: int, mask: int) -> list[int]:
         """The placement's legal codes of seat ``p`` holding the kinds of ``mask``, in ``legal_actions``'s order."""
@@ -411,21 +408,7 @@ class Kernel(View):
             else:
                 lay = t.lays[a]
                 assert lay is not None
-                k = lay.kind  # lay(p, lay), inline: the move played most
-                hand = self.hands[p]
-                left = hand[k] - 1
-                hand[k] = left
-                if not left:
-                    self.held[p] ^= lay.bit
-                c = self.counts[p]
-                sp = lay.space
-                c[sp] += 1
-                c[lay.counter] += lay.add
-                if lay.pipes:
-                    c[PIPES] += 1
-                if sp != EV:
-                    self.laid[p] += 1
-                self.boards[p].append(lay.entry)
+                self.lay(p, lay)
             self.next_placer(p)
         elif ph == DRAW:
             self.deck[a] -= 1

@@ -51,13 +51,19 @@ def _bernoulli(p: Fraction, trials: int, rng: np.random.Generator) -> np.ndarray
     return (rng.integers(0, p.denominator, size=trials) < p.numerator).astype(np.int64)
 
 
+def columns(percent: int | None) -> tuple[Fraction, Fraction]:
+    """My mean gain a round against each of the rival's columns (mine, defend) when I raid ``percent`` %
+    of the time."""
+    assert percent is not None
+    x = Fraction(percent, 100)
+    return (1 - x) * GAME[0][0] + x * GAME[1][0], (1 - x) * GAME[0][1] + x * GAME[1][1]
+
+
 def gain_against_equilibrium(percent: int | None) -> Fraction:
     """My mean gain a round when I raid ``percent`` % of the time and the rival defends with the
     equilibrium P(defend): the same whatever I do (the equilibrium makes me indifferent)."""
-    assert percent is not None
-    x = Fraction(percent, 100)
-    return sum((px * py * GAME[i][j] for i, px in enumerate((1 - x, x)) for j, py in enumerate((1 - P_DEFEND, P_DEFEND))),
-               Fraction(0))
+    mine, defend = columns(percent)
+    return (1 - P_DEFEND) * mine + P_DEFEND * defend
 
 
 def simulate_against_equilibrium(percent: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -70,18 +76,14 @@ def simulate_against_equilibrium(percent: int | None, trials: int, rng: np.rando
 
 def best_reply(percent: int | None) -> int:
     """The rival's best column against my raiding frequency: 0 mine, 1 defend (mine on a tie)."""
-    assert percent is not None
-    x = Fraction(percent, 100)
-    cols = [(1 - x) * GAME[0][j] + x * GAME[1][j] for j in (0, 1)]
-    return 0 if cols[0] <= cols[1] else 1
+    mine, defend = columns(percent)
+    return 0 if mine <= defend else 1
 
 
 def gain_against_a_reader(percent: int | None) -> Fraction:
     """My mean gain when the rival knows my raiding frequency and replies at best: the least of
     the two columns (this is what a mix guarantees; it is highest at the equilibrium)."""
-    assert percent is not None
-    x = Fraction(percent, 100)
-    return min((1 - x) * GAME[0][j] + x * GAME[1][j] for j in (0, 1))
+    return min(columns(percent))
 
 
 def simulate_against_a_reader(percent: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -125,7 +127,7 @@ def start_hand_text(lang: str) -> str:
 def exact_pipe(k: int | None) -> Fraction:
     """P(at least one pipe-miner among ``k`` cards drawn from the cards I cannot see), exact."""
     assert k is not None
-    return 1 - Fraction(comb(UNSEEN - PIPES, k), comb(UNSEEN, k))
+    return odds.p_at_least(1, good=PIPES, total=UNSEEN, draws=k)
 
 
 def simulate_pipe(k: int | None, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -238,7 +240,7 @@ def _compare_reader(p: int | None, lang: str) -> list[tuple[str, Fraction]]:
 
 def _derive_pipe(k: int | None, lang: str) -> str:
     assert k is not None
-    none = Fraction(comb(UNSEEN - PIPES, k), comb(UNSEEN, k))
+    none = 1 - exact_pipe(k)
     if lang == "en":
         among, cards = ("in the card", "the card is") if k == 1 else (f"among the {k} cards", f"the {k} cards are")
     else:

@@ -38,17 +38,6 @@ Matrix = tuple[tuple[Fraction | int, ...], ...]
 # --- recruitment: hypergeometric draws -----------------------------------------------
 
 
-def hypergeom(k: int, good: int, total: int, draws: int) -> Fraction:
-    """P(exactly ``k`` good cards among ``draws`` drawn from ``total`` holding ``good``).
-
-    >>> hypergeom(2, good=2, total=4, draws=2)
-    Fraction(1, 6)
-    """
-    if not 0 <= draws <= total:
-        raise ValueError(f"cannot draw {draws} cards from {total}")
-    return Fraction(comb(good, k) * comb(total - good, draws - k), comb(total, draws))
-
-
 def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
     """P(at least ``k`` good cards among ``draws`` drawn without replacement).
 
@@ -61,7 +50,10 @@ def p_at_least(k: int, good: int, total: int, draws: int) -> Fraction:
     """
     if not 0 <= good <= total:
         raise ValueError(f"a deck of {total} cards cannot hold {good} good ones")
-    return sum((hypergeom(j, good, total, draws) for j in range(max(k, 0), draws + 1)), Fraction(0))
+    if not 0 <= draws <= total:
+        raise ValueError(f"cannot draw {draws} cards from {total}")
+    counts, ways = draw_counts(good, total, 0, 0, draws)  # hypergeometric: C(good, j) C(total - good, draws - j)
+    return Fraction(sum(c for j, c in counts.items() if j >= k), ways)
 
 
 def draw_counts(good: int, deck: int, good_discard: int, discard: int, draws: int,
@@ -280,7 +272,7 @@ def recruit_piles(kind: str, position: Any = None, good: int | None = None,
                   total: int | None = None) -> tuple[int, int, int, int]:
     """``(kind in the deck, deck, kind in the discard, discard)``: the piles a recruitment draws from
     (the discard shuffled in once the deck is empty), from a state (the true piles), a view
-    (the cards that viewer cannot place, with card counting, as :func:`piles`: exact while the
+    (the cards that viewer cannot place, with card counting, as :func:`draw_pile`: exact while the
     draws stay within the deck), or ``good`` of ``total`` cards.
 
     >>> import mineedu
@@ -294,8 +286,8 @@ def recruit_piles(kind: str, position: Any = None, good: int | None = None,
         view = _view(position)
         if kind not in view.game.kinds:
             raise ValueError(f"no card {kind!r}: the kinds are {', '.join(view.game.kinds)}")
-        deck, discard, _ = piles(view)
-        return deck.get(kind, 0), sum(deck.values()), discard.get(kind, 0), sum(discard.values())
+        good, _, good_discard, discard, pool = draw_pile(view, kind)
+        return good, pool, good_discard, discard
     if good is None or total is None:
         raise ValueError("describe the deck (good=, total=) or give a state (or a view)")
     if not 0 <= good <= total:
@@ -319,35 +311,26 @@ def p_at_least_one(draws: int, kind: str = "pipe", position: Any = None, *, good
     if position is not None:
         recruit_piles(kind, position)  # the same checks
         view = _view(position)
-        pile = draw_pile(view, kind)
-        if not isinstance(draws, int) or not 0 <= draws <= view.deck_size + pile[3]:
-            raise ValueError(f"cannot recruit {draws} cards from {view.deck_size + pile[3]}")
-        counts, n = draw_counts(*pile[:4], draws, pool=pile[4])
-    else:
-        good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
-        if not isinstance(draws, int) or not 0 <= draws <= deck + discard:
-            raise ValueError(f"cannot recruit {draws} cards from {deck + discard}")
-        counts, n = draw_counts(good, deck, good_discard, discard, draws)
+        most = view.deck_size + sum(view.discard)
+        if not isinstance(draws, int) or not 0 <= draws <= most:
+            raise ValueError(f"cannot recruit {draws} cards from {most}")
+        return Fraction(*at_least_one(view, kind, draws) or (0, 1))
+    good, deck, good_discard, discard = recruit_piles(kind, position, good, total)
+    if not isinstance(draws, int) or not 0 <= draws <= deck + discard:
+        raise ValueError(f"cannot recruit {draws} cards from {deck + discard}")
+    counts, n = draw_counts(good, deck, good_discard, discard, draws)
     return Fraction(sum(c for k, c in counts.items() if k >= 1), n)
 
 
 # --- the report -----------------------------------------------------------------------
 
 
-def piles(view: CoalMineView) -> tuple[dict[str, int], dict[str, int], str]:
-    """The piles a viewer's draws come from, by kind: the true deck and discard (``SEE_ALL``),
-    or, with card counting, the cards the viewer cannot place (:attr:`CoalMineView.unseen`:
-    the deck and the cards the others drew, the deck a part of them taken at random) and the
-    public discard, which replaces an empty deck."""
-    g = view.game
-    discard = {k: c for k, c in zip(g.kinds, view.discard) if c}
-    pile = {k: c for k, c in zip(g.kinds, view.unseen) if c}
-    return pile, discard, "deck" if view.deck is not None else "unseen"
-
-
 def draw_pile(view: CoalMineView, kind: str) -> tuple[int, int, int, int, int]:
     """``(kind among the unseen, deck, kind in the discard, discard, unseen)``: the arguments of
-    :func:`draw_counts` for a draw of ``kind`` from what ``view`` knows (``pool=`` the last)."""
+    :func:`draw_counts` for a draw of ``kind`` from what ``view`` knows (``pool=`` the last): the true
+    deck (``SEE_ALL``), or, with card counting, the cards the viewer cannot place
+    (:attr:`CoalMineView.unseen`: the deck and the cards the others drew, the deck a part of them taken
+    at random); then the public discard, which replaces an empty deck."""
     i = view.game.index[kind]
     return view.unseen[i], view.deck_size, view.discard[i], sum(view.discard), sum(view.unseen)
 
@@ -355,22 +338,23 @@ def draw_pile(view: CoalMineView, kind: str) -> tuple[int, int, int, int, int]:
 def recruit_table(view: CoalMineView) -> dict[str, Any]:
     """P(at least j cards of each kind) for 2..5 cards recruited (exact, with their counts)."""
     g, cfg = view.game, view.game.config
-    deck, discard, source = piles(view)
-    d_size, r_size = view.deck_size, sum(discard.values())
+    d_size, r_size = view.deck_size, sum(view.discard)
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for draws in range(cfg.recruit_base, cfg.recruit_base + 4):
         if draws > d_size + r_size:
             break
         row = table[str(draws)] = {}
         for kind in g.kinds:
-            if kind not in deck and kind not in discard:
+            pile = draw_pile(view, kind)
+            if not pile[0] and not pile[2]:  # none of this kind left to draw
                 continue
-            counts, total = draw_counts(*draw_pile(view, kind)[:4], draws, pool=sum(view.unseen))
+            counts, total = draw_counts(*pile[:4], draws, pool=pile[4])
             row[kind] = {}
             for j in range(1, draws + 1):
                 hits = sum(c for k, c in counts.items() if k >= j)
                 row[kind][str(j)] = exact_json(Fraction(hits, total), counts=(hits, total))
-    return {"source": source, "pile": sum(view.unseen), "deck": d_size, "discard": r_size, "p_at_least": table}
+    return {"source": "deck" if view.deck is not None else "unseen", "pile": sum(view.unseen), "deck": d_size,
+            "discard": r_size, "p_at_least": table}
 
 
 def planned_draws(view: CoalMineView, player: int) -> int:
@@ -383,7 +367,7 @@ def planned_draws(view: CoalMineView, player: int) -> int:
 
 def at_least_one(view: CoalMineView, kind: str, draws: int) -> tuple[int, int] | None:
     """(draws with at least one ``kind`` card, all the draws) among ``draws`` cards from the
-    pile as the viewer knows it (:func:`piles`); ``None`` if the pile cannot give that many."""
+    pile as the viewer knows it (:func:`draw_pile`); ``None`` if the pile cannot give that many."""
     good, d_size, good_discard, r_size, pool = draw_pile(view, kind)
     if draws > d_size + r_size or not good + good_discard:
         return None
@@ -417,11 +401,11 @@ def report_for(view: CoalMineView) -> dict[str, Any]:
     mixes = {}
     for a, d in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)):
         rows, cols, m = raid_game(a, d, stock)
-        x, y, v = solve_zero_sum(m)
+        p_attack, p_defend, v = raid_mix(a, d, stock)
         mixes[f"{a}v{d}"] = {
             "attack": a, "defence": d, "stock": stock, "rows": list(rows), "cols": list(cols),
             "matrix": [[int(c) for c in r] for r in m],
-            "p_attack": exact_json(x[1]), "p_defend": exact_json(y[1]), "value": exact_json(v),
+            "p_attack": exact_json(p_attack), "p_defend": exact_json(p_defend), "value": exact_json(v),
         }
     pipe = None  # the panel's headline: P(at least one pipe-miner in the viewer's planned draws)
     if view.player is not None:

@@ -33,25 +33,24 @@ import html
 from fractions import Fraction
 from typing import Any
 
-from mineedu.core import from_json
+from mineedu.core import Texts, from_json
 from mineedu.core.exact import fraction_text
 from mineedu.core.i18n import format_number
 
-from .odds import at_least_one, piles, planned_draws, raid_figures, recruit_table
-from .rules import PIPE, CoalMineView
+from .odds import at_least_one, draw_pile, planned_draws, raid_figures, recruit_table
+from .rules import PIPE, CoalMineView, raid_loot
 from .words import (
     a_card,
     card_name,
     cards_text,
     coal_text,
-    french,
     helmets_text,
     points_text,
     resolution_steps,
     who,
 )
 
-T = french({
+T = Texts({
     "who": {"fr": "Pour {p}, qui voit sa main et son plateau, pas ceux des autres.",
             "en": "For {p}, who sees their own hand and board, not the others'."},
     "pipe": {"fr": "Recrutement : P(au moins un Tuyauteur parmi vos {d} cartes) =",
@@ -153,9 +152,9 @@ def figures(view: CoalMineView) -> dict[str, Any]:
     out: dict[str, Any] = {"player": p}
     if p is None:
         return out
-    deck, _, _ = piles(view)
+    unseen_pipes, _, _, _, unseen = draw_pile(view, PIPE)
     d = planned_draws(view, p)
-    out.update(draws=d, unseen=sum(deck.values()), unseen_pipes=deck.get(PIPE, 0))
+    out.update(draws=d, unseen=unseen, unseen_pipes=unseen_pipes)
     counts = at_least_one(view, PIPE, d)
     out["pipe"] = f"{counts[0]}/{counts[1]}" if counts else None
     jobs = [k for k in view.hand if view.helmets[k] > 0]
@@ -258,7 +257,7 @@ def _raids(view: CoalMineView, f: dict[str, Any], lang: str) -> str:
         head = T("rival", lang, who=name, coal=coal_text(stock, lang), tower=cards_text(r["tower_cards"], lang))
         cols = "".join(f"<th scope='col'>{d}</th>" for d in range(top + 1))
         body = "".join(f"<tr><th scope='row'>{a}</th>" + "".join(
-            f"<td>{min(stock, max(0, a - d))}</td>" for d in range(top + 1)) + "</tr>" for a in attacks)
+            f"<td>{raid_loot(a, d, stock)}</td>" for d in range(top + 1)) + "</tr>" for a in attacks)
         m = r["matrix"]
         you, them = T("you", lang), name
         game = (f"<table class='odds-raid-game'><tr><th scope='col'>{esc(you)} \\ {esc(them)}</th>"

@@ -41,8 +41,9 @@ from .kernel import SPACES as SPACES  # Évènements, Abri des pilleurs, Tour de
 from .kernel import split_loot as split_loot
 
 PHASE_CODE = {name: i for i, name in enumerate(PHASES)}
-
-JOB_SPACES = ("raid", "tower", "mine", "recruit")
+CHANCE_TAGS = {"draw": "draw", "dummy": "dummy_card", "discard": "dummy_discard", "dummy_target": "target",
+               "tiebreak": "tiebreak"}
+"""The tag of a chance outcome in each chance phase but the die card's."""
 
 DUMMY_PLANS = ("basic", "bold")
 REVEALED_PHASES = ("draw", "discard", "tiebreak", "over")
@@ -401,10 +402,6 @@ class CoalMineState(State):
         """The kinds a player laid on a space (raids: at ``target`` only, if given)."""
         return [k for s, k, t in self.boards[player] if s == space and (target is None or t == target)]
 
-    def helmets(self, player: int, space: str, target: int | None = None) -> int:
-        h = self.game.helmets
-        return sum(h[k] for k in self.on_space(player, space, target))
-
     @property
     def dummy_seat(self) -> int | None:
         return self.game.num_players - 1 if self.game.config.dummy else None
@@ -442,23 +439,17 @@ class CoalMineState(State):
         return out
 
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """The kernel's chance outcomes (:meth:`.kernel.Kernel.outcomes`) as the rules write them."""
         if self.current_player() != CHANCE:
             return ()
+        codes, weights = kernel_of(self).outcomes()
+        total = sum(weights)
         if self.phase == "die_card":
-            cards = sorted(set(self.die_cards))
-            return tuple((("die_card", *d), Fraction(self.die_cards.count(d), len(self.die_cards))) for d in cards)
-        if self.phase == "draw":
-            return _pile_outcomes("draw", self.game.kinds, self.deck)
-        if self.phase == "dummy":
-            return _pile_outcomes("dummy_card", self.game.kinds, self.hands[self.turn])
-        if self.phase == "discard":
-            return _pile_outcomes("dummy_discard", self.game.kinds, self.hands[self.turn])
-        if self.phase == "dummy_target":
-            targets = self._dummy_targets()
-            return tuple((("target", t), Fraction(1, len(targets))) for t in targets)
-        if self.phase == "tiebreak":
-            return tuple((("tiebreak", p), Fraction(1, len(self.winner))) for p in self.winner)
-        raise AssertionError(self.phase)  # pragma: no cover
+            faces = sorted(set(self.die_cards))
+            return tuple((("die_card", *faces[c]), Fraction(w, total)) for c, w in zip(codes, weights))
+        tag = CHANCE_TAGS[self.phase]
+        named = self.phase in ("draw", "dummy", "discard")  # a card's kind, else a seat
+        return tuple(((tag, self.game.kinds[c] if named else c), Fraction(w, total)) for c, w in zip(codes, weights))
 
     def why_illegal(self, action: Any, player: int | None) -> str:
         cp = self.current_player()
@@ -511,24 +502,11 @@ class CoalMineState(State):
         return freeze(self.game, k)
 
     # --- the flow of a round (applied by the kernel) ----------------------------
-    def _order(self) -> list[int]:
-        """Seats from the die holder, clockwise."""
-        n = self.game.num_players
-        return [(self.start + i) % n for i in range(n)]
-
     def _shown(self) -> tuple[tuple[int, ...], ...]:
         """:attr:`shown`, or none yet (a state made without it)."""
         return self.shown or ((0,) * len(self.game.kinds),) * self.game.num_players
 
-    def _rank_key(self, p: int) -> tuple[int, int, int]:
-        """Points, then coal in stock, then job cards in hand (the text's tie-breaks)."""
-        jobs = sum(c for k, c in zip(self.game.kinds, self.hands[p]) if k not in self.game.event_kinds)
-        return (self.points[p], self.coal[p], jobs)
-
     # --- the dummy player (joueur fictif) ----------------------------------------
-    def _dummy_targets(self) -> list[int]:
-        return kernel_of(self).targets()
-
     def dummy_space(self, kind: str) -> str:
         """The space the dummy player's next card goes to if it is a ``kind`` card
         (an event card goes on Events; job cards follow the dummy's plan: ``Kernel.dummy_slots``)."""
@@ -619,8 +597,9 @@ class CoalMineState(State):
     def winners(self) -> tuple[int, ...]:
         if self.phase == "over":
             return self.winner
-        keys = [self._rank_key(p) for p in range(self.game.num_players)]
-        return tuple(p for p, k in enumerate(keys) if k == max(keys))
+        k = kernel_of(self)
+        k.finish()  # the text's tie-breaks, on a copy of the position
+        return k.winner
 
 
 def action_of(t: Table, code: int) -> Any:
@@ -673,11 +652,6 @@ def kernel_of_view(v: CoalMineView) -> Kernel:
                   -1, (), [[0, 0, 0, 0] for _ in range(t.n)], v.winner, 0, 0, [list(empty) for _ in range(t.n)], 0)
 
 
-def first_kernel(game: CoalMineGame) -> Kernel:
-    """The kernel of a new game."""
-    return Kernel.first(game.table)
-
-
 def freeze(game: CoalMineGame, k: Kernel) -> CoalMineState:
     """The state kernel ``k`` holds."""
     return build(
@@ -688,13 +662,6 @@ def freeze(game: CoalMineGame, k: Kernel) -> CoalMineState:
         resolutions=k.resolutions, tally=tuple(map(tuple, k.tally)), winner=k.winner, mined=k.mined, sold=k.sold,
         shown=tuple(map(tuple, k.shown)), past_counting=k.past,
     )
-
-
-@lru_cache(maxsize=1 << 14)  # the same piles come again and again: the same exact fractions
-def _pile_outcomes(tag: str, kinds: tuple[str, ...], pile: tuple[int, ...]) -> tuple[tuple[Any, Fraction], ...]:
-    """One card from a pile: each kind with probability count / size."""
-    total = sum(pile)
-    return tuple(((tag, k), Fraction(c, total)) for k, c in zip(kinds, pile) if c)
 
 
 class CoalMineGame(Game):
@@ -731,7 +698,7 @@ class CoalMineGame(Game):
         return Table(self)
 
     def initial_state(self) -> CoalMineState:
-        return freeze(self, first_kernel(self))
+        return freeze(self, Kernel.first(self.table))
 
     def max_moves(self) -> int:
         cfg, n = self.config, self.num_players

@@ -30,13 +30,14 @@ True
 
 from __future__ import annotations
 
+from mineedu.core import Texts
 from mineedu.core.i18n import player_name
 from mineedu.core.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, circle, document, rect, region, text
 
 from .rules import SPACES, CoalMineView
-from .words import card_name, coal_text, french, points_text, space_name
+from .words import card_name, coal_text, points_text, space_name
 
-T = french({
+T = Texts({
     "round": {"fr": "Manche {r} sur {n}", "en": "Round {r} of {n}"},
     "sale_cap": {"fr": "Vente max : {coal}", "en": "Sell up to {coal}"},
     "mine_cap": {"fr": "Mine max : {coal}", "en": "Mine up to {coal}"},

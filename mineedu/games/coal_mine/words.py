@@ -21,14 +21,7 @@ from mineedu.core.i18n import NBSP, player_name
 
 from .rules import CoalMineState
 
-
-def french(table: Mapping[str, Mapping[str, str]]) -> Texts:
-    """A :class:`Texts` table: its French texts get French typography (:func:`mineedu.core.i18n.french`;
-    written with an ordinary space here, so the sources stay readable)."""
-    return Texts(table)
-
-
-NAMES = french({
+NAMES = Texts({
     "event": {"fr": "Évènements", "en": "Events"},
     "raid": {"fr": "Abri des pilleurs", "en": "Raiders' shelter"},
     "tower": {"fr": "Tour de guet", "en": "Watchtower"},
@@ -55,7 +48,7 @@ def space_name(space: str, lang: str) -> str:
     return NAMES(space, lang)
 
 
-ARTICLES = french({
+ARTICLES = Texts({
     "miner": {"fr": "un Mineur", "en": "a Miner"},
     "pipe": {"fr": "un Tuyauteur", "en": "a Pipe-miner"},
     "foreman": {"fr": "un Porion", "en": "a Foreman"},
@@ -63,7 +56,7 @@ ARTICLES = french({
 })
 """A job card with its article; other kinds read "a ... card" (see :func:`a_card`)."""
 
-LABELS = french({
+LABELS = Texts({
     "at_event": {"fr": "sur les Évènements", "en": "on Events"},
     "at_raid": {"fr": "dans l'Abri des pilleurs", "en": "in the Raiders' shelter"},
     "at_tower": {"fr": "sur la Tour de guet", "en": "on the Watchtower"},
@@ -156,7 +149,7 @@ def action_label(action: object, lang: str = "fr", helmets: Mapping[str, int] | 
 
 # --- the log: one line per move, as one viewer may read it -------------------------------
 
-LOG = french({
+LOG = Texts({
     "lays": {"fr": "{who} pose {card} {at}.", "en": "{who} puts {card} {at}."},
     "lays_hidden": {"fr": "{who} pose une carte face cachée {at}.", "en": "{who} lays a card face down {at}."},
     "raids": {"fr": "{who} envoie {card} dans l'Abri des pilleurs contre {t}.",
