@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, SupportsFloat
 
 LANGS = ("fr", "en")
@@ -206,6 +206,22 @@ def colon(lang: str) -> str:
     return NBSP + ":" if lang == "fr" else ":"
 
 
+def semicolon(lang: str) -> str:
+    """French puts a no-break space before a semicolon too."""
+    return NBSP + ";" if lang == "fr" else ";"
+
+
+def join_words(words: Sequence[str], lang: str = DEFAULT_LANG) -> str:
+    """``J1``, ``J1 et J3``, ``J1, J2 et J4`` / ``P1, P2 and P4``.
+
+    >>> join_words(["J1", "J2", "J4"], "fr"), join_words(["P1", "P3"], "en"), join_words([], "fr")
+    ('J1, J2 et J4', 'P1 and P3', '')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + (" and " if lang == "en" else " et ") + words[-1]
+
+
 def player_name(player: int, lang: str = DEFAULT_LANG) -> str:
     """A seat as players call it, numbered from 1: ``J1`` (joueur) / ``P1`` (player).
 
@@ -226,3 +242,14 @@ def plural(n: int, one: str, many: str) -> str:
     ('1 point', '0 pépite', '3 pépites')
     """
     return f"{n} {one if abs(n) < 2 else many}"
+
+
+def count(n: int, lang: str, fr_one: str, fr_many: str, en_one: str, en_many: str) -> str:
+    """A number with its noun: French counts 0 and 1 as one (``0 carte``), English only 1 (``0 cards``).
+
+    >>> count(0, "fr", "carte", "cartes", "card", "cards"), count(0, "en", "carte", "cartes", "card", "cards")
+    ('0 carte', '0 cards')
+    """
+    if lang == "en":
+        return f"{n} {en_one if n == 1 else en_many}"
+    return plural(n, fr_one, fr_many)

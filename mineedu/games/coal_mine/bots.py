@@ -35,14 +35,14 @@ import numpy as np
 from mineedu.core import Bot, RandomBot, Texts
 from mineedu.core.draws import Draw, draw_of, uniform_of
 from mineedu.core.exact import fraction_text
-from mineedu.core.i18n import format_number
+from mineedu.core.i18n import count, format_number
 from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .kernel import DISCARD, EV, MINE, RAID, RECRUIT, TOWER, Table, View
 from .odds import raid_mix
 from .rules import CoalMineView, code_of, kernel_of_view
-from .words import LABELS, a_card, cards_text, coal_text, count, helmets_text, who
+from .words import LABELS, a_card, cards_text, coal_text, helmets_text, who
 
 T = Texts({
     "discard": {"fr": "défausse la carte la moins utile : {card}", "en": "discards the least useful card: {card}"},
@@ -239,8 +239,7 @@ class SteadyBot(PlanBot):
                      bonus=coal_text(cfg.wagon_bonus, lang))
         if action == ("place", "mine", "pipe") and not any(s == "mine" for s, _, _ in obs.my_board):
             g = sum(c for k, c in cfg.events if k == "grisou")
-            return T("pipe", lang, g=count(g, "carte Grisou", "cartes Grisou", lang) if lang != "en"
-                     else count(g, "firedamp card", "firedamp cards", lang))
+            return T("pipe", lang, g=count(g, lang, "carte Grisou", "cartes Grisou", "firedamp card", "firedamp cards"))
         return None
 
 

@@ -7,7 +7,7 @@ laid face down says where, never what.
 
 >>> card_name("foreman", "fr"), card_name("foreman", "en"), card_name("troll", "fr")
 ('Porion', 'Foreman', 'troll')
->>> count(0, "charbon", "charbons", "fr"), count(0, "point", "points", "en"), count(1, "point", "points", "en")
+>>> coal_text(0, "fr"), points_text(0, "en"), points_text(1, "en")
 ('0 charbon', '0 points', '1 point')
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Event, State, Texts
-from mineedu.core.i18n import NBSP, player_name
+from mineedu.core.i18n import NBSP, count, join_words, player_name
 
 from .rules import CoalMineState
 
@@ -78,27 +78,20 @@ LABELS = Texts({
 """The words of every action and chance outcome (:func:`action_label`)."""
 
 
-def count(n: int, one: str, many: str, lang: str) -> str:
-    """``n`` things, singular or plural as the reader's language has it: French counts
-    0 and 1 as singular ("0 point"), English only 1 ("0 points")."""
-    single = abs(n) < 2 if lang != "en" else n == 1
-    return f"{n} {one if single else many}"
-
-
 def helmets_text(n: int, lang: str) -> str:
-    return count(n, "casque", "casques", lang) if lang != "en" else count(n, "helmet", "helmets", lang)
+    return count(n, lang, "casque", "casques", "helmet", "helmets")
 
 
 def coal_text(n: int, lang: str) -> str:
-    return count(n, "charbon", "charbons", lang) if lang != "en" else f"{n} coal"
+    return count(n, lang, "charbon", "charbons", "coal", "coal")
 
 
 def cards_text(n: int, lang: str) -> str:
-    return count(n, "carte", "cartes", lang) if lang != "en" else count(n, "card", "cards", lang)
+    return count(n, lang, "carte", "cartes", "card", "cards")
 
 
 def points_text(n: int, lang: str) -> str:
-    return count(n, "point", "points", lang)
+    return count(n, lang, "point", "points", "point", "points")
 
 
 def a_card(kind: str, lang: str, helmets: int = 0) -> str:
@@ -208,10 +201,6 @@ def _at(space: str, lang: str) -> str:
     return LABELS(f"at_{space}", lang)
 
 
-def _join(parts: Sequence[str], lang: str) -> str:
-    return ", ".join(parts[:-1]) + (" et " if lang != "en" else " and ") + parts[-1] if len(parts) > 1 else "".join(parts)
-
-
 def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
     """One move in words for ``viewer`` (a seat, ``None`` for a spectator, ``SEE_ALL``).
 
@@ -310,7 +299,7 @@ def resolution_steps(game: Any, entries: Sequence[tuple[Any, ...]], lang: str,
         if tag == "grisou":  # name the exposed players who had a Mine to lose (each has a "mine" entry)
             _, n, exposed = entry
             hit = [q for q in exposed if any(e[0] == "mine" and e[1] == q for e in entries)]
-            steps[tag].append(LOG("grisou", lang, g=n, who=_join([name(q) for q in hit], lang)) if hit
+            steps[tag].append(LOG("grisou", lang, g=n, who=join_words([name(q) for q in hit], lang)) if hit
                               else LOG("grisou_safe", lang, g=n))
         elif tag == "raid":
             _, r, t, att, dfc, x = entry

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text, make
-from mineedu.core.i18n import bilingual, colon, format_number, player_name, typeset
+from mineedu.core.i18n import bilingual, colon, format_number, player_name, semicolon, typeset
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.positions import reached
 
@@ -31,7 +31,6 @@ from .bots import bot_name
 from .panel import figures
 from .rules import IN, Config, family_name
 from .svg import FAMILY_FILLS, INK
-from .words import semicolon
 
 LESSON = Config(dice_dragon=True)
 """The variant the questions are about: the dragon moves one die after each move of a returning miner."""

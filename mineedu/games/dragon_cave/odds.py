@@ -27,12 +27,12 @@ from functools import cache
 from typing import Any
 
 from mineedu.core import State, Texts, exact_json
-from mineedu.core.i18n import format_number, player_name
+from mineedu.core.i18n import count, format_number, player_name
 
 from .kernel import treasure
 from .rules import EATEN, IN, OUT, Card, Config, Position, family_name, kernel_of
 from .simulate import race_start, turn_back
-from .words import cards, count
+from .words import cards
 
 Dist = tuple[tuple[int, Fraction], ...]
 

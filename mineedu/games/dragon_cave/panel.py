@@ -25,12 +25,12 @@ from fractions import Fraction
 from typing import Any
 
 from mineedu.core import TERMINAL, Texts, fraction_text
-from mineedu.core.i18n import colon, format_number, player_name
+from mineedu.core.i18n import colon, format_number, player_name, semicolon
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
 from .odds import escape_probability, family_mean, player_odds
 from .rules import EATEN, IN, OUT, DragonCaveView, Position, family_name, view_of
-from .words import card_words, cards, names, points, semicolon, steps
+from .words import card_words, cards, names, points, steps
 
 READABLE_DENOMINATOR = 1000
 """A fraction with a bigger denominator is shown by its decimal only (``data-exact`` keeps it)."""

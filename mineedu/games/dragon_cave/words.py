@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mineedu.core import CHANCE, Texts
-from mineedu.core.i18n import chance_name, colon, player_name, plural
+from mineedu.core.i18n import chance_name, colon, count, join_words, player_name, semicolon
 
 from .rules import EATEN, ENTRANCE, IN, OUT, Card, Position, family_name
 
@@ -52,19 +52,7 @@ EVENT = Texts({
     "dragon_die": {"fr": "dé du dragon\u00a0: {v}", "en": "the dragon's die: {v}"},
     "revealed": {"fr": "la carte {family} prise par {who} vaut {v}", "en": "the {family} card {who} took is worth {v}"},
     "revealed_end": {"fr": "la carte n° {k} de {who} ({family}) vaut {v}", "en": "{who}'s card no. {k} ({family}) is worth {v}"},
-    "and": {"fr": " et ", "en": " and "},
 })
-
-
-def count(n: int, lang: str, fr_one: str, fr_many: str, en_one: str, en_many: str) -> str:
-    """A number with its noun: French counts 0 and 1 as one (``0 carte``), English only 1 (``0 cards``).
-
-    >>> count(0, "fr", "carte", "cartes", "card", "cards"), count(0, "en", "carte", "cartes", "card", "cards")
-    ('0 carte', '0 cards')
-    """
-    if lang == "en":
-        return f"{n} {en_one if n == 1 else en_many}"
-    return plural(n, fr_one, fr_many)
 
 
 def steps(n: int, lang: str) -> str:
@@ -82,11 +70,6 @@ def points(n: int, lang: str) -> str:
     return count(n, lang, "point", "points", "point", "points")
 
 
-def semicolon(lang: str) -> str:
-    """French puts a no-break space before a semicolon too."""
-    return "\u00a0;" if lang == "fr" else ";"
-
-
 def card_words(card: Card, lang: str) -> str:
     """A card by family and value: ``Moyen 5``, ``Heroic ?`` while face down."""
     f, v = card
@@ -95,10 +78,7 @@ def card_words(card: Card, lang: str) -> str:
 
 def names(players: list[int], lang: str) -> str:
     """``J1``, ``J1 et J3``, ``J1, J2 et J4``."""
-    words = [player_name(p, lang) for p in players]
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + EVENT("and", lang) + words[-1]
+    return join_words([player_name(p, lang) for p in players], lang)
 
 
 def action_label(action: Any, lang: str = "fr") -> str:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mineedu.core import CHANCE, Event, Texts
-from mineedu.core.i18n import colon, plural
+from mineedu.core import CHANCE, Event, Texts, i18n
+from mineedu.core.i18n import colon
 from mineedu.core.i18n import player_name as seat
 
 from .rules import YukonState, YukonView
@@ -65,10 +65,7 @@ def count(n: int, noun: str, lang: str) -> str:
     >>> count(0, "turn", "fr"), count(0, "turn", "en"), count(1, "pip", "en"), count(3, "step", "fr")
     ('0 tour', '0 turns', '1 pip', '3 pas')
     """
-    fr_one, fr_many, en_one, en_many = NOUNS[noun]
-    if lang == "en":
-        return f"{n} {en_one if n == 1 else en_many}"
-    return plural(n, fr_one, fr_many)
+    return i18n.count(n, lang, *NOUNS[noun])
 
 
 def _lost(n: int, lang: str, left_over: bool = False) -> str:
