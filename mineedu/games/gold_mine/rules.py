@@ -213,8 +213,9 @@ def _not_a_player(t: Any) -> str:
 
 
 @dataclass(frozen=True)
-class GoldMineState(State):
-    """One position of My Gold Mine (fields: see the module docstring)."""
+class Position:
+    """The fields of a position (see the module docstring) and what follows from them: a
+    :class:`GoldMineState` and the :class:`GoldMineView` of it that every viewer sees alike."""
 
     game: GoldMine
     round: int
@@ -236,15 +237,6 @@ class GoldMineState(State):
     turns: int = 0
     results: tuple[RoundResult, ...] = ()
 
-    def _evolve(self, **changes: Any) -> GoldMineState:
-        """A copy with some fields changed (like ``dataclasses.replace``, without re-running ``__init__``)."""
-        new = object.__new__(GoldMineState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.update(changes)
-        return new
-
-    # --- derived facts ------------------------------------------------------
     @property
     def fire(self) -> tuple[int, ...]:
         """Positions showing the dragon-fire side (right of Dragobert, D3)."""
@@ -261,6 +253,44 @@ class GoldMineState(State):
     def exit_options(self) -> tuple[str, ...]:
         """The options of the exit card being resolved (D4)."""
         return tuple(self.card.split("|")) if self.card else ()
+
+    # --- the result ---------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        """Nugget tokens; at the end, tokens + gold banked in the last round (D6)."""
+        if self.phase == OVER and self.results:
+            last = self.results[-1]
+            return tuple(float(t + g) for t, g in zip(self.tokens, last.gold))
+        return tuple(float(t) for t in self.tokens)
+
+    def _final_key(self, p: int, scores: tuple[float, ...]) -> tuple[float, int, int]:
+        # D6: most gold + tokens; ties: higher rung in the last round (burned = below all), then tokens
+        last = self.results[-1]
+        rung = last.rungs[p] or 99
+        return (-scores[p], rung, -self.tokens[p])
+
+    def podium(self) -> tuple[tuple[int, ...], ...]:
+        """The final ranking: places in order, each a tuple of players (E4: full ties share)."""
+        if self.phase != OVER:
+            return ()
+        scores = self.scores()  # once for every player
+        keys = {p: self._final_key(p, scores) for p in range(len(self.positions))}
+        places: list[tuple[int, ...]] = []
+        for k in sorted(set(keys.values())):
+            places.append(tuple(p for p in sorted(keys) if keys[p] == k))
+        return tuple(places)
+
+
+@dataclass(frozen=True)
+class GoldMineState(Position, State):
+    """One position of My Gold Mine (fields: see the module docstring)."""
+
+    def _evolve(self, **changes: Any) -> GoldMineState:
+        """A copy with some fields changed (like ``dataclasses.replace``, without re-running ``__init__``)."""
+        new = object.__new__(GoldMineState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
 
     # --- who acts -----------------------------------------------------------
     def current_player(self) -> int:
@@ -334,43 +364,13 @@ class GoldMineState(State):
         return view
 
     # --- the result ---------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        """Nugget tokens; at the end, tokens + gold banked in the last round (D6)."""
-        if self.phase == OVER and self.results:
-            last = self.results[-1]
-            return tuple(float(t + g) for t, g in zip(self.tokens, last.gold))
-        return tuple(float(t) for t in self.tokens)
-
-    def _final_key(self, p: int, scores: tuple[float, ...]) -> tuple[float, int, int]:
-        # D6: most gold + tokens; ties: higher rung in the last round (burned = below all), then tokens
-        last = self.results[-1]
-        rung = last.rungs[p] or 99
-        return (-scores[p], rung, -self.tokens[p])
-
-    def podium(self) -> tuple[tuple[int, ...], ...]:
-        """The final ranking: places in order, each a tuple of players (E4: full ties share)."""
-        if self.phase != OVER:
-            return ()
-        scores = self.scores()  # once for every player
-        keys = {p: self._final_key(p, scores) for p in range(len(self.positions))}
-        places: list[tuple[int, ...]] = []
-        for k in sorted(set(keys.values())):
-            places.append(tuple(p for p in sorted(keys) if keys[p] == k))
-        return tuple(places)
-
     def winners(self) -> tuple[int, ...]:
         podium = self.podium()
         return podium[0] if podium else ()
 
 
-_STATE_FIELDS = (
-    "game", "round", "start", "turn", "phase", "positions", "rungs", "dragon", "kept", "tokens", "pool",
-    "explore", "explore_discard", "top", "exits", "exit_discard", "card", "turns", "results",
-)
-
-
 @dataclass(frozen=True)
-class GoldMineView:
+class GoldMineView(Position):
     """What one viewer sees of a My Gold Mine position: all of it.
 
     Every exploration card shows its type by its effect (a nugget stays, a
@@ -382,49 +382,14 @@ class GoldMineView:
     by the rules themselves.
     """
 
-    viewer: int | None
-    game: GoldMine
-    round: int
-    start: int
-    turn: int
-    phase: str
-    positions: tuple[int, ...]
-    rungs: tuple[int, ...]
-    dragon: int
-    kept: tuple[tuple[str, ...], ...]
-    tokens: tuple[int, ...]
-    pool: int
-    explore: tuple[int, ...]
-    explore_discard: tuple[int, ...]
-    top: str | None
-    exits: tuple[int, ...]
-    exit_discard: tuple[int, ...]
-    card: str | None
-    turns: int
-    results: tuple[RoundResult, ...]
+    viewer: int | None = None
 
     def state(self) -> GoldMineState:
         """The position this view shows."""
         state = object.__new__(GoldMineState)
-        state.__dict__.update({f: self.__dict__[f] for f in _STATE_FIELDS})
+        state.__dict__.update(self.__dict__)
+        del state.__dict__["viewer"]
         return state
-
-    def gold(self, player: int) -> int:
-        """Gold on the cards ``player`` holds this round."""
-        return sum(_card_gold(c) for c in self.kept[player])
-
-    @property
-    def fire(self) -> tuple[int, ...]:
-        return tuple(range(self.dragon + 1, self.game.config.track_length + 1))
-
-    def inside(self) -> tuple[int, ...]:
-        return tuple(i for i, p in enumerate(self.positions) if p > 0)
-
-    def podium(self) -> tuple[tuple[int, ...], ...]:
-        return self.state().podium()
-
-    def scores(self) -> tuple[float, ...]:
-        return self.state().scores()
 
 
 def kernel_of(s: GoldMineState | GoldMineView) -> Kernel:
