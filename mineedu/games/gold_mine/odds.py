@@ -18,10 +18,11 @@ risks a burn, and a burn loses every card held this round:
   exploration cards, whoever draws them).
 * :func:`exit_offers`: what the exit deck offers instead (exiting never burns).
 
-:func:`burn_risk` and :func:`gold_change` are sums over the chance outcomes of
-the rules themselves (:func:`mineedu.core.outcomes_after`), so they are exact in
-both deck modes (the face-up variant's chain of revealed dragons included) and
-at the end of a round (the mine collapsing, E3).
+:func:`gold_change` is a sum over the chance outcomes of the rules themselves
+(:func:`mineedu.core.outcomes_after`), :func:`burn_risk` the kernel's count the
+burn bot decides by (:func:`.kernel.burn_counts`): both exact in both deck modes
+(the face-up variant's chain of revealed dragons included) and at the end of a
+round (the mine collapsing, E3).
 
 >>> import mineedu
 >>> s = mineedu.make("gold_mine", players=4).initial_state()
@@ -45,10 +46,11 @@ from typing import Any
 from mineedu.core import Texts, exact_json, make, outcomes_after
 from mineedu.core.i18n import format_number, player_name
 
-from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS, KIND_INDEX, LADDER, TURN, kind_count
+from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, TURN, kind_count
+from .kernel import burn_counts
+from .rules import kernel_of
 
 K_MAX = 10
-EYES = KIND_INDEX["eyes"]
 
 
 def dragon_fraction(position: Any) -> tuple[int, int]:
@@ -195,13 +197,6 @@ def can_explore(position: Any, player: int | None = None) -> bool:
     return s.positions[p] > 0 and EXPLORE_ACTION in s.legal_actions(p)
 
 
-def _explore_outcomes(position: Any, player: int | None) -> tuple[list[tuple[Any, Fraction]], int]:
-    s, p = _turn_of(position, player)
-    if not can_explore(s, p):
-        return [], p
-    return outcomes_after(s, EXPLORE_ACTION, p), p
-
-
 def burn_risk(position: Any = None, player: int | None = None, **description: int) -> Fraction:
     """P(``player`` (default: the one to move) is burned if they explore now), exact (0 if they cannot explore).
 
@@ -217,9 +212,8 @@ def burn_risk(position: Any = None, player: int | None = None, **description: in
     ...
     ValueError: 5 cards cannot hold 6 dragons + 0 eyes + 0 lanterns
     """
-    s0, p = _turn_of(given(position, description), player)
-    outs, _ = _explore_outcomes(s0, p)
-    return sum((q for s, q in outs if _burned(s, s0, p)), Fraction(0))
+    s, p = _turn_of(given(position, description), player)
+    return Fraction(*burn_counts(kernel_of(s), p)) if can_explore(s, p) else Fraction(0)
 
 
 def _round_ended(s: Any, s0: Any) -> bool:
@@ -242,11 +236,11 @@ def gold_change(position: Any = None, player: int | None = None, **description: 
     Fraction(3, 17)
     """
     s0, p = _turn_of(given(position, description), player)
-    outs, _ = _explore_outcomes(s0, p)
-    if not outs:
+    if not can_explore(s0, p):
         return Fraction(0)
     held = s0.gold(p)
     total = Fraction(0)
+    outs: list[tuple[Any, Fraction]] = outcomes_after(s0, EXPLORE_ACTION, p)  # states of the rules (GoldMineState)
     for s, q in outs:
         if _round_ended(s, s0):  # the round ended on this draw: what was banked
             after = s.results[-1].gold[p]

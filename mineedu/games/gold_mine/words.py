@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, Texts
-from mineedu.core.i18n import colon, player_name, plural
+from mineedu.core.i18n import colon, format_number, player_name, plural
 
 from .cards import BURNED, CARD_GOLD, EXIT, EXPLORE, LADDER, OVER, REVEAL, SETUP, action_label, exit_card_name, kind_name
 
@@ -107,6 +107,11 @@ def consequences(b: Any, a: Any, lang: str, dragon_drawn: bool = False) -> list[
     return out
 
 
+def threshold_text(t: float, lang: str) -> str:
+    """A bot's threshold in percent, as it is written: 0.15 reads "15 %", not "15,0 %"; 0.155 "15,5 %"."""
+    return format_number(t, lang, 0 if round(100 * t, 1).is_integer() else 1, percent=True)
+
+
 def chapter(state: Any, lang: str = "fr") -> str:
     """The log's heading for the moves made from ``state``: its round."""
     return T("chapter", lang, r=state.round)
@@ -125,14 +130,10 @@ def bot_name(spec: str, lang: str = "fr") -> str:
     >>> bot_name("threshold:0.15", "fr"), bot_name("burn:0.2", "en"), bot_name("cautious:4", "en")
     ('P(dragon) < 15\xa0%', 'P(burned) < 20%', 'cautious (Dragobert 4+ cards away)')
     """
-    from mineedu.core.i18n import format_number
-
     name, _, arg = spec.partition(":")
     if name in ("threshold", "burn") and arg:
-        t = float(arg)
-        pct = format_number(t, lang, 0 if round(100 * t, 1).is_integer() else 1, percent=True)
         what = "P(dragon)" if name == "threshold" else ("P(grillé)" if lang == "fr" else "P(burned)")
-        return f"{what} < {pct}"
+        return f"{what} < {threshold_text(float(arg), lang)}"
     if name == "cautious" and arg:
         text = "prudent (Dragobert à {m} cases ou plus)" if lang == "fr" else "cautious (Dragobert {m}+ cards away)"
         return text.format(m=arg)
