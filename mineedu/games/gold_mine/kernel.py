@@ -420,18 +420,15 @@ class Kernel(View):
                 self.pos[p], self.pos[target] = self.pos[target], self.pos[p]
 
     # --- turn flow --------------------------------------------------------------
-    def anyone_inside(self) -> bool:
-        return has_any(self.pos)
-
     def after_take(self) -> None:
         """face_up (D7): reveal the next card if the round goes on and cards are left."""
-        if self.anyone_inside() and has_any(self.explore):
+        if has_any(self.pos) and has_any(self.explore):
             self.phase = REVEAL
         else:
             self.end_turn()
 
     def end_turn(self) -> None:
-        if not self.anyone_inside():
+        if not has_any(self.pos):
             self.close_round()
             return
         if self.turns >= self.t.limit:  # E3: the mine collapses

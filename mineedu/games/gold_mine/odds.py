@@ -281,11 +281,6 @@ def p_exit_reaches_ladder(position: Any, player: int | None = None) -> Fraction:
     return Fraction(good, n)
 
 
-def as_float(dist: dict[int, Fraction]) -> dict[int, float]:
-    """A float view of a distribution."""
-    return {j: float(p) for j, p in dist.items()}
-
-
 def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:
     """The exact odds of ``state`` as JSON-ready data (every number in :func:`mineedu.core.exact_json` form).
 

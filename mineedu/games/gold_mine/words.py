@@ -119,7 +119,6 @@ def chapter(state: Any, lang: str = "fr") -> str:
 
 BOT_WORDS = {
     "random": {"fr": "au hasard", "en": "random"},
-    "cautious": {"fr": "prudent (Dragobert à 3 cases ou plus)", "en": "cautious (Dragobert 3+ cards away)"},
     "greedy": {"fr": "gourmand (explore toujours)", "en": "greedy (always explores)"},
 }
 
@@ -134,7 +133,7 @@ def bot_name(spec: str, lang: str = "fr") -> str:
     if name in ("threshold", "burn") and arg:
         what = "P(dragon)" if name == "threshold" else ("P(grillé)" if lang == "fr" else "P(burned)")
         return f"{what} < {threshold_text(float(arg), lang)}"
-    if name == "cautious" and arg:
+    if name == "cautious":  # the margin, 3 by default (bots.CautiousBot)
         text = "prudent (Dragobert à {m} cases ou plus)" if lang == "fr" else "cautious (Dragobert {m}+ cards away)"
-        return text.format(m=arg)
+        return text.format(m=arg or 3)
     return BOT_WORDS[name][lang] if name in BOT_WORDS else spec
