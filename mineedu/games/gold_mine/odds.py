@@ -16,7 +16,7 @@ risks a burn, and a burn loses every card held this round:
   (a burn costs what I hold).
 * :func:`p_dragon_reaches`: P(Dragobert reaches my card within the next k
   exploration cards, whoever draws them).
-* :func:`exit_offers`: what the exit deck offers instead (exiting never burns).
+* :func:`p_exit_reaches_ladder`: what the exit deck offers instead (exiting never burns).
 
 :func:`gold_change` is a sum over the chance outcomes of the rules themselves
 (:func:`mineedu.core.outcomes_after`), :func:`burn_risk` the kernel's count the
@@ -46,7 +46,7 @@ from typing import Any
 from mineedu.core import Texts, exact_json, make, outcomes_after
 from mineedu.core.i18n import format_number, player_name
 
-from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, TURN, kind_count
+from .cards import BURNED, CARD_GOLD, DRAGON, EXIT, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, TURN, kind_count
 from .kernel import burn_counts
 from .rules import kernel_of
 
@@ -260,25 +260,16 @@ def burn_causes(position: Any, player: int | None = None) -> dict[str, int] | No
     return {"dragons": s.explore[DRAGON], "eyes": s.explore[EYES], "cards": sum(s.explore)}
 
 
-def exit_offers(position: Any, player: int | None = None) -> list[tuple[str, int]]:
-    """The exit cards the next draw comes from (``(card, count)``, the discards once the deck is empty)."""
-    s = _state(position)
-    names = s.game.exit_names
-    deck = s.exits if any(s.exits) else s.exit_discard
-    return [(name, c) for name, c in zip(names, deck, strict=True) if c]
-
-
 def p_exit_reaches_ladder(position: Any, player: int | None = None) -> Fraction:
-    """P(the next exit card can bring ``player`` to the ladder at once) (L1/ALL1 from card 1, L2 from 1–2)."""
+    """P(the next exit card can bring ``player`` to the ladder at once) (L1/ALL1 from card 1, L2 from 1–2),
+    over the rules' own draw of an exit card (the discards once the deck is empty, D4)."""
     s, p = _turn_of(position, player)
     q = s.positions[p]
-    offers = exit_offers(s, p)
-    n = sum(c for _, c in offers)
-    if not n or q <= 0:
+    if q <= 0:
         return Fraction(0)
     steps = {"L1": 1, "ALL1": 1, "L2": 2}
-    good = sum(c for name, c in offers if max((steps.get(o, 0) for o in name.split("|")), default=0) >= q)
-    return Fraction(good, n)
+    return sum((f for name, f in s._evolve(phase=EXIT).chance_outcomes()
+                if max(steps.get(o, 0) for o in name.split("|")) >= q), Fraction(0))
 
 
 def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:
