@@ -16,13 +16,8 @@ Fraction(4, 29)
 
 Public API
 ==========
-``GoldMineConfig`` (frozen; every number is a default a teacher may change):
-``exploration`` (D2, ``(kind, count)`` for the four kinds ``nugget``, ``lantern``,
-``eyes``, ``dragon``), ``exit_deck`` (D4, ``(card, count)``; a card is its options
-joined by ``|``: ``"L1|SWAP"``), ``rounds`` (3), ``deck_mode`` (D7: ``"face_down"``
-or ``"face_up"``), ``token_awards`` ((3, 2, 1), D6), ``track_length`` (8: the
-dragon's start, D1), ``cart`` (4: the miners' start, D1), ``turn_limit`` (200
-turns per round, then the mine collapses: see below).
+``GoldMineConfig``: every number a teacher may change, each default the published game
+(what each means, D1–D7 and E1–E5: ``docs/rules/gold_mine.md``).
 
 ``GoldMineState`` fields (all tuples have one entry per player):
 
@@ -66,13 +61,6 @@ players to remember it).
 
 When nobody is left inside, the round is scored at once (``results`` grows) and
 the next round starts, or the game ends after the last one.
-
-Extra choices (see ``docs/rules/gold_mine.md``): E1 an exit card with one
-possible resolution resolves without a decision; E2 a round where nobody reaches
-the ladder has no winner and the next player clockwise starts the next round;
-E3 after ``turn_limit`` turns in a round the mine collapses and every miner still
-inside is burned (so every game ends, even with bots that only swap); E4 a full
-tie in round 3 (total, rung, tokens) shares the win.
 """
 
 from __future__ import annotations
