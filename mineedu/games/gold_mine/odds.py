@@ -48,7 +48,7 @@ from mineedu.core.i18n import format_number, player_name
 
 from .cards import BURNED, CARD_GOLD, DRAGON, EXIT, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, TURN, kind_count
 from .kernel import burn_counts
-from .rules import kernel_of
+from .rules import GoldMineConfig, kernel_of
 
 K_MAX = 10
 
@@ -139,6 +139,13 @@ def _state(position: Any) -> Any:
     return position.state() if hasattr(position, "state") else position
 
 
+def miner_alone(position: int, dragon: int, deck: tuple[int, ...], held: int = 0) -> Any:
+    """A round of 3 with P1 alone inside (to move, on ``position``, holding ``held`` nuggets), the others on the ladder."""
+    s: Any = make("gold_mine", 3).initial_state()  # a GoldMineState (make is typed State)
+    return s._evolve(positions=(position, LADDER, LADDER), rungs=(0, 1, 2), dragon=dragon, explore=tuple(deck),
+                     kept=(("nugget",) * held, (), ()))
+
+
 def lone_miner(cards: int, dragons: int, eyes: int = 0, lanterns: int = 0, distance: int = 1, held: int = 0) -> Any:
     """A position in a few numbers: one miner alone in the mine, ``distance`` cards from Dragobert.
 
@@ -152,8 +159,7 @@ def lone_miner(cards: int, dragons: int, eyes: int = 0, lanterns: int = 0, dista
     >>> s.explore, s.positions[0], s.dragon
     ((33, 0, 16, 5), 7, 8)
     """
-    s: Any = make("gold_mine", 3).initial_state()  # a GoldMineState (make is typed State)
-    track = s.game.config.track_length
+    track = GoldMineConfig.track_length
     counts = {"cards": cards, "dragons": dragons, "eyes": eyes, "lanterns": lanterns, "held gold": held}
     bad = [f"{name}={n}" for name, n in counts.items() if not isinstance(n, int) or n < 0]
     if bad:
@@ -162,9 +168,7 @@ def lone_miner(cards: int, dragons: int, eyes: int = 0, lanterns: int = 0, dista
         raise ValueError(f"{cards} cards cannot hold {dragons} dragons + {eyes} eyes + {lanterns} lanterns")
     if not 1 <= distance < track:
         raise ValueError(f"the miner stands 1 to {track - 1} cards from Dragobert, not {distance}")
-    deck = (cards - dragons - eyes - lanterns, lanterns, eyes, dragons)
-    return s._evolve(positions=(track - distance, LADDER, LADDER), rungs=(0, 1, 2), dragon=track, explore=deck,
-                     kept=(("nugget",) * held, (), ()))
+    return miner_alone(track - distance, track, (cards - dragons - eyes - lanterns, lanterns, eyes, dragons), held)
 
 
 def given(position: Any, description: dict[str, int]) -> Any:
