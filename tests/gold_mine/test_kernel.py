@@ -190,7 +190,7 @@ def test_each_bot_decides_among_the_rules_legal_actions(config, met):
     specs = [s for kind in SPECS.values() for s in kind]
     seen = set()
     for s in decisions(config, ["random", "greedy", "cautious:1", "random"], range(4)):
-        legal = [game.code(s.phase, a) for a in s.legal_actions()]
+        legal = [game.codes[a] for a in s.legal_actions()]
         k, p = kernel_of(s), s.turn
         for spec in specs:
             bot = game.make_bot(spec)

@@ -119,8 +119,7 @@ class GoldMineBot:  # no BaseBot base: mypyc compiles a class natively only if i
     name = "base"
 
     def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        game = obs.game
-        codes = [game.code(obs.phase, a) for a in legal]
+        codes = [obs.game.codes[a] for a in legal]
         return legal[self.choose(kernel_of(obs), cast(int, obs.viewer), codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:

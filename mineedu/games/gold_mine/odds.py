@@ -135,10 +135,6 @@ def expected_gold_next(position: Any) -> Fraction:
     return Fraction(sum(CARD_GOLD.get(kind, 0) * c for kind, c in zip(EXPLORE_KINDS, deck, strict=True)), n)
 
 
-def _state(position: Any) -> Any:
-    return position.state() if hasattr(position, "state") else position
-
-
 def miner_alone(position: int, dragon: int, deck: tuple[int, ...], held: int = 0) -> Any:
     """A round of 3 with P1 alone inside (to move, on ``position``, holding ``held`` nuggets), the others on the ladder."""
     s: Any = make("gold_mine", 3).initial_state()  # a GoldMineState (make is typed State)
@@ -186,7 +182,7 @@ def given(position: Any, description: dict[str, int]) -> Any:
 
 def _turn_of(position: Any, player: int | None) -> tuple[Any, int]:
     """The position as ``player`` would face it on their turn (default: the player to move)."""
-    s = _state(position)
+    s = position.state() if hasattr(position, "state") else position  # a view: its position
     p = s.turn if player is None else player
     if not 0 <= p < s.game.num_players:
         raise ValueError(f"player {p} does not exist: the seats are 0 to {s.game.num_players - 1}")

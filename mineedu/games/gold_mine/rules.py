@@ -340,7 +340,7 @@ class GoldMineState(Position, State):
     # --- applying -------------------------------------------------------------
     def _apply(self, action: Any, player: int | None) -> GoldMineState:
         k = kernel_of(self)
-        k.apply(self.game.code(self.phase, action))
+        k.apply(self.game.codes[action])
         return freeze(self.game, k)
 
     # --- what is seen -------------------------------------------------------
@@ -438,16 +438,9 @@ class GoldMine(Game):
         """An exit card's resolution by its kernel code."""
         swap = EXIT_OPTIONS.index("SWAP")
         self.resolutions.update({resolution(swap, t): ("option", "SWAP", t) for t in range(self.num_players)})
-
-    def code(self, phase: str, action: Any) -> int:
-        """The kernel's code of a legal ``action`` in ``phase``."""
-        if phase == TURN:
-            return EXPLORE_A if action == EXPLORE_ACTION else EXIT_A
-        if phase == OPTION:
-            return resolution(EXIT_OPTIONS.index(action[1]), action[2] if len(action) == 3 else NONE)
-        if phase == EXIT:
-            return self.exit_names.index(action)
-        return KIND_INDEX[action]
+        self.codes: dict[Any, int] = {**KIND_INDEX, **{name: i for i, name in enumerate(self.exit_names)}}
+        """The kernel's code of a legal action or chance outcome: the two tables above read back, a card's index."""
+        self.codes.update({a: c for table in (self.turn_actions, self.resolutions) for c, a in table.items()})
 
     def initial_state(self) -> GoldMineState:
         return freeze(self, Kernel.first(self.table))
