@@ -82,7 +82,8 @@ class Table:
     """The numbers of one game (its config and player count), shared by its kernels."""
 
     def __init__(self, players: int, cart: int, track: int, limit: int, rounds: int, awards: tuple[int, ...],
-                 face_up: bool, explore0: tuple[int, ...], options: list[list[int]], exit0: tuple[int, ...]) -> None:
+                 face_up: bool, explore0: tuple[int, ...], options: list[list[int]], exit0: tuple[int, ...],
+                 gold: list[int]) -> None:
         self.n = players
         self.cart = cart
         self.track = track
@@ -94,7 +95,7 @@ class Table:
         self.options = options
         """Each exit card's options, in the order of its name."""
         self.exit0 = exit0
-        self.gold = [1, 1, 2, 0] + [3] * len(exit0)
+        self.gold = gold
         """Gold of each kept card's code (a kept exit card is a GOLD3 one)."""
 
 

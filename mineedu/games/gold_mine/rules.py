@@ -418,8 +418,9 @@ class GoldMine(Game):
     def make_table(self) -> Table:
         c = self.config
         options = [[EXIT_OPTIONS.index(o) for o in name.split("|")] for name in self.exit_names]
+        gold = [CARD_GOLD.get(kind, 0) for kind in EXPLORE_KINDS] + [GOLD3_VALUE] * len(self.exit0)  # D2, D4
         return Table(self.num_players, c.cart, c.track_length, c.turn_limit, c.rounds, c.token_awards, self.face_up,
-                     self.explore0, options, self.exit0)
+                     self.explore0, options, self.exit0, gold)
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         super().__init__(players, config, **overrides)
