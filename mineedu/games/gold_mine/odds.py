@@ -216,15 +216,10 @@ def burn_risk(position: Any = None, player: int | None = None, **description: in
     return Fraction(*burn_counts(kernel_of(s), p)) if can_explore(s, p) else Fraction(0)
 
 
-def _round_ended(s: Any, s0: Any) -> bool:
-    return bool(s.phase == "over" or s.round != s0.round)
-
-
 def _burned(s: Any, s0: Any, p: int) -> bool:
     """Burned by this draw: out of the mine, or (when the draw ended the round) banked nothing."""
-    if _round_ended(s, s0):  # the round was scored: its result says
-        return bool(s.results[-1].rungs[p] == 0)
-    return bool(s.positions[p] == BURNED)
+    ended = s.ended_round(s0)  # the round was scored: its result says
+    return bool(ended.rungs[p] == 0 if ended else s.positions[p] == BURNED)
 
 
 def gold_change(position: Any = None, player: int | None = None, **description: int) -> Fraction:
@@ -242,11 +237,8 @@ def gold_change(position: Any = None, player: int | None = None, **description: 
     total = Fraction(0)
     outs: list[tuple[Any, Fraction]] = outcomes_after(s0, EXPLORE_ACTION, p)  # states of the rules (GoldMineState)
     for s, q in outs:
-        if _round_ended(s, s0):  # the round ended on this draw: what was banked
-            after = s.results[-1].gold[p]
-        else:
-            after = s.gold(p)
-        total += q * (after - held)
+        ended = s.ended_round(s0)  # the round ended on this draw: what was banked
+        total += q * ((ended.gold[p] if ended else s.gold(p)) - held)
     return total
 
 

@@ -238,6 +238,10 @@ class Position:
         """Gold on the cards ``player`` holds this round."""
         return sum(_card_gold(c) for c in self.kept[player])
 
+    def ended_round(self, before: Position) -> RoundResult | None:
+        """The result of the round a move from ``before`` ended (scored at once, D6), or None if it goes on."""
+        return self.results[-1] if self.phase == OVER or self.round != before.round else None
+
     def exit_options(self) -> tuple[str, ...]:
         """The options of the exit card being resolved (D4)."""
         return tuple(self.card.split("|")) if self.card else ()

@@ -75,8 +75,7 @@ def describe_event(event: Any, viewer: int | None, lang: str = "fr") -> str:
 def consequences(b: Any, a: Any, lang: str, dragon_drawn: bool = False) -> list[str]:
     """What a move did beyond itself: Dragobert moving, burns, arrivals on the ladder, scoring."""
     out: list[str] = []
-    ended = a.phase == OVER or a.round != b.round
-    result = a.results[-1] if ended else None
+    result = a.ended_round(b)
     if dragon_drawn:
         out.append(T("dragon_moves", lang, q=b.dragon - 1))
     for p, (q0, held) in enumerate(zip(b.positions, (b.gold(i) for i in range(len(b.positions))), strict=True)):
