@@ -32,15 +32,14 @@ from mineedu.core.trials import Proportion, Tally, draw
 
 from . import odds
 from .cards import CARD_GOLD, DRAGON, EXPLORE, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, LANTERN
-from .rules import GoldMineConfig
+from .rules import GoldMine, GoldMineConfig
 
 CHUNK = 1 << 18
 """Trials per numpy step (bounds the memory: a few arrays of this length)."""
 
 def start_deck(config: GoldMineConfig | None = None) -> tuple[int, ...]:
     """The exploration counts at the start of a round, in the order of ``EXPLORE_KINDS`` (D2)."""
-    counts = dict((config or GoldMineConfig()).exploration)
-    return tuple(counts[k] for k in EXPLORE_KINDS)
+    return GoldMine(3, config).explore0  # the rules' own reading of the config
 
 
 def _chunks(trials: int) -> list[int]:
