@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 import mineedu
-from mineedu.core import CHANCE, draws, play, playout
-from mineedu.games.gold_mine import bots, odds
-from mineedu.games.gold_mine.cards import TURN
+from mineedu.core import CHANCE, draws, outcomes_after, play, playout
+from mineedu.games.gold_mine import bots, kernel, odds
+from mineedu.games.gold_mine.cards import BURNED, EXPLORE_ACTION, TURN
 from mineedu.games.gold_mine.lesson import SPEC
 from mineedu.games.gold_mine.rules import kernel_of
 from tests.known_answers import make
@@ -115,11 +115,22 @@ def positions(config: dict, specs: list[str], seeds: range):
                 yield s
 
 
+def rules_burn_risk(s0) -> Fraction:
+    """P(the miner to move is burned if they explore), summed over the rules' own outcomes: out of the mine
+    after the draw, or (when the draw ended the round) banked nothing."""
+    p, total = s0.turn, Fraction(0)
+    for s, q in outcomes_after(s0, EXPLORE_ACTION, p):
+        ended = s.phase == "over" or s.round != s0.round
+        total += q if (s.results[-1].rungs[p] == 0 if ended else s.positions[p] == BURNED) else 0
+    return total
+
+
 @pytest.mark.parametrize("config", [{}, FACE_UP, {"deck_mode": "face_up", "exploration": (("nugget", 3), ("lantern", 3),
                                                                                    ("eyes", 3), ("dragon", 9))}])
 def test_burn_risk_is_the_rules(config):
-    """The closed form the burn bot decides by is :func:`odds.burn_risk`, the sum over the rules' own outcomes:
-    on positions of engine games, with the miner to move on every card before Dragobert, on the last turn or not."""
+    """The closed form the burn bot decides by (:func:`kernel.burn_counts`, which :func:`odds.burn_risk` reduces)
+    is the sum over the rules' own outcomes: on positions of engine games, with the miner to move on every card
+    before Dragobert, on the last turn or not."""
     n = 0
     for k, s0 in enumerate(positions(config, ["greedy", "random", "cautious:1", "random"], range(2))):
         if k % 4:
@@ -128,8 +139,8 @@ def test_burn_risk_is_the_rules(config):
         for q in range(1, s0.dragon):
             for turns in (s0.turns, limit - 1):
                 s = s0._evolve(positions=s0.positions[:s0.turn] + (q,) + s0.positions[s0.turn + 1:], turns=turns)
-                num, den = bots.burn_risk_of(kernel_of(s), s.turn)
-                assert Fraction(num, den) == odds.burn_risk(s), s
+                num, den = kernel.burn_counts(kernel_of(s), s.turn)
+                assert Fraction(num, den) == rules_burn_risk(s) == odds.burn_risk(s), s
                 n += 1
     assert n > 80
 
@@ -179,7 +190,7 @@ def test_each_bot_decides_among_the_rules_legal_actions(config, met):
     specs = [s for kind in SPECS.values() for s in kind]
     seen = set()
     for s in decisions(config, ["random", "greedy", "cautious:1", "random"], range(4)):
-        legal = [game.code(s.phase, a) for a in s.legal_actions()]
+        legal = [game.codes[a] for a in s.legal_actions()]
         k, p = kernel_of(s), s.turn
         for spec in specs:
             bot = game.make_bot(spec)

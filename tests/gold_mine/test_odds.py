@@ -12,7 +12,6 @@ import pytest
 
 import mineedu
 from mineedu.games.gold_mine.odds import (
-    as_float,
     dragons_in_next,
     expected_gold_next,
     format_odds,
@@ -97,7 +96,7 @@ def test_monte_carlo_agrees_with_the_exact_distribution_within_4_standard_errors
     deck = np.array([0] * 20 + [1] * 14 + [2] * 16 + [3] * 8)
     runs, k = 20_000, 10
     dragons = np.array([(rng.permutation(deck)[:k] == 3).sum() for _ in range(runs)])
-    exact = as_float(dragons_in_next(s, k))
+    exact = {j: float(p) for j, p in dragons_in_next(s, k).items()}
     for j, p in exact.items():
         se = math.sqrt(p * (1 - p) / runs)
         assert abs((dragons == j).mean() - p) <= 4 * se + 1e-12, (j, p)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from math import perm
 from typing import Any, cast
 
 import numpy as np
@@ -46,6 +45,7 @@ from .kernel import (
     OPTION,
     SWAP,
     View,
+    burn_counts,
     can_exit,
     can_explore,
     resolution,
@@ -54,6 +54,7 @@ from .kernel import (
 from .kernel import legal as legal_of
 from .odds import burn_risk, dragon_fraction
 from .rules import GoldMineView, kernel_of
+from .words import threshold_text
 
 Draw = Callable[[int], int]
 
@@ -111,42 +112,6 @@ def nearest_exit(view: View, seat: int, legal: list[int]) -> int:
     return at
 
 
-def burn_risk_of(view: View, seat: int) -> tuple[int, int]:
-    """P(``seat``'s miner is burned if they explore now) as ``(numerator, denominator)``, not reduced:
-    :func:`.odds.burn_risk`, which sums the rules' own outcomes, in closed form.
-
-    Face down, one card is drawn: next to Dragobert a dragon (he moves onto the miner's card) and an
-    eyes card (it walks the miner onto his) burn, nothing else does. Face up, the visible card is
-    taken (eyes next to him burn, a lantern from card 1 reaches the ladder), then cards are revealed
-    until one is not a dragon: the miner burns if the first ``dragon - position`` revealed are all
-    dragons, ``perm(dragons, m) / perm(cards, m)``. On the turn that reaches ``turn_limit`` (E3)
-    whoever is still inside afterwards burns, so only a step onto the ladder escapes.
-    """
-    deck = view.explore
-    position, dragon = view.pos[seat], view.dragon
-    last_turn = view.turns + 1 >= view.t.limit
-    cards = deck[NUGGET] + deck[LANTERN] + deck[EYES] + deck[DRAGON]
-    if not view.t.face_up:
-        if last_turn:
-            return cards - (deck[LANTERN] if position == 1 else 0), cards
-        return (deck[EYES] + deck[DRAGON] if position == dragon - 1 else 0), cards
-    top = view.top
-    if top == EYES:
-        position += 1
-        if position >= dragon:
-            return 1, 1
-    elif top == LANTERN:
-        position -= 1
-        if position <= 0:
-            return 0, 1
-    if last_turn:
-        return 1, 1
-    m = dragon - position
-    if deck[DRAGON] < m:
-        return 0, 1
-    return perm(deck[DRAGON], m), perm(cards, m)
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GoldMineBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
     """Base: decisions at the turn (``explores``) and at an exit card (``pick_option``), on the kernel."""
@@ -154,8 +119,7 @@ class GoldMineBot:  # no BaseBot base: mypyc compiles a class natively only if i
     name = "base"
 
     def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        game = obs.game
-        codes = [game.code(obs.phase, a) for a in legal]
+        codes = [obs.game.codes[a] for a in legal]
         return legal[self.choose(kernel_of(obs), cast(int, obs.viewer), codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
@@ -202,10 +166,7 @@ class RandomBot(GoldMineBot):
     name = "random"
 
     def act(self, obs: GoldMineView, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        return legal[self.choose(None, 0, list(range(len(legal))), draw_of(rng))]  # reads no position
-
-    def choose(self, view: View | None, seat: int, legal: list[int], draw: Draw) -> int:
-        return draw(len(legal))
+        return legal[draw_of(rng)(len(legal))]  # reads no position: the draw of decide over the legal codes
 
     def decide(self, view: View, seat: int, draw: Draw) -> int:
         codes = legal_of(view)
@@ -248,34 +209,28 @@ class ThresholdBot(GoldMineBot):
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         d, n = dragon_fraction(obs)
         cmp = "<" if self.explores_at(obs) else "≥"
-        whole = round(100 * self.threshold, 1).is_integer()  # a threshold of 0.15 reads "15 %", not "15,0 %"
         return T("risk", lang, f=f"{d}/{n}", pc=format_number(d / n if n else 0.0, lang, percent=True), cmp=cmp,
-                 t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
+                 t=threshold_text(self.threshold, lang), what=what)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class BurnBot(GoldMineBot):
+class BurnBot(ThresholdBot):
     """Explores while P(I am burned if I explore now) < ``threshold``: the risk that matters."""
 
     name = "burn"
 
     def __init__(self, threshold: float = 0.2) -> None:
-        if not 0 <= threshold <= 1:
-            raise ValueError(f"the threshold is a probability in [0, 1], not {threshold}")
-        self.threshold = threshold
-        self._ratio = as_written(threshold)
+        super().__init__(threshold)
 
     def explores(self, view: View, seat: int) -> bool:
-        risk, cards = burn_risk_of(view, seat)
+        risk, cards = burn_counts(view, seat)
         num, den = self._ratio
         return risk * den < num * cards  # = risk < threshold, exactly, without a Fraction
 
     def turn_reason(self, obs: GoldMineView, what: str, lang: str) -> str:
         r = burn_risk(obs, obs.viewer)
-        whole = round(100 * self.threshold, 1).is_integer()
         return T("burn", lang, f=fraction_text(r), pc=format_number(float(r), lang, percent=True),
-                 cmp="<" if self.explores_at(obs) else "≥",
-                 t=format_number(self.threshold, lang, 0 if whole else 1, percent=True), what=what)
+                 cmp="<" if self.explores_at(obs) else "≥", t=threshold_text(self.threshold, lang), what=what)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

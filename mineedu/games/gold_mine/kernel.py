@@ -14,6 +14,7 @@ code is the card's (exploration kind, or exit card index).
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import perm
 from typing import Final, NamedTuple
 
 SETUP: Final = 0
@@ -81,7 +82,8 @@ class Table:
     """The numbers of one game (its config and player count), shared by its kernels."""
 
     def __init__(self, players: int, cart: int, track: int, limit: int, rounds: int, awards: tuple[int, ...],
-                 face_up: bool, explore0: tuple[int, ...], options: list[list[int]], exit0: tuple[int, ...]) -> None:
+                 face_up: bool, explore0: tuple[int, ...], options: list[list[int]], exit0: tuple[int, ...],
+                 gold: list[int]) -> None:
         self.n = players
         self.cart = cart
         self.track = track
@@ -93,7 +95,7 @@ class Table:
         self.options = options
         """Each exit card's options, in the order of its name."""
         self.exit0 = exit0
-        self.gold = [1, 1, 2, 0] + [3] * len(exit0)
+        self.gold = gold
         """Gold of each kept card's code (a kept exit card is a GOLD3 one)."""
 
 
@@ -177,6 +179,43 @@ def legal(v: View) -> list[int]:
     if ph == OPTION:
         return resolutions(v, v.card)
     return []
+
+
+def burn_counts(view: View, seat: int) -> tuple[int, int]:
+    """P(``seat``'s miner, inside the mine, is burned if they explore now) as ``(numerator, denominator)``,
+    not reduced (:func:`.odds.burn_risk` reduces it; ``tests/gold_mine/test_kernel.py`` holds it to the
+    rules' own outcomes).
+
+    Face down, one card is drawn: next to Dragobert a dragon (he moves onto the miner's card) and an
+    eyes card (it walks the miner onto his) burn, nothing else does. Face up, the visible card is
+    taken (eyes next to him burn, a lantern from card 1 reaches the ladder), then cards are revealed
+    until one is not a dragon: the miner burns if the first ``dragon - position`` revealed are all
+    dragons, ``perm(dragons, m) / perm(cards, m)``. On the turn that reaches ``turn_limit`` (E3)
+    whoever is still inside afterwards burns, so only a step onto the ladder escapes.
+    """
+    deck = view.explore
+    position, dragon = view.pos[seat], view.dragon
+    last_turn = view.turns + 1 >= view.t.limit
+    cards = deck[NUGGET] + deck[LANTERN] + deck[EYES] + deck[DRAGON]
+    if not view.t.face_up:
+        if last_turn:
+            return cards - (deck[LANTERN] if position == 1 else 0), cards
+        return (deck[EYES] + deck[DRAGON] if position == dragon - 1 else 0), cards
+    top = view.top
+    if top == EYES:
+        position += 1
+        if position >= dragon:
+            return 1, 1
+    elif top == LANTERN:
+        position -= 1
+        if position <= 0:
+            return 0, 1
+    if last_turn:
+        return 1, 1
+    m = dragon - position
+    if deck[DRAGON] < m:
+        return 0, 1
+    return perm(deck[DRAGON], m), perm(cards, m)
 
 
 class Kernel(View):
@@ -382,18 +421,15 @@ class Kernel(View):
                 self.pos[p], self.pos[target] = self.pos[target], self.pos[p]
 
     # --- turn flow --------------------------------------------------------------
-    def anyone_inside(self) -> bool:
-        return has_any(self.pos)
-
     def after_take(self) -> None:
         """face_up (D7): reveal the next card if the round goes on and cards are left."""
-        if self.anyone_inside() and has_any(self.explore):
+        if has_any(self.pos) and has_any(self.explore):
             self.phase = REVEAL
         else:
             self.end_turn()
 
     def end_turn(self) -> None:
-        if not self.anyone_inside():
+        if not has_any(self.pos):
             self.close_round()
             return
         if self.turns >= self.t.limit:  # E3: the mine collapses

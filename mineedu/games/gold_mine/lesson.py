@@ -24,21 +24,13 @@ from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, Teache
 from mineedu.core.positions import reached
 
 from . import odds
-from .cards import CARD_GOLD, DRAGON, EXPLORE_KINDS
+from .cards import CARD_GOLD, DRAGON, EXPLORE_KINDS, EYES, LANTERN, NUGGET
 from .panel import figures
-from .simulate import dragons_found
+from .simulate import dragons_found, start_deck
 from .words import bot_name
-
-
-def start_deck(players: int = 4) -> tuple[int, ...]:
-    """The exploration counts at the start of a round, from the rules."""
-    state: Any = make("gold_mine", players).initial_state()
-    return tuple(state.explore)
-
 
 DECK = start_deck()
 CARDS, DRAGONS = sum(DECK), DECK[DRAGON]
-NUGGET, LANTERN, EYES = (EXPLORE_KINDS.index(k) for k in ("nugget", "lantern", "eyes"))
 
 
 def exercise_position(bots: tuple[str, ...] = ("greedy", "greedy", "burn:0.4", "random")) -> Any:
@@ -59,6 +51,8 @@ HERE, DRAGOBERT, HELD = POSITION.positions[ME], POSITION.dragon, POSITION.gold(M
 LEFT = tuple(POSITION.explore)
 REACH_K = 3
 NO_DRAGON_IN_TWO = odds.dragons_in_next(LEFT, 2)[0]
+REACH_NONE = odds.dragons_in_next(LEFT, REACH_K).get(0, Fraction(0))
+"""P(no dragon among the next REACH_K cards of the exercises' position): Dragobert stays put."""
 MOVED = POSITION.game.config.track_length - DRAGOBERT
 """How many cards Dragobert has moved: one per dragon card drawn, so DRAGONS - MOVED dragons are left."""
 
@@ -168,12 +162,6 @@ def first_cards(k: int | None, lang: str, among: bool = False) -> str:
         word = "among" if among and k != 1 else "in"
         return f"{word} the first card" if k == 1 else f"{word} the first <b>{k}</b> cards"
     return "dans la première carte" if k == 1 else f"dans les <b>{k}</b> premières cartes"
-
-
-def reach_none() -> Fraction:
-    """P(no dragon among the next REACH_K cards of the exercises' position): Dragobert stays put."""
-    n, d = sum(LEFT), LEFT[DRAGON]
-    return Fraction(comb(n - d, REACH_K), comb(n, REACH_K))
 
 
 def _position_text(lang: str) -> str:
@@ -322,7 +310,7 @@ SPEC = typeset(LessonSpec(
             answer=odds.p_dragon_reaches(POSITION, HERE, REACH_K),
             hint=bilingual(lambda lang: W["h_reach"][lang].format(k=REACH_K, n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON])),
             solution=bilingual(lambda lang: W["s_reach"][lang].format(
-                k=REACH_K, n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON], none=fraction_text(reach_none()),
+                k=REACH_K, n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON], none=fraction_text(REACH_NONE),
                 exact=fraction_text(odds.p_dragon_reaches(POSITION, HERE, REACH_K)),
                 x=format_number(odds.p_dragon_reaches(POSITION, HERE, REACH_K), lang, 3))),
         ),

@@ -16,12 +16,13 @@ risks a burn, and a burn loses every card held this round:
   (a burn costs what I hold).
 * :func:`p_dragon_reaches`: P(Dragobert reaches my card within the next k
   exploration cards, whoever draws them).
-* :func:`exit_offers`: what the exit deck offers instead (exiting never burns).
+* :func:`p_exit_reaches_ladder`: what the exit deck offers instead (exiting never burns).
 
-:func:`burn_risk` and :func:`gold_change` are sums over the chance outcomes of
-the rules themselves (:func:`mineedu.core.outcomes_after`), so they are exact in
-both deck modes (the face-up variant's chain of revealed dragons included) and
-at the end of a round (the mine collapsing, E3).
+:func:`gold_change` is a sum over the chance outcomes of the rules themselves
+(:func:`mineedu.core.outcomes_after`), :func:`burn_risk` the kernel's count the
+burn bot decides by (:func:`.kernel.burn_counts`): both exact in both deck modes
+(the face-up variant's chain of revealed dragons included) and at the end of a
+round (the mine collapsing, E3).
 
 >>> import mineedu
 >>> s = mineedu.make("gold_mine", players=4).initial_state()
@@ -45,10 +46,11 @@ from typing import Any
 from mineedu.core import Texts, exact_json, make, outcomes_after
 from mineedu.core.i18n import format_number, player_name
 
-from .cards import BURNED, CARD_GOLD, DRAGON, EXPLORE_ACTION, EXPLORE_KINDS, KIND_INDEX, LADDER, TURN, kind_count
+from .cards import BURNED, CARD_GOLD, DRAGON, EXIT, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, TURN, kind_count
+from .kernel import burn_counts
+from .rules import GoldMineConfig, kernel_of
 
 K_MAX = 10
-EYES = KIND_INDEX["eyes"]
 
 
 def dragon_fraction(position: Any) -> tuple[int, int]:
@@ -133,8 +135,11 @@ def expected_gold_next(position: Any) -> Fraction:
     return Fraction(sum(CARD_GOLD.get(kind, 0) * c for kind, c in zip(EXPLORE_KINDS, deck, strict=True)), n)
 
 
-def _state(position: Any) -> Any:
-    return position.state() if hasattr(position, "state") else position
+def miner_alone(position: int, dragon: int, deck: tuple[int, ...], held: int = 0) -> Any:
+    """A round of 3 with P1 alone inside (to move, on ``position``, holding ``held`` nuggets), the others on the ladder."""
+    s: Any = make("gold_mine", 3).initial_state()  # a GoldMineState (make is typed State)
+    return s._evolve(positions=(position, LADDER, LADDER), rungs=(0, 1, 2), dragon=dragon, explore=tuple(deck),
+                     kept=(("nugget",) * held, (), ()))
 
 
 def lone_miner(cards: int, dragons: int, eyes: int = 0, lanterns: int = 0, distance: int = 1, held: int = 0) -> Any:
@@ -150,8 +155,7 @@ def lone_miner(cards: int, dragons: int, eyes: int = 0, lanterns: int = 0, dista
     >>> s.explore, s.positions[0], s.dragon
     ((33, 0, 16, 5), 7, 8)
     """
-    s: Any = make("gold_mine", 3).initial_state()  # a GoldMineState (make is typed State)
-    track = s.game.config.track_length
+    track = GoldMineConfig.track_length
     counts = {"cards": cards, "dragons": dragons, "eyes": eyes, "lanterns": lanterns, "held gold": held}
     bad = [f"{name}={n}" for name, n in counts.items() if not isinstance(n, int) or n < 0]
     if bad:
@@ -160,9 +164,7 @@ def lone_miner(cards: int, dragons: int, eyes: int = 0, lanterns: int = 0, dista
         raise ValueError(f"{cards} cards cannot hold {dragons} dragons + {eyes} eyes + {lanterns} lanterns")
     if not 1 <= distance < track:
         raise ValueError(f"the miner stands 1 to {track - 1} cards from Dragobert, not {distance}")
-    deck = (cards - dragons - eyes - lanterns, lanterns, eyes, dragons)
-    return s._evolve(positions=(track - distance, LADDER, LADDER), rungs=(0, 1, 2), dragon=track, explore=deck,
-                     kept=(("nugget",) * held, (), ()))
+    return miner_alone(track - distance, track, (cards - dragons - eyes - lanterns, lanterns, eyes, dragons), held)
 
 
 def given(position: Any, description: dict[str, int]) -> Any:
@@ -180,7 +182,7 @@ def given(position: Any, description: dict[str, int]) -> Any:
 
 def _turn_of(position: Any, player: int | None) -> tuple[Any, int]:
     """The position as ``player`` would face it on their turn (default: the player to move)."""
-    s = _state(position)
+    s = position.state() if hasattr(position, "state") else position  # a view: its position
     p = s.turn if player is None else player
     if not 0 <= p < s.game.num_players:
         raise ValueError(f"player {p} does not exist: the seats are 0 to {s.game.num_players - 1}")
@@ -193,13 +195,6 @@ def can_explore(position: Any, player: int | None = None) -> bool:
     """Whether ``player`` (default: the player to move) may take an exploration card now."""
     s, p = _turn_of(position, player)
     return s.positions[p] > 0 and EXPLORE_ACTION in s.legal_actions(p)
-
-
-def _explore_outcomes(position: Any, player: int | None) -> tuple[list[tuple[Any, Fraction]], int]:
-    s, p = _turn_of(position, player)
-    if not can_explore(s, p):
-        return [], p
-    return outcomes_after(s, EXPLORE_ACTION, p), p
 
 
 def burn_risk(position: Any = None, player: int | None = None, **description: int) -> Fraction:
@@ -217,20 +212,14 @@ def burn_risk(position: Any = None, player: int | None = None, **description: in
     ...
     ValueError: 5 cards cannot hold 6 dragons + 0 eyes + 0 lanterns
     """
-    s0, p = _turn_of(given(position, description), player)
-    outs, _ = _explore_outcomes(s0, p)
-    return sum((q for s, q in outs if _burned(s, s0, p)), Fraction(0))
-
-
-def _round_ended(s: Any, s0: Any) -> bool:
-    return bool(s.phase == "over" or s.round != s0.round)
+    s, p = _turn_of(given(position, description), player)
+    return Fraction(*burn_counts(kernel_of(s), p)) if can_explore(s, p) else Fraction(0)
 
 
 def _burned(s: Any, s0: Any, p: int) -> bool:
     """Burned by this draw: out of the mine, or (when the draw ended the round) banked nothing."""
-    if _round_ended(s, s0):  # the round was scored: its result says
-        return bool(s.results[-1].rungs[p] == 0)
-    return bool(s.positions[p] == BURNED)
+    ended = s.ended_round(s0)  # the round was scored: its result says
+    return bool(ended.rungs[p] == 0 if ended else s.positions[p] == BURNED)
 
 
 def gold_change(position: Any = None, player: int | None = None, **description: int) -> Fraction:
@@ -242,17 +231,14 @@ def gold_change(position: Any = None, player: int | None = None, **description: 
     Fraction(3, 17)
     """
     s0, p = _turn_of(given(position, description), player)
-    outs, _ = _explore_outcomes(s0, p)
-    if not outs:
+    if not can_explore(s0, p):
         return Fraction(0)
     held = s0.gold(p)
     total = Fraction(0)
+    outs: list[tuple[Any, Fraction]] = outcomes_after(s0, EXPLORE_ACTION, p)  # states of the rules (GoldMineState)
     for s, q in outs:
-        if _round_ended(s, s0):  # the round ended on this draw: what was banked
-            after = s.results[-1].gold[p]
-        else:
-            after = s.gold(p)
-        total += q * (after - held)
+        ended = s.ended_round(s0)  # the round ended on this draw: what was banked
+        total += q * ((ended.gold[p] if ended else s.gold(p)) - held)
     return total
 
 
@@ -266,30 +252,16 @@ def burn_causes(position: Any, player: int | None = None) -> dict[str, int] | No
     return {"dragons": s.explore[DRAGON], "eyes": s.explore[EYES], "cards": sum(s.explore)}
 
 
-def exit_offers(position: Any, player: int | None = None) -> list[tuple[str, int]]:
-    """The exit cards the next draw comes from (``(card, count)``, the discards once the deck is empty)."""
-    s = _state(position)
-    names = s.game.exit_names
-    deck = s.exits if any(s.exits) else s.exit_discard
-    return [(name, c) for name, c in zip(names, deck, strict=True) if c]
-
-
 def p_exit_reaches_ladder(position: Any, player: int | None = None) -> Fraction:
-    """P(the next exit card can bring ``player`` to the ladder at once) (L1/ALL1 from card 1, L2 from 1–2)."""
+    """P(the next exit card can bring ``player`` to the ladder at once) (L1/ALL1 from card 1, L2 from 1–2),
+    over the rules' own draw of an exit card (the discards once the deck is empty, D4)."""
     s, p = _turn_of(position, player)
     q = s.positions[p]
-    offers = exit_offers(s, p)
-    n = sum(c for _, c in offers)
-    if not n or q <= 0:
+    if q <= 0:
         return Fraction(0)
     steps = {"L1": 1, "ALL1": 1, "L2": 2}
-    good = sum(c for name, c in offers if max((steps.get(o, 0) for o in name.split("|")), default=0) >= q)
-    return Fraction(good, n)
-
-
-def as_float(dist: dict[int, Fraction]) -> dict[int, float]:
-    """A float view of a distribution."""
-    return {j: float(p) for j, p in dist.items()}
+    return sum((f for name, f in s._evolve(phase=EXIT).chance_outcomes()
+                if max(steps.get(o, 0) for o in name.split("|")) >= q), Fraction(0))
 
 
 def odds_report(state: Any, player: int | None = None) -> dict[str, Any]:

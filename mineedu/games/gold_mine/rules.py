@@ -16,13 +16,8 @@ Fraction(4, 29)
 
 Public API
 ==========
-``GoldMineConfig`` (frozen; every number is a default a teacher may change):
-``exploration`` (D2, ``(kind, count)`` for the four kinds ``nugget``, ``lantern``,
-``eyes``, ``dragon``), ``exit_deck`` (D4, ``(card, count)``; a card is its options
-joined by ``|``: ``"L1|SWAP"``), ``rounds`` (3), ``deck_mode`` (D7: ``"face_down"``
-or ``"face_up"``), ``token_awards`` ((3, 2, 1), D6), ``track_length`` (8: the
-dragon's start, D1), ``cart`` (4: the miners' start, D1), ``turn_limit`` (200
-turns per round, then the mine collapses: see below).
+``GoldMineConfig``: every number a teacher may change, each default the published game
+(what each means, D1–D7 and E1–E5: ``docs/rules/gold_mine.md``).
 
 ``GoldMineState`` fields (all tuples have one entry per player):
 
@@ -66,13 +61,6 @@ players to remember it).
 
 When nobody is left inside, the round is scored at once (``results`` grows) and
 the next round starts, or the game ends after the last one.
-
-Extra choices (see ``docs/rules/gold_mine.md``): E1 an exit card with one
-possible resolution resolves without a decision; E2 a round where nobody reaches
-the ladder has no winner and the next player clockwise starts the next round;
-E3 after ``turn_limit`` turns in a round the mine collapses and every miner still
-inside is burned (so every game ends, even with bots that only swap); E4 a full
-tie in round 3 (total, rung, tokens) shares the win.
 """
 
 from __future__ import annotations
@@ -213,8 +201,9 @@ def _not_a_player(t: Any) -> str:
 
 
 @dataclass(frozen=True)
-class GoldMineState(State):
-    """One position of My Gold Mine (fields: see the module docstring)."""
+class Position:
+    """The fields of a position (see the module docstring) and what follows from them: a
+    :class:`GoldMineState` and the :class:`GoldMineView` of it that every viewer sees alike."""
 
     game: GoldMine
     round: int
@@ -236,15 +225,6 @@ class GoldMineState(State):
     turns: int = 0
     results: tuple[RoundResult, ...] = ()
 
-    def _evolve(self, **changes: Any) -> GoldMineState:
-        """A copy with some fields changed (like ``dataclasses.replace``, without re-running ``__init__``)."""
-        new = object.__new__(GoldMineState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.update(changes)
-        return new
-
-    # --- derived facts ------------------------------------------------------
     @property
     def fire(self) -> tuple[int, ...]:
         """Positions showing the dragon-fire side (right of Dragobert, D3)."""
@@ -258,9 +238,51 @@ class GoldMineState(State):
         """Gold on the cards ``player`` holds this round."""
         return sum(_card_gold(c) for c in self.kept[player])
 
+    def ended_round(self, before: Position) -> RoundResult | None:
+        """The result of the round a move from ``before`` ended (scored at once, D6), or None if it goes on."""
+        return self.results[-1] if self.phase == OVER or self.round != before.round else None
+
     def exit_options(self) -> tuple[str, ...]:
         """The options of the exit card being resolved (D4)."""
         return tuple(self.card.split("|")) if self.card else ()
+
+    # --- the result ---------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        """Nugget tokens; at the end, tokens + gold banked in the last round (D6)."""
+        if self.phase == OVER and self.results:
+            last = self.results[-1]
+            return tuple(float(t + g) for t, g in zip(self.tokens, last.gold))
+        return tuple(float(t) for t in self.tokens)
+
+    def _final_key(self, p: int, scores: tuple[float, ...]) -> tuple[float, int, int]:
+        # D6: most gold + tokens; ties: higher rung in the last round (burned = below all), then tokens
+        last = self.results[-1]
+        rung = last.rungs[p] or 99
+        return (-scores[p], rung, -self.tokens[p])
+
+    def podium(self) -> tuple[tuple[int, ...], ...]:
+        """The final ranking: places in order, each a tuple of players (E4: full ties share)."""
+        if self.phase != OVER:
+            return ()
+        scores = self.scores()  # once for every player
+        keys = {p: self._final_key(p, scores) for p in range(len(self.positions))}
+        places: list[tuple[int, ...]] = []
+        for k in sorted(set(keys.values())):
+            places.append(tuple(p for p in sorted(keys) if keys[p] == k))
+        return tuple(places)
+
+
+@dataclass(frozen=True)
+class GoldMineState(Position, State):
+    """One position of My Gold Mine (fields: see the module docstring)."""
+
+    def _evolve(self, **changes: Any) -> GoldMineState:
+        """A copy with some fields changed (like ``dataclasses.replace``, without re-running ``__init__``)."""
+        new = object.__new__(GoldMineState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
 
     # --- who acts -----------------------------------------------------------
     def current_player(self) -> int:
@@ -322,7 +344,7 @@ class GoldMineState(State):
     # --- applying -------------------------------------------------------------
     def _apply(self, action: Any, player: int | None) -> GoldMineState:
         k = kernel_of(self)
-        k.apply(self.game.code(self.phase, action))
+        k.apply(self.game.codes[action])
         return freeze(self.game, k)
 
     # --- what is seen -------------------------------------------------------
@@ -334,43 +356,13 @@ class GoldMineState(State):
         return view
 
     # --- the result ---------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        """Nugget tokens; at the end, tokens + gold banked in the last round (D6)."""
-        if self.phase == OVER and self.results:
-            last = self.results[-1]
-            return tuple(float(t + g) for t, g in zip(self.tokens, last.gold))
-        return tuple(float(t) for t in self.tokens)
-
-    def _final_key(self, p: int, scores: tuple[float, ...]) -> tuple[float, int, int]:
-        # D6: most gold + tokens; ties: higher rung in the last round (burned = below all), then tokens
-        last = self.results[-1]
-        rung = last.rungs[p] or 99
-        return (-scores[p], rung, -self.tokens[p])
-
-    def podium(self) -> tuple[tuple[int, ...], ...]:
-        """The final ranking: places in order, each a tuple of players (E4: full ties share)."""
-        if self.phase != OVER:
-            return ()
-        scores = self.scores()  # once for every player
-        keys = {p: self._final_key(p, scores) for p in range(len(self.positions))}
-        places: list[tuple[int, ...]] = []
-        for k in sorted(set(keys.values())):
-            places.append(tuple(p for p in sorted(keys) if keys[p] == k))
-        return tuple(places)
-
     def winners(self) -> tuple[int, ...]:
         podium = self.podium()
         return podium[0] if podium else ()
 
 
-_STATE_FIELDS = (
-    "game", "round", "start", "turn", "phase", "positions", "rungs", "dragon", "kept", "tokens", "pool",
-    "explore", "explore_discard", "top", "exits", "exit_discard", "card", "turns", "results",
-)
-
-
 @dataclass(frozen=True)
-class GoldMineView:
+class GoldMineView(Position):
     """What one viewer sees of a My Gold Mine position: all of it.
 
     Every exploration card shows its type by its effect (a nugget stays, a
@@ -382,49 +374,14 @@ class GoldMineView:
     by the rules themselves.
     """
 
-    viewer: int | None
-    game: GoldMine
-    round: int
-    start: int
-    turn: int
-    phase: str
-    positions: tuple[int, ...]
-    rungs: tuple[int, ...]
-    dragon: int
-    kept: tuple[tuple[str, ...], ...]
-    tokens: tuple[int, ...]
-    pool: int
-    explore: tuple[int, ...]
-    explore_discard: tuple[int, ...]
-    top: str | None
-    exits: tuple[int, ...]
-    exit_discard: tuple[int, ...]
-    card: str | None
-    turns: int
-    results: tuple[RoundResult, ...]
+    viewer: int | None = None
 
     def state(self) -> GoldMineState:
         """The position this view shows."""
         state = object.__new__(GoldMineState)
-        state.__dict__.update({f: self.__dict__[f] for f in _STATE_FIELDS})
+        state.__dict__.update(self.__dict__)
+        del state.__dict__["viewer"]
         return state
-
-    def gold(self, player: int) -> int:
-        """Gold on the cards ``player`` holds this round."""
-        return sum(_card_gold(c) for c in self.kept[player])
-
-    @property
-    def fire(self) -> tuple[int, ...]:
-        return tuple(range(self.dragon + 1, self.game.config.track_length + 1))
-
-    def inside(self) -> tuple[int, ...]:
-        return tuple(i for i, p in enumerate(self.positions) if p > 0)
-
-    def podium(self) -> tuple[tuple[int, ...], ...]:
-        return self.state().podium()
-
-    def scores(self) -> tuple[float, ...]:
-        return self.state().scores()
 
 
 def kernel_of(s: GoldMineState | GoldMineView) -> Kernel:
@@ -465,8 +422,9 @@ class GoldMine(Game):
     def make_table(self) -> Table:
         c = self.config
         options = [[EXIT_OPTIONS.index(o) for o in name.split("|")] for name in self.exit_names]
+        gold = [CARD_GOLD.get(kind, 0) for kind in EXPLORE_KINDS] + [GOLD3_VALUE] * len(self.exit0)  # D2, D4
         return Table(self.num_players, c.cart, c.track_length, c.turn_limit, c.rounds, c.token_awards, self.face_up,
-                     self.explore0, options, self.exit0)
+                     self.explore0, options, self.exit0, gold)
 
     def __init__(self, players: int, config: Any = None, **overrides: Any) -> None:
         super().__init__(players, config, **overrides)
@@ -485,16 +443,9 @@ class GoldMine(Game):
         """An exit card's resolution by its kernel code."""
         swap = EXIT_OPTIONS.index("SWAP")
         self.resolutions.update({resolution(swap, t): ("option", "SWAP", t) for t in range(self.num_players)})
-
-    def code(self, phase: str, action: Any) -> int:
-        """The kernel's code of a legal ``action`` in ``phase``."""
-        if phase == TURN:
-            return EXPLORE_A if action == EXPLORE_ACTION else EXIT_A
-        if phase == OPTION:
-            return resolution(EXIT_OPTIONS.index(action[1]), action[2] if len(action) == 3 else NONE)
-        if phase == EXIT:
-            return self.exit_names.index(action)
-        return KIND_INDEX[action]
+        self.codes: dict[Any, int] = {**KIND_INDEX, **{name: i for i, name in enumerate(self.exit_names)}}
+        """The kernel's code of a legal action or chance outcome: the two tables above read back, a card's index."""
+        self.codes.update({a: c for table in (self.turn_actions, self.resolutions) for c, a in table.items()})
 
     def initial_state(self) -> GoldMineState:
         return freeze(self, Kernel.first(self.table))

@@ -27,20 +27,19 @@ from typing import Any
 
 import numpy as np
 
-from mineedu.core import make, sample_outcome
+from mineedu.core import sample_outcome
 from mineedu.core.trials import Proportion, Tally, draw
 
 from . import odds
 from .cards import CARD_GOLD, DRAGON, EXPLORE, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, LANTERN
-from .rules import GoldMineConfig, GoldMineState
+from .rules import GoldMine, GoldMineConfig
 
 CHUNK = 1 << 18
 """Trials per numpy step (bounds the memory: a few arrays of this length)."""
 
 def start_deck(config: GoldMineConfig | None = None) -> tuple[int, ...]:
     """The exploration counts at the start of a round, in the order of ``EXPLORE_KINDS`` (D2)."""
-    counts = dict((config or GoldMineConfig()).exploration)
-    return tuple(counts[k] for k in EXPLORE_KINDS)
+    return GoldMine(3, config).explore0  # the rules' own reading of the config
 
 
 def _chunks(trials: int) -> list[int]:
@@ -159,11 +158,7 @@ def explore(position: int, dragon: int, draws: int, trials: int, rng: np.random.
 # --- the same trials, played by the rules engine (the reference) ---------------------------
 
 
-def _lone_miner(position: int, dragon: int, deck: tuple[int, ...], held: int) -> GoldMineState:
-    """A round in which only player 1 is inside (the two others are on the ladder)."""
-    s: GoldMineState = make("gold_mine", 3).initial_state()  # type: ignore[assignment]
-    return dataclasses.replace(s, positions=(position, LADDER, LADDER), rungs=(0, 1, 2), dragon=dragon,
-                               explore=tuple(deck), kept=(("nugget",) * held, (), ()))
+_lone_miner = odds.miner_alone  # where the engine's trials start (the name tests/test_simulate_gold_mine.py reads)
 
 
 def explore_by_engine(position: int, dragon: int, draws: int, rng: np.random.Generator,

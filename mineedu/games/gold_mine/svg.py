@@ -93,20 +93,15 @@ def _decks(view: Any, x: float, y: float, w: float, h: float, gap: float, size: 
     """The two piles a player draws from, each a region."""
     out: list[str] = []
     d, n = view.explore[DRAGON], sum(view.explore)
-    lines = [T("explore_pile", lang), _cards(n, lang), _dragons(d, lang)]
-    if view.top is not None:
-        lines[2] = T("top", lang, c=kind_name(view.top, lang))
-    pile = [rect(x + 6, y + 6, w, h, fill="#4a3320", stroke="#222", rx=8), rect(x, y, w, h, fill=DECK_BROWN, stroke="#222", rx=8)]
-    pile += [text(x + w / 2, y + (k + 1) * h / 4 + size * 0.3, s, size=size if k else size * 1.1, fill="#fff",
-                  weight="bold" if k == 0 else "normal") for k, s in enumerate(lines)]
-    out.append(region("deck:explore", pile))
-    x2 = x + w + gap
-    lines = [T("exit_pile", lang), _cards(sum(view.exits), lang), T("discards", lang, d=sum(view.exit_discard))]
-    pile = [rect(x2 + 6, y + 6, w, h, fill="#2f6b2f", stroke="#222", rx=8),
-            rect(x2, y, w, h, fill="#3d8b3d", stroke="#222", rx=8)]
-    pile += [text(x2 + w / 2, y + (k + 1) * h / 4 + size * 0.3, s, size=size if k else size * 1.1, fill="#fff",
-                  weight="bold" if k == 0 else "normal") for k, s in enumerate(lines)]
-    out.append(region("deck:exit", pile))
+    explore = [T("explore_pile", lang), _cards(n, lang),
+               _dragons(d, lang) if view.top is None else T("top", lang, c=kind_name(view.top, lang))]
+    exits = [T("exit_pile", lang), _cards(sum(view.exits), lang), T("discards", lang, d=sum(view.exit_discard))]
+    for key, lines, x0, shade, face in (("deck:explore", explore, x, "#4a3320", DECK_BROWN),
+                                        ("deck:exit", exits, x + w + gap, "#2f6b2f", "#3d8b3d")):
+        pile = [rect(x0 + 6, y + 6, w, h, fill=shade, stroke="#222", rx=8), rect(x0, y, w, h, fill=face, stroke="#222", rx=8)]
+        pile += [text(x0 + w / 2, y + (k + 1) * h / 4 + size * 0.3, s, size=size if k else size * 1.1, fill="#fff",
+                      weight="bold" if k == 0 else "normal") for k, s in enumerate(lines)]
+        out.append(region(key, pile))
     return out
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, Texts
-from mineedu.core.i18n import colon, player_name, plural
+from mineedu.core.i18n import colon, format_number, player_name, plural
 
 from .cards import BURNED, CARD_GOLD, EXIT, EXPLORE, LADDER, OVER, REVEAL, SETUP, action_label, exit_card_name, kind_name
 
@@ -75,8 +75,7 @@ def describe_event(event: Any, viewer: int | None, lang: str = "fr") -> str:
 def consequences(b: Any, a: Any, lang: str, dragon_drawn: bool = False) -> list[str]:
     """What a move did beyond itself: Dragobert moving, burns, arrivals on the ladder, scoring."""
     out: list[str] = []
-    ended = a.phase == OVER or a.round != b.round
-    result = a.results[-1] if ended else None
+    result = a.ended_round(b)
     if dragon_drawn:
         out.append(T("dragon_moves", lang, q=b.dragon - 1))
     for p, (q0, held) in enumerate(zip(b.positions, (b.gold(i) for i in range(len(b.positions))), strict=True)):
@@ -107,6 +106,11 @@ def consequences(b: Any, a: Any, lang: str, dragon_drawn: bool = False) -> list[
     return out
 
 
+def threshold_text(t: float, lang: str) -> str:
+    """A bot's threshold in percent, as it is written: 0.15 reads "15 %", not "15,0 %"; 0.155 "15,5 %"."""
+    return format_number(t, lang, 0 if round(100 * t, 1).is_integer() else 1, percent=True)
+
+
 def chapter(state: Any, lang: str = "fr") -> str:
     """The log's heading for the moves made from ``state``: its round."""
     return T("chapter", lang, r=state.round)
@@ -114,7 +118,6 @@ def chapter(state: Any, lang: str = "fr") -> str:
 
 BOT_WORDS = {
     "random": {"fr": "au hasard", "en": "random"},
-    "cautious": {"fr": "prudent (Dragobert à 3 cases ou plus)", "en": "cautious (Dragobert 3+ cards away)"},
     "greedy": {"fr": "gourmand (explore toujours)", "en": "greedy (always explores)"},
 }
 
@@ -125,15 +128,11 @@ def bot_name(spec: str, lang: str = "fr") -> str:
     >>> bot_name("threshold:0.15", "fr"), bot_name("burn:0.2", "en"), bot_name("cautious:4", "en")
     ('P(dragon) < 15\xa0%', 'P(burned) < 20%', 'cautious (Dragobert 4+ cards away)')
     """
-    from mineedu.core.i18n import format_number
-
     name, _, arg = spec.partition(":")
     if name in ("threshold", "burn") and arg:
-        t = float(arg)
-        pct = format_number(t, lang, 0 if round(100 * t, 1).is_integer() else 1, percent=True)
         what = "P(dragon)" if name == "threshold" else ("P(grillé)" if lang == "fr" else "P(burned)")
-        return f"{what} < {pct}"
-    if name == "cautious" and arg:
+        return f"{what} < {threshold_text(float(arg), lang)}"
+    if name == "cautious":  # the margin, 3 by default (bots.CautiousBot)
         text = "prudent (Dragobert à {m} cases ou plus)" if lang == "fr" else "cautious (Dragobert {m}+ cards away)"
-        return text.format(m=arg)
+        return text.format(m=arg or 3)
     return BOT_WORDS[name][lang] if name in BOT_WORDS else spec
