@@ -32,6 +32,20 @@ import numpy as np
 
 from .play import wilson_interval
 
+CHUNK = 1 << 18
+"""Trials per numpy step of the games' simulators (bounds the memory: a few arrays of this length)."""
+
+
+def chunks(trials: int, size: int = CHUNK) -> list[int]:
+    """``trials`` cut into numpy steps of at most ``size`` trials; fewer than one trial is a clear error.
+
+    >>> chunks(5, 2), chunks(4, 2)
+    ([2, 2, 1], [2, 2])
+    """
+    if trials < 1:
+        raise ValueError(f"trials must be at least 1, not {trials}")
+    return [size] * (trials // size) + ([trials % size] if trials % size else [])
+
 
 def draw(counts: np.ndarray, rng: np.random.Generator, left: int | None = None) -> np.ndarray:
     """One card drawn in every trial: ``counts[i, t]`` cards of kind ``i`` are left in trial ``t``.

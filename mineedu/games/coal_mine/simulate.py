@@ -33,22 +33,13 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import make, sample_outcome
-from mineedu.core.trials import Proportion, Tally
+from mineedu.core.trials import Proportion, Tally, chunks
 
 from .odds import raid_game, raid_mix, recruit_piles
 from .rules import CoalMineConfig, raid_loot
 
-CHUNK = 1 << 18
-"""Trials per numpy step."""
-
 Mix = Sequence[Fraction | float | int]
 """Probabilities of a player's choices, in the order of the raid game's rows or columns."""
-
-
-def _chunks(trials: int) -> list[int]:
-    if trials < 1:
-        raise ValueError(f"trials must be at least 1, not {trials}")
-    return [CHUNK] * (trials // CHUNK) + ([trials % CHUNK] if trials % CHUNK else [])
 
 
 def recruit_draws(good: int, deck: int, draws: int, trials: int, rng: np.random.Generator, *,
@@ -63,7 +54,7 @@ def recruit_draws(good: int, deck: int, draws: int, trials: int, rng: np.random.
     if not (0 <= good <= deck and 0 <= good_discard <= discard and draws >= 0):
         raise ValueError("the piles hold 0 or more cards, at most as many of the kind as in all")
     out = []
-    for m in _chunks(trials):
+    for m in chunks(trials):
         found = np.zeros(m, dtype=np.int64)
         to_draw = draws
         for size, kind in ((deck, good), (discard, good_discard)):  # the deck, then the reshuffled discards
@@ -123,7 +114,7 @@ def raid_rounds(attack: int, defence: int, stock: int, trials: int, rng: np.rand
     wr, wc = _weights(raider, len(rows), "raider"), _weights(target, len(cols), "target")
     table = np.array(matrix, dtype=np.int64)
     plays = []
-    for m in _chunks(trials):
+    for m in chunks(trials):
         i = np.searchsorted(wr, rng.integers(0, wr[-1], size=m), side="right")
         j = np.searchsorted(wc, rng.integers(0, wc[-1], size=m), side="right")
         plays.append(i * len(cols) + j)

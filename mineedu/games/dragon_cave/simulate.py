@@ -26,12 +26,9 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import make, sample_outcome
-from mineedu.core.trials import Proportion, Tally
+from mineedu.core.trials import CHUNK, Proportion, Tally
 
 from .rules import IN, OUT, Config, DragonCaveState
-
-CHUNK = 1 << 18
-"""Trials per numpy step."""
 
 
 @dataclass(frozen=True)

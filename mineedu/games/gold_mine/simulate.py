@@ -28,24 +28,16 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import sample_outcome
-from mineedu.core.trials import Proportion, Tally, draw
+from mineedu.core.trials import Proportion, Tally, chunks, draw
 
 from . import odds
 from .cards import CARD_GOLD, DRAGON, EXPLORE, EXPLORE_ACTION, EXPLORE_KINDS, EYES, LADDER, LANTERN
 from .rules import GoldMine, GoldMineConfig
 
-CHUNK = 1 << 18
-"""Trials per numpy step (bounds the memory: a few arrays of this length)."""
 
 def start_deck(config: GoldMineConfig | None = None) -> tuple[int, ...]:
     """The exploration counts at the start of a round, in the order of ``EXPLORE_KINDS`` (D2)."""
     return GoldMine(3, config).explore0  # the rules' own reading of the config
-
-
-def _chunks(trials: int) -> list[int]:
-    if trials < 1:
-        raise ValueError(f"trials must be at least 1, not {trials}")
-    return [CHUNK] * (trials // CHUNK) + ([trials % CHUNK] if trials % CHUNK else [])
 
 
 def dragon_draws(k: int, trials: int, rng: np.random.Generator, deck: tuple[int, ...] | None = None,
@@ -72,7 +64,7 @@ def dragons_found(k: int, trials: int, rng: np.random.Generator, deck: tuple[int
     if not replace:
         k = min(k, n)
     out = []
-    for m in _chunks(trials):
+    for m in chunks(trials):
         found = np.zeros(m, dtype=np.int64)
         left = np.full(m, d, dtype=np.int64)
         for t in range(k):
@@ -121,7 +113,7 @@ def explore(position: int, dragon: int, draws: int, trials: int, rng: np.random.
     card_gold = np.array([CARD_GOLD.get(k, 0) for k in EXPLORE_KINDS])
     burned_n = ladder_n = 0
     gold_out, dragons_out = [], []
-    for m in _chunks(trials):
+    for m in chunks(trials):
         counts = np.repeat(np.array(deck, dtype=np.int64)[:, None], m, axis=1)
         pos = np.full(m, position, dtype=np.int64)
         drg = np.full(m, dragon, dtype=np.int64)

@@ -20,13 +20,10 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import make, sample_outcome
-from mineedu.core.trials import Tally
+from mineedu.core.trials import CHUNK, Tally
 
 from .odds import the_die
 from .rules import YukonConfig
-
-CHUNK = 1 << 18
-"""Trials per numpy step."""
 
 
 def _turn_pips(m: int, rng: np.random.Generator, cfg: YukonConfig) -> np.ndarray:
