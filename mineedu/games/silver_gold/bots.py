@@ -37,11 +37,11 @@ from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .kernel import CROSS, KEEP, PASS, PLACE, REPLACE, SLOT, Table, View, keeps
-from .rules import CARDS, SilverGoldView, TreasureCard, _action_mask, code_of, display_palms, kernel_of_view
+from .rules import CARDS, SilverGoldView, TreasureCard, _action_mask, code_of, display_palms, kernel_of
 from .shapes import SHAPES, all_placements, placement_count
-from .words import french, the_shape
+from .words import the_shape
 
-WHY = Texts(french({
+WHY = Texts({
     "greedy_keep": {
         "fr": "garde les cartes qui ont le plus de pièces, palmiers et croix rouges par case",
         "en": "keeps the cards with the most coins, palms and red crosses per box",
@@ -66,7 +66,7 @@ WHY = Texts(french({
     "open_box": {"fr": "la case qui laisse le plus de placements : {n}", "en": "the box that leaves the most placements: {n}"},
     "open_take": {"fr": "la carte où les formes se placent de {n}", "en": "the card where the shapes fit in {n}"},
     "pass": {"fr": "plus aucune case libre", "en": "no free box left"},
-}))
+})
 
 
 def _count(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
@@ -132,40 +132,6 @@ def _fits_now(view: SilverGoldView) -> int:
     if me is None or shape is None:
         return 0
     return sum(placement_count(me.free(s), shape, CARDS[c].rows, CARDS[c].cols) for s, c in enumerate(me.cards) if c is not None)
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
-    """A bot that says why, the same way for every Silver & Gold bot.
-
-    At a secret choice (keeping cards, placing the shape) the reason is made from the
-    view alone, never from the action (:meth:`place_reason` is not even given it),
-    and the keep's reason names no card: the log shows it to everyone at once.
-    """
-
-    keep_reason = "greedy_keep"
-
-    def why(self, obs: Any, action: Action, lang: str) -> str | None:
-        view: SilverGoldView = obs
-        kind = action[0]
-        if kind == "pass":
-            return WHY("pass", lang)
-        if kind == "keep":
-            return WHY(self.keep_reason, lang)
-        if view.phase == "place":
-            return self.place_reason(view, lang)
-        if kind == "take":
-            return self.take_reason(view, CARDS[action[1]], lang)
-        return self.box_reason(view, action, lang)
-
-    def place_reason(self, view: SilverGoldView, lang: str) -> str:
-        raise NotImplementedError
-
-    def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
-        raise NotImplementedError
-
-    def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
-        raise NotImplementedError
 
 
 _NCARDS: Final = len(CARDS)
@@ -518,15 +484,45 @@ def _cup_gain(view: View, seat: int, memo: TableMemo) -> list[int]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class KernelBot(SilverGoldBot):
-    """A bot deciding on the kernel (:meth:`decide`); ``act`` asks it on the kernel of the observation."""
+class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
+    """A bot deciding on the kernel (:meth:`decide`; ``act`` asks it on the kernel of the observation) and
+    saying why, the same way for every Silver & Gold bot.
+
+    At a secret choice (keeping cards, placing the shape) the reason is made from the
+    view alone, never from the action (:meth:`place_reason` is not even given it),
+    and the keep's reason names no card: the log shows it to everyone at once.
+    """
+
+    keep_reason = "greedy_keep"
+
+    def why(self, obs: Any, action: Action, lang: str) -> str | None:
+        view: SilverGoldView = obs
+        kind = action[0]
+        if kind == "pass":
+            return WHY("pass", lang)
+        if kind == "keep":
+            return WHY(self.keep_reason, lang)
+        if view.phase == "place":
+            return self.place_reason(view, lang)
+        if kind == "take":
+            return self.take_reason(view, CARDS[action[1]], lang)
+        return self.box_reason(view, action, lang)
+
+    def place_reason(self, view: SilverGoldView, lang: str) -> str:
+        raise NotImplementedError
+
+    def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
+        raise NotImplementedError
+
+    def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
+        raise NotImplementedError
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
         view: SilverGoldView = obs
         seat = view.seat
         assert seat is not None, "a bot acts on its own seat's view"
         codes = [code_of(view, a, seat) for a in legal]
-        return legal[self.choose(kernel_of_view(view), seat, codes, draw_of(rng))]
+        return legal[self.choose(kernel_of(view), seat, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` of the move :meth:`decide` makes."""
@@ -562,7 +558,7 @@ class KernelBot(SilverGoldBot):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class GreedyBot(KernelBot):
+class GreedyBot(SilverGoldBot):
     """Takes the action with the most immediate points (first one on ties): the highest :func:`gain`, worked
     out on the kernel (``100 * gain`` as a whole number, over the kinds of action :meth:`Slot.groups_of` keeps)."""
 
@@ -641,7 +637,7 @@ def _open_placements(obs: SilverGoldView, left: list[tuple[str, int]], action: A
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class OpenBot(KernelBot):
+class OpenBot(SilverGoldBot):
     """Keeps the most placements open: completes a card when it can, else leaves most room (placements of the
     shapes still to come this round, :func:`open_placements`), then the :func:`gain`; worked out on the kernel,
     card place by card place (:meth:`Slot.plan`)."""

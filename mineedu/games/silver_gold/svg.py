@@ -37,7 +37,7 @@ from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, tex
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells, display_palms
 from .shapes import orientations, placements
-from .words import colour_name, french, shape_name
+from .words import colour_name, shape_name
 
 CARD_FILL = {"grey": "#B0B0B0", "green": "#7FBF7F", "orange": "#F0A860", "purple": "#B08CD0"}
 INK = "#1a1a1a"
@@ -58,7 +58,7 @@ DEAL_HEADER = 122.0
 SHEET_DX = 232.0  # the sheet's column, from the left of a player's part (two cards to its left)
 BLOCK = 154.0  # one player's part of the table (narrow; wide adds the name line above)
 
-T = Texts(french({
+T = Texts({
     "round": {"fr": "Manche {r}/{R} · expédition {k}/{K}", "en": "Round {r}/{R} · expedition {k}/{K}"},
     "over": {"fr": "Partie terminée", "en": "Game over"},
     "deal": {"fr": "Distribution des cartes trésor", "en": "Dealing the treasure cards"},
@@ -90,7 +90,7 @@ T = Texts(french({
     "out": {"fr": "déjà sortie", "en": "already out"},
     "current": {"fr": "en jeu", "en": "being played"},
     "left": {"fr": "encore possible", "en": "still to come"},
-}))
+})
 
 
 @dataclass(frozen=True)
@@ -392,7 +392,7 @@ def _choice_cells(view: SilverGoldView, b: PlayerView, slot: int) -> list[tuple[
     a, cid = b.choice, b.cards[slot]
     if a is None or a[0] not in ("place", "cross") or a[1] != slot or cid is None:
         return None
-    return action_cells(a, CARDS[cid], view.shape)
+    return action_cells(a, view.shape)
 
 
 def _player(view: SilverGoldView, lay: Layout, p: int, lang: str) -> list[str]:

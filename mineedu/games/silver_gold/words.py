@@ -18,23 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Action, Event, State, Texts
-from mineedu.core.i18n import NBSP, colon, player_name, plural, typeset
+from mineedu.core.i18n import NBSP, colon, player_name, plural
 
-from .rules import CARDS, PlayerView, SilverGoldView
-from .shapes import SHAPE_NAMES, anchor, orientations
+from .rules import CARDS, PlayerView, SilverGoldView, action_cells
+from .shapes import SHAPE_NAMES
 
-
-def french(table: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """French typography in a table of texts (:func:`mineedu.core.i18n.typeset`).
-
-    >>> french({"k": {"fr": "Pioche : 3 !", "en": "Deck: 3!"}})["k"]["fr"]
-    'Pioche\xa0: 3\xa0!'
-    """
-    out: dict[str, dict[str, str]] = typeset(table)
-    return out
-
-
-WORDS = Texts(french({
+WORDS = Texts({
     # actions, as a button says them
     "slot": {"fr": "la {k}e carte", "en": "card {k}"},
     "slot1": {"fr": "la 1re carte", "en": "card 1"},
@@ -99,7 +88,7 @@ WORDS = Texts(french({
     "chapter_deal": {"fr": "Distribution", "en": "The deal"},
     "chapter_round": {"fr": "Manche {r}", "en": "Round {r}"},
     "chapter_over": {"fr": "Fin de partie", "en": "Game over"},
-}))
+})
 """The words of the actions and of the log; a card's colour agrees with *carte* in French."""
 
 ARTICLES = {"fr": "le {s}", "en": "the {s}"}
@@ -114,6 +103,11 @@ def shape_name(shape: str, lang: str = "fr") -> str:
 def the_shape(shape: str, lang: str = "fr") -> str:
     """``"le domino"`` / ``"the domino"``."""
     return ARTICLES["en" if lang == "en" else "fr"].format(s=shape_name(shape, lang))
+
+
+def capital(s: str) -> str:
+    """``s`` with its first letter in capitals (the rest as it is)."""
+    return s[:1].upper() + s[1:]
 
 
 def colour_name(colour: str, lang: str = "fr") -> str:
@@ -154,12 +148,6 @@ def cells_text(cells: list[tuple[int, int]], lang: str = "fr") -> str:
     return ", ".join(names[:-1]) + WORDS("and", lang) + names[-1]
 
 
-def placement_cells(shape: str, action: tuple[Any, ...]) -> list[tuple[int, int]]:
-    """The boxes ``("place", slot, o, r, c)`` covers."""
-    _, _, o, r, c = action
-    return [(r + dr, c + dc) for dr, dc in orientations(shape)[o]]
-
-
 def place_label(shape: str, action: tuple[Any, ...], lang: str = "fr") -> str:
     """A placement in words, with the shape and the boxes it covers.
 
@@ -167,14 +155,7 @@ def place_label(shape: str, action: tuple[Any, ...], lang: str = "fr") -> str:
     'Poser le domino sur la 2e carte, cases (1, 2) et (1, 3)'
     """
     return WORDS("place_cells", lang, shape=the_shape(shape, lang), the_shape=the_shape(shape, lang),
-                 slot=slot_name(action[1], lang), cells=cells_text(placement_cells(shape, action), lang))
-
-
-def anchor_box(shape: str, action: tuple[Any, ...]) -> tuple[int, int]:
-    """The box a player points at to make the placement ``action`` (see ``shapes.anchor``)."""
-    _, _, o, r, c = action
-    ar, ac = anchor(shape, o)
-    return r + ar, c + ac
+                 slot=slot_name(action[1], lang), cells=cells_text(action_cells(action, shape), lang))
 
 
 def action_label(action: object, lang: str = "fr") -> str:
@@ -231,7 +212,7 @@ def move_words(player: int, action: Action, shape: str | None, lang: str) -> str
         return WORDS("keeps", lang, who=who, cards=WORDS("and", lang).join(short_card(c, lang) for c in action[1:]))
     if kind == "place" and shape is not None:
         return WORDS("places", lang, who=who, shape=the_shape(shape, lang), the_shape=the_shape(shape, lang),
-                     slot=slot_name(action[1], lang), cells=cells_text(placement_cells(shape, action), lang))
+                     slot=slot_name(action[1], lang), cells=cells_text(action_cells(action, shape), lang))
     if kind == "cross":
         return WORDS("crosses", lang, who=who, box=box_name(action[2], action[3], lang), slot=slot_name(action[1], lang))
     if kind == "take":
@@ -319,7 +300,7 @@ def chapter(state: State, lang: str = "fr") -> str:
 
 
 __all__ = [
-    "WORDS", "action_label", "anchor_box", "box_name", "card_label", "cells_text", "chapter",
-    "colour_name", "consequences", "describe_event", "french", "move_words", "place_label", "placement_cells",
+    "WORDS", "action_label", "box_name", "capital", "card_label", "cells_text", "chapter",
+    "colour_name", "consequences", "describe_event", "move_words", "place_label",
     "shape_name", "short_card", "slot_name", "the_shape",
 ]
