@@ -37,7 +37,7 @@ from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .kernel import CROSS, KEEP, PASS, PLACE, REPLACE, SLOT, Table, View, keeps
-from .rules import CARDS, SilverGoldView, TreasureCard, _action_mask, code_of, display_palms, kernel_of
+from .rules import CARDS, SilverGoldView, TreasureCard, code_of, kernel_of
 from .shapes import SHAPES, all_placements, placement_count
 from .words import the_shape
 
@@ -81,57 +81,6 @@ def card_appeal(card: TreasureCard) -> float:
     """Bonus symbols per box, then small cards first: how attractive a card is to keep."""
     bonus = card.coins.bit_count() + 2 * card.palms.bit_count() + card.crosses.bit_count()
     return bonus / card.points - card.points / 100
-
-
-def greedy_points(view: SilverGoldView, action: Action) -> float:
-    """The points a ``place`` or ``cross`` action brings at once (boxes count 1 each;
-    completing a card counts 1 more: a fresh card comes with it)."""
-    return _points(view, action)[0]
-
-
-def _points(view: SilverGoldView, action: Action) -> tuple[float, TreasureCard, int]:
-    """:func:`greedy_points`, with the card and its boxes crossed after ``action``."""
-    me = view.me
-    assert me is not None
-    cfg = view.config
-    slot: int = action[1]
-    cid = me.cards[slot]
-    assert cid is not None
-    card = CARDS[cid]
-    mask = _action_mask(action, card, view.shape)
-    crossed = me.crossed[slot] | mask
-    coins = min((mask & card.coins).bit_count(), max(0, cfg.coin_boxes - me.coins))
-    pts = float(mask.bit_count() + coins)
-    palms = min((mask & card.palms).bit_count(), max(0, cfg.palm_limit - len(me.palms)))
-    pts += palms * (1 + display_palms(view.display))
-    pts += (mask & card.crosses).bit_count()  # a red cross crosses one more box
-    rows_before = min(me.coins, cfg.coin_boxes) // cfg.coin_row_size
-    rows_after = min(me.coins + coins, cfg.coin_boxes) // cfg.coin_row_size
-    pts += sum(view.cups_left[: rows_after - rows_before])
-    if crossed == card.boxes:  # completing also brings a fresh card
-        pts += 1.0
-    return pts, card, crossed
-
-
-def gain(view: SilverGoldView, action: Action) -> float:
-    """Immediate points of ``action`` for the observing player (boxes count 1 each)."""
-    kind = action[0]
-    if kind in ("keep", "take"):
-        return sum(card_appeal(CARDS[c]) for c in action[1:])
-    if kind == "pass":
-        return 0.0
-    pts, card, crossed = _points(view, action)
-    # prefer the card closer to completion when nothing else differs
-    return pts - (card.boxes & ~crossed).bit_count() / 100
-
-
-def _fits_now(view: SilverGoldView) -> int:
-    """Placements of the shape being played on the viewer's cards (public)."""
-    me = view.me
-    shape = view.shape
-    if me is None or shape is None:
-        return 0
-    return sum(placement_count(me.free(s), shape, CARDS[c].rows, CARDS[c].cols) for s, c in enumerate(me.cards) if c is not None)
 
 
 _NCARDS: Final = len(CARDS)
@@ -483,6 +432,44 @@ def _cup_gain(view: View, seat: int, memo: TableMemo) -> list[int]:
     return hit
 
 
+@final
+class Gains:
+    """What the coins and palms an action crosses are worth to ``seat`` now: the coins still scoring
+    (``coin_room``), the palm scorings left (``palm_room``), a palm's points and the cups by coins gained."""
+
+    __slots__ = ("coin_room", "cups", "palm", "palm_room")
+
+    def __init__(self, view: View, seat: int, memo: TableMemo) -> None:
+        t = view.t
+        my = view.coins[seat]
+        self.coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
+        room = t.palm_limit - len(view.palms[seat])
+        self.palm_room = room if room > 0 else 0
+        self.palm = 1 + view.dpalms
+        self.cups = _cup_gain(view, seat, memo)
+
+    def points(self, e: Entry, free: int) -> int:
+        """The points ``e`` brings at once on a card with the boxes ``free`` free: its boxes, red crosses
+        (a box more each), scoring coins and palms, the cups they bring, 1 more if it completes the card."""
+        cc = e.coins if e.coins < self.coin_room else self.coin_room
+        npl = e.palms if e.palms < self.palm_room else self.palm_room
+        return e.size + e.crosses + (e.mask == free) + cc + npl * self.palm + self.cups[cc]
+
+
+def _seen(view: SilverGoldView) -> tuple[View, int, TableMemo, list[Slot | None]]:
+    """The kernel of a bot's own view, its seat, the table's memo and its card places: what a reason counts."""
+    seat = view.seat
+    assert seat is not None, "a bot says why on its own seat's view"
+    k = kernel_of(view)
+    memo = _memo(k.t)
+    return k, seat, memo, _row(k, seat, memo.deck)
+
+
+def _box(x: Slot, action: Action) -> Entry:
+    """The single box ``("cross", place, row, col)`` of card place ``x``."""
+    return x.card.cells[int(action[2]) * CARDS[x.cid].cols + int(action[3])]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
     """A bot deciding on the kernel (:meth:`decide`; ``act`` asks it on the kernel of the observation) and
@@ -559,8 +546,9 @@ class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot(SilverGoldBot):
-    """Takes the action with the most immediate points (first one on ties): the highest :func:`gain`, worked
-    out on the kernel (``100 * gain`` as a whole number, over the kinds of action :meth:`Slot.groups_of` keeps)."""
+    """Takes the action with the most immediate points (first one on ties): cards by :func:`card_appeal`, a
+    placement or box by :meth:`Gains.points`, then the card left closer to completion (``100 * points - free
+    boxes after``, over the kinds of action :meth:`Slot.groups_of` keeps)."""
 
     name = "greedy"
 
@@ -568,15 +556,9 @@ class GreedyBot(SilverGoldBot):
         return _APPEAL.__getitem__
 
     def place(self, view: View, seat: int, row: list[Slot | None], j: int, memo: TableMemo) -> int:
-        t = view.t
-        cells = len(t.shapes)
-        my = view.coins[seat]
-        coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
-        palm_room = t.palm_limit - len(view.palms[seat])
-        if palm_room < 0:
-            palm_room = 0
-        cg = _cup_gain(view, seat, memo)
-        pv = 1 + view.dpalms
+        cells = len(view.t.shapes)
+        gains = Gains(view, seat, memo)
+        coin_room, palm_room, pv, cg = gains.coin_room, gains.palm_room, gains.palm, gains.cups
         best = PASS
         top = 0
         for group in ((cells,) if j == cells else (j, cells)):
@@ -593,54 +575,27 @@ class GreedyBot(SilverGoldBot):
         return best
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:
-        return WHY("greedy_place", lang, shape=the_shape(view.shape or "", lang), n=_ways(_fits_now(view), lang))
+        k, _seat, _tables, row = _seen(view)
+        n = sum([len(x.fits_of(k.revealed[-1])) for x in row if x is not None])  # the placements on its cards
+        return WHY("greedy_place", lang, shape=the_shape(view.shape or "", lang), n=_ways(n, lang))
 
     def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
         k = card.coins.bit_count() + card.palms.bit_count() + card.crosses.bit_count()
         return WHY("greedy_take", lang, k=_count(k, ("symbole", "symboles"), ("symbol", "symbols"), lang), n=card.points)
 
     def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
-        pts = int(greedy_points(view, action))
+        k, seat, memo, row = _seen(view)
+        x = row[action[1]]
+        assert x is not None
+        pts = Gains(k, seat, memo).points(_box(x, action), x.free)
         return WHY("greedy_box", lang, pts=_count(pts, ("point", "points"), ("point", "points"), lang))
-
-
-def open_placements(obs: SilverGoldView, action: Action | None = None) -> int:
-    """Placements of the shapes still to come this round on the player's cards (after ``action``)."""
-    return _open_placements(obs, _shapes_to_come(obs), action)
-
-
-def _shapes_to_come(obs: SilverGoldView) -> list[tuple[str, int]]:
-    """This round's expedition cards still to come, by shape (a full deck once the round is over)."""
-    cfg = obs.config
-    left = dict(cfg.expedition_counts())
-    for s in obs.revealed:
-        left[s] -= 1
-    if sum(left.values()) == 0 or len(obs.revealed) >= cfg.reveals_per_round:
-        left = dict(cfg.expedition_counts())  # a new round starts with the full deck
-    return [(s, k) for s, k in left.items() if k]
-
-
-def _open_placements(obs: SilverGoldView, left: list[tuple[str, int]], action: Action | None) -> int:
-    me = obs.me
-    assert me is not None
-    total = 0
-    for slot, cid in enumerate(me.cards):
-        if cid is None:
-            continue
-        card = CARDS[cid]
-        crossed = me.crossed[slot]
-        if action is not None and action[0] in ("place", "cross") and action[1] == slot:
-            crossed |= _action_mask(action, card, obs.shape)
-        free = card.boxes & ~crossed
-        total += sum(k * placement_count(free, s, card.rows, card.cols) for s, k in left)
-    return total
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class OpenBot(SilverGoldBot):
     """Keeps the most placements open: completes a card when it can, else leaves most room (placements of the
-    shapes still to come this round, :func:`open_placements`), then the :func:`gain`; worked out on the kernel,
-    card place by card place (:meth:`Slot.plan`)."""
+    shapes still to come this round: :meth:`TableMemo.coming`), then greedy's order; card place by card place
+    (:meth:`Slot.plan`)."""
 
     name = "open"
     keep_reason = "open_keep"
@@ -685,22 +640,13 @@ class OpenBot(SilverGoldBot):
             return PASS
         if len(ties) == 1 and len(ties[0][2].entries) == 1:
             return ties[0][0] * SLOT + ties[0][2].entries[0].code
-        my = view.coins[seat]  # the gain breaks the tie (as in GreedyBot.place)
-        coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
-        palm_room = t.palm_limit - len(view.palms[seat])
-        if palm_room < 0:
-            palm_room = 0
-        cg = _cup_gain(view, seat, memo)
-        pv = 1 + view.dpalms
+        gains = Gains(view, seat, memo)  # greedy's order breaks the tie
         best = PASS
         top_gain = 0
         for at, x, plan in ties:
             f, nfree = x.free, x.nfree
             for e in plan.entries:
-                size = e.size
-                cc = e.coins if e.coins < coin_room else coin_room
-                npl = e.palms if e.palms < palm_room else palm_room
-                gain = 100 * (size + e.crosses + (e.mask == f) + cc + npl * pv + cg[cc]) - (nfree - size)
+                gain = 100 * gains.points(e, f) - (nfree - e.size)
                 if best == PASS or gain > top_gain:
                     best, top_gain = at * SLOT + e.code, gain
         return best
@@ -714,7 +660,14 @@ class OpenBot(SilverGoldBot):
         return WHY("open_take", lang, n=_ways(_card_room(card, view.config.expedition_counts()), lang))
 
     def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
-        return WHY("open_box", lang, n=open_placements(view, action))
+        k, _seat, memo, row = _seen(view)
+        lid, to_come = memo.coming(k.t, k.revealed)
+        n = 0  # the placements of the shapes to come left on its cards
+        for s, x in enumerate(row):
+            if x is not None:
+                fit = x.fitting & ~_box(x, action).covered if s == action[1] else x.fitting
+                n += sum([(fit & m).bit_count() << b for m, b in x.card.weighting(lid, to_come)])
+        return WHY("open_box", lang, n=n)
 
 
 def _card_room(card: TreasureCard, shapes: dict[str, int]) -> int:
@@ -729,4 +682,4 @@ BOTS: dict[str, BotFactory] = {
 }
 """The bots a board or ``mineedu simulate`` can seat (``Hooks.bots``)."""
 
-__all__ = ["BOTS", "GreedyBot", "OpenBot", "SilverGoldBot", "card_appeal", "gain", "open_placements", "greedy_points"]
+__all__ = ["BOTS", "GreedyBot", "OpenBot", "SilverGoldBot", "card_appeal"]
