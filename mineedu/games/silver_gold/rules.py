@@ -342,18 +342,12 @@ class SilverGoldState(State):
             return CHANCE
         if ph in ("keep", "place"):
             return SIMULTANEOUS
-        if ph == "chain":
-            return next(p for p in self._order() if self.boards[p].pending)
-        return self.queue[0]  # replace
+        return kernel_of(self).mover()  # a red cross's box (the first owed from the first player on), a replacement
 
     def players_to_move(self) -> tuple[int, ...]:
         if self.phase in ("keep", "place"):
             return tuple(p for p, c in enumerate(self.choices) if c is None)
         return super().players_to_move()
-
-    def _order(self) -> list[int]:
-        n = len(self.boards)
-        return [(self.first + k) % n for k in range(n)]
 
     @property
     def shape(self) -> str | None:
@@ -366,14 +360,12 @@ class SilverGoldState(State):
 
     # --- what may happen -----------------------------------------------------------------
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        if self.phase in ("deal", "refill"):
-            each = Fraction(1, len(self.deck))
-            return tuple((c, each) for c in self.deck)
-        if self.phase == "reveal":
-            left = self.expedition_left()
-            total = sum(left.values())
-            return tuple((s, Fraction(k, total)) for s, k in sorted(left.items()))
-        return ()
+        """The kernel's outcomes (:meth:`.kernel.Kernel.outcomes`: the treasure cards left to draw, or this
+        round's expedition cards left by shape) with their probabilities."""
+        codes, weights, _ = kernel_of(self).outcomes()
+        total = sum(weights)
+        shapes = self.game.table.shapes
+        return tuple((shapes[c] if self.phase == "reveal" else c, Fraction(w, total)) for c, w in zip(codes, weights))
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         cp = self.current_player()
