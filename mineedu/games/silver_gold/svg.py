@@ -36,7 +36,7 @@ from mineedu.core.i18n import NBSP, player_name
 from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, text
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells, display_palms
-from .shapes import orientations, placements
+from .shapes import extent, orientations, placements
 from .words import colour_name, shape_name
 
 CARD_FILL = {"grey": "#B0B0B0", "green": "#7FBF7F", "orange": "#F0A860", "purple": "#B08CD0"}
@@ -263,11 +263,6 @@ def shape_icon(shape: str, o: int, x: float, y: float, box: float, fill: str = I
                    for r, c in orientations(shape)[o])
 
 
-def _extent(shape: str, o: int) -> tuple[int, int]:
-    cells = orientations(shape)[o]
-    return 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
-
-
 # --- the parts of the table -------------------------------------------------------------
 
 
@@ -312,7 +307,7 @@ def _deck_strip(view: SilverGoldView, lang: str, left: float, y: float, width: f
         w = pitch - 6
         fill = {"out": "#dcdcdc", "current": "#fff6d6", "left": "white"}[state]
         stroke = {"out": "#999", "current": INK, "left": "#555"}[state]
-        rows, cols = _extent(s, 0)
+        rows, cols = extent(s, 0)
         b = min(7.0, (w - 6) / max(cols, 1), 26 / max(rows, 1))
         label = f"{shape_name(s, lang)}{NBSP}: {T(state, lang)}" if lang != "en" else f"{shape_name(s, lang)}: {T(state, lang)}"
         icon = [f"<title>{label}</title>",
@@ -349,7 +344,7 @@ def _shape_strip(view: SilverGoldView, lang: str, left: float, y: float) -> list
     b = 9.0
     x = left
     for o in range(n):
-        rows, cols = _extent(shape, o)
+        rows, cols = extent(shape, o)
         w, h = cols * b + 10, 4 * b + 6
         faded = fits is not None and o not in fits
         body = [rect(x, y + 22, w, h, fill="#f2f2f2" if faded else "white", stroke="#999" if faded else "#555", rx=3),
