@@ -39,7 +39,7 @@ from mineedu.core.native import mypyc_attr
 from .kernel import CROSS, KEEP, PASS, PLACE, REPLACE, SLOT, Table, View, keeps
 from .rules import CARDS, SilverGoldView, TreasureCard, code_of, kernel_of
 from .shapes import SHAPES, all_placements, placement_count
-from .words import the_shape
+from .words import counted, the_shape
 
 WHY = Texts({
     "greedy_keep": {
@@ -69,12 +69,8 @@ WHY = Texts({
 })
 
 
-def _count(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
-    return plural(n, *(en if lang == "en" else fr))
-
-
 def _ways(n: int, lang: str) -> str:
-    return _count(n, ("façon", "façons"), ("way", "ways"), lang)
+    return counted(n, ("façon", "façons"), ("way", "ways"), lang)
 
 
 def card_appeal(card: TreasureCard) -> float:
@@ -366,7 +362,7 @@ def deck_tables(shapes: tuple[str, ...]) -> DeckTables:
 @final
 class TableMemo:
     """What the bots keep of one game's table (:class:`.kernel.Table`): its deck's :class:`DeckTables`, the
-    open bot's room of each card (:func:`_card_room`), greedy's cups (:func:`_cup_gain`) and the decks the
+    open bot's room of each card (:func:`_card_room`), greedy's cups (:class:`Gains`) and the decks the
     open bot plans for (:meth:`coming`)."""
 
     __slots__ = ("cups", "deck", "room", "stride", "to_come")
@@ -418,24 +414,11 @@ def _row(view: View, seat: int, tables: DeckTables) -> list[Slot | None]:
     return row
 
 
-def _cup_gain(view: View, seat: int, memo: TableMemo) -> list[int]:
-    """Greedy's cups for 0, 1, ... more coins (``sum(view.cups_left[: rows_after - rows_before])``)."""
-    t = view.t
-    my = view.coins[seat]
-    left = view.cups_left
-    key = my * memo.stride + len(t.cups) - len(left)  # the cups left are the highest but those taken
-    hit = memo.cups.get(key)
-    if hit is None:
-        cb, rs = t.coin_boxes, t.row_size
-        before = min(my, cb) // rs
-        hit = remember(memo.cups, key, [sum(left[: min(my + g, cb) // rs - before]) for g in range(_MOST + 1)], 4096)
-    return hit
-
-
 @final
 class Gains:
     """What the coins and palms an action crosses are worth to ``seat`` now: the coins still scoring
-    (``coin_room``), the palm scorings left (``palm_room``), a palm's points and the cups by coins gained."""
+    (``coin_room``), the palm scorings left (``palm_room``), a palm's points and the cups by coins gained
+    (``cups[g]``: the cups left for ``g`` more coins, ``sum(view.cups_left[: rows_after - rows_before])``)."""
 
     __slots__ = ("coin_room", "cups", "palm", "palm_room")
 
@@ -446,7 +429,14 @@ class Gains:
         room = t.palm_limit - len(view.palms[seat])
         self.palm_room = room if room > 0 else 0
         self.palm = 1 + view.dpalms
-        self.cups = _cup_gain(view, seat, memo)
+        left = view.cups_left
+        key = my * memo.stride + len(t.cups) - len(left)  # the cups left are the highest but those taken
+        cups = memo.cups.get(key)
+        if cups is None:
+            cb, rs = t.coin_boxes, t.row_size
+            before = min(my, cb) // rs
+            cups = remember(memo.cups, key, [sum(left[: min(my + g, cb) // rs - before]) for g in range(_MOST + 1)], 4096)
+        self.cups = cups
 
     def points(self, e: Entry, free: int) -> int:
         """The points ``e`` brings at once on a card with the boxes ``free`` free: its boxes, red crosses
@@ -581,14 +571,14 @@ class GreedyBot(SilverGoldBot):
 
     def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
         k = card.coins.bit_count() + card.palms.bit_count() + card.crosses.bit_count()
-        return WHY("greedy_take", lang, k=_count(k, ("symbole", "symboles"), ("symbol", "symbols"), lang), n=card.points)
+        return WHY("greedy_take", lang, k=counted(k, ("symbole", "symboles"), ("symbol", "symbols"), lang), n=card.points)
 
     def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
         k, seat, memo, row = _seen(view)
         x = row[action[1]]
         assert x is not None
         pts = Gains(k, seat, memo).points(_box(x, action), x.free)
-        return WHY("greedy_box", lang, pts=_count(pts, ("point", "points"), ("point", "points"), lang))
+        return WHY("greedy_box", lang, pts=plural(pts, "point", "points"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -653,7 +643,7 @@ class OpenBot(SilverGoldBot):
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:
         k = view.config.reveals_per_round - len(view.revealed)
-        cards = _count(k, ("carte expédition", "cartes expédition"), ("expedition card", "expedition cards"), lang)
+        cards = counted(k, ("carte expédition", "cartes expédition"), ("expedition card", "expedition cards"), lang)
         return WHY("open_place", lang, k=cards)
 
     def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:

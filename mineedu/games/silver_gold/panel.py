@@ -29,7 +29,6 @@ T = Texts({
         "en": "What {who} sees (the others' cards stay hidden).",
     },
     "for_all": {"fr": "Ce que tout le monde voit.", "en": "What everyone sees."},
-    "shape_now": {"fr": "{Shape} : où le poser ?", "en": "{Shape}: where does it fit?"},
     "card": {"fr": "Carte", "en": "Card"},
     "free": {"fr": "Cases", "en": "Boxes"},
     "fits_next": {"fr": "la suivante y rentre : {p}", "en": "the next one fits: {p}"},

@@ -81,7 +81,6 @@ WORDS = Texts({
     "refill": {"fr": "L'offre reçoit la {card}", "en": "The display gets {card}"},
     "coins": {"fr": "+{n}", "en": "+{n}"},
     "palm": {"fr": "palmier +{v}", "en": "palm +{v}"},
-    "palm_lost": {"fr": "palmier (plus de case palmier)", "en": "palm (no palm box left)"},
     "owed": {"fr": "croix rouge : encore {n}", "en": "red cross: {n} more"},
     "cup": {"fr": "coupe {v}", "en": "cup {v}"},
     "completed": {"fr": "carte n° {id} complétée (+{n})", "en": "card no. {id} completed (+{n})"},
@@ -195,9 +194,9 @@ def action_label(action: object, lang: str = "fr") -> str:
 # --- the log ---------------------------------------------------------------------------
 
 
-def cards_count(n: int, lang: str) -> str:
-    """``"4 cartes trésor"`` / ``"1 treasure card"``."""
-    return plural(n, "carte trésor", "cartes trésor") if lang != "en" else plural(n, "treasure card", "treasure cards")
+def counted(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
+    """``n`` with its word, singular or plural, in the reader's language: ``"4 cartes trésor"`` / ``"1 treasure card"``."""
+    return plural(n, *(en if lang == "en" else fr))
 
 
 def _cards(ids: tuple[int, ...] | list[int], lang: str) -> str:
@@ -227,12 +226,10 @@ def consequences(before: PlayerView, after: PlayerView, lang: str) -> str:
     parts = []
     coins = after.coins - before.coins
     if coins > 0:
-        coin_word = plural(coins, "pièce", "pièces") if lang != "en" else plural(coins, "coin", "coins")
-        parts.append("+" + coin_word)
+        parts.append("+" + counted(coins, ("pièce", "pièces"), ("coin", "coins"), lang))
     parts += [WORDS("palm", lang, v=v) for v in after.palms[len(before.palms):]]
     if after.pending:
-        box_word = plural(after.pending, "case", "cases") if lang != "en" else plural(after.pending, "box", "boxes")
-        parts.append(WORDS("owed", lang, n=box_word))
+        parts.append(WORDS("owed", lang, n=counted(after.pending, ("case", "cases"), ("box", "boxes"), lang)))
     parts += [WORDS("cup", lang, v=v) for v in after.cups[len(before.cups):]]
     parts += [WORDS("completed", lang, id=c, n=CARDS[c].points) for c in after.completed[len(before.completed):]]
     return f" — {', '.join(parts)}" if parts else ""
@@ -254,7 +251,8 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
                 if a.hand_size > b.hand_size:
                     if a.hand_size < cfg.deal:
                         return ""
-                    who, n = player_name(p, lang), cards_count(a.hand_size, lang)
+                    who = player_name(p, lang)
+                    n = counted(a.hand_size, ("carte trésor", "cartes trésor"), ("treasure card", "treasure cards"), lang)
                     if a.hand is None:
                         return WORDS("dealt_hidden", lang, who=who, n=n)
                     return WORDS("dealt_seen", lang, who=who, n=n, cards=_cards(a.hand, lang))
@@ -300,7 +298,7 @@ def chapter(state: State, lang: str = "fr") -> str:
 
 
 __all__ = [
-    "WORDS", "action_label", "box_name", "capital", "card_label", "cells_text", "chapter",
+    "WORDS", "action_label", "box_name", "capital", "card_label", "cells_text", "chapter", "counted",
     "colour_name", "consequences", "describe_event", "move_words", "place_label",
     "shape_name", "short_card", "slot_name", "the_shape",
 ]
