@@ -11,7 +11,7 @@ kernel (:class:`.kernel.View`), the kernel's code of their move: tournaments cal
 it on the kernel they play, ``act(obs, legal, rng)`` (a lesson, the engine's loop)
 on the kernel of the observation, through ``choose`` (the move's place in
 ``legal``). What they read of a card with some free boxes (:class:`Slot`: its
-legal placements, greedy's kinds of action, open's best for a deck to come) is
+legal placements, open's best for a deck to come) is
 memoized in bounded tables shared by every game of a process (:func:`deck_tables`).
 
 Each bot says why (``why(obs, action, lang)``), in words the log can show to
@@ -118,21 +118,6 @@ class Entry:
 
 
 @final
-class Group:
-    """Greedy's view of an :class:`Entry` on some free boxes: its coins and palms, ``fixed`` being
-    ``100 * (boxes + red crosses + completes) - free boxes after`` (its gain but for the coins and palms,
-    whose worth depends on the player: room left, cups, the display's palms), and the entry's code."""
-
-    __slots__ = ("code", "coins", "fixed", "palms")
-
-    def __init__(self, coins: int, palms: int, fixed: int, code: int) -> None:
-        self.coins = coins
-        self.palms = palms
-        self.fixed = fixed
-        self.code = code
-
-
-@final
 class Plan:
     """Open's best on one card for a deck to come: ``done`` (``_SCALE`` if it completes the card), the
     placements to come it covers (``lost``), and the entries reaching it, in order."""
@@ -208,9 +193,9 @@ class CardTable:
 @final
 class Slot:
     """One card with some free boxes, and what the bots read of it, memoized as they ask: the
-    legal placements, greedy's kinds of action, open's best for a deck to come."""
+    legal placements, open's best for a deck to come."""
 
-    __slots__ = ("card", "cid", "fits", "fitting", "free", "groups", "nfree", "plans", "present")
+    __slots__ = ("card", "cid", "fits", "fitting", "free", "nfree", "plans", "present")
 
     def __init__(self, card: CardTable, free: int, fitting: int) -> None:
         self.card = card
@@ -221,7 +206,6 @@ class Slot:
         self.present = sum(1 << j for j, (off, w) in enumerate(zip(card.offsets, card.widths)) if fitting >> off & w)
         kinds = len(card.offsets) + 1  # each shape, then single boxes
         self.fits: list[tuple[Entry, ...] | None] = [None] * kinds
-        self.groups: list[tuple[Group, ...] | None] = [None] * kinds
         self.plans: dict[int, Plan] = {}
 
     def fits_of(self, j: int) -> tuple[Entry, ...]:
@@ -238,27 +222,6 @@ class Slot:
                 entries = card.entries
                 hit = tuple([entries[off + low.bit_length() - 1] for low in _bits((self.fitting >> off) & card.widths[j])])
             self.fits[j] = hit
-        return hit
-
-    def groups_of(self, j: int) -> tuple[Group, ...]:
-        """:meth:`fits_of` as :class:`Group`, in order, without those another always beats: one with as
-        many coins and palms (``gain`` grows with each) and a higher ``fixed``, or the same and before it."""
-        hit = self.groups[j]
-        if hit is None:
-            free, nfree = self.free, self.nfree
-            every: list[Group] = []  # the first of each (coins, palms, fixed)
-            seen: set[tuple[int, int, int]] = set()
-            for e in self.fits_of(j):
-                fixed = 100 * (e.size + e.crosses + (e.mask == free)) - (nfree - e.size)
-                kind = (e.coins, e.palms, fixed)
-                if kind not in seen:
-                    seen.add(kind)
-                    every.append(Group(e.coins, e.palms, fixed, e.code))
-            hit = self.groups[j] = tuple([
-                g for i, g in enumerate(every)
-                if not any(h.coins >= g.coins and h.palms >= g.palms and (h.fixed > g.fixed or (h.fixed == g.fixed and k < i))
-                           for k, h in enumerate(every) if k != i)
-            ])
         return hit
 
     def plan(self, key: int, weights: tuple[tuple[int, int], ...], j: int) -> Plan:
@@ -538,7 +501,7 @@ class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if
 class GreedyBot(SilverGoldBot):
     """Takes the action with the most immediate points (first one on ties): cards by :func:`card_appeal`, a
     placement or box by :meth:`Gains.points`, then the card left closer to completion (``100 * points - free
-    boxes after``, over the kinds of action :meth:`Slot.groups_of` keeps)."""
+    boxes after``)."""
 
     name = "greedy"
 
@@ -548,20 +511,17 @@ class GreedyBot(SilverGoldBot):
     def place(self, view: View, seat: int, row: list[Slot | None], j: int, memo: TableMemo) -> int:
         cells = len(view.t.shapes)
         gains = Gains(view, seat, memo)
-        coin_room, palm_room, pv, cg = gains.coin_room, gains.palm_room, gains.palm, gains.cups
         best = PASS
         top = 0
-        for group in ((cells,) if j == cells else (j, cells)):
+        for kind in ((cells,) if j == cells else (j, cells)):
             for s, x in enumerate(row):
                 if x is not None:
-                    gs = x.groups[group]
-                    at = s * SLOT
-                    for g in x.groups_of(group) if gs is None else gs:
-                        nc, npl = g.coins, g.palms
-                        cc = nc if nc < coin_room else coin_room
-                        key = g.fixed + 100 * (cc + (npl if npl < palm_room else palm_room) * pv + cg[cc])
+                    f, nfree = x.free, x.nfree
+                    fits = x.fits[kind]
+                    for e in x.fits_of(kind) if fits is None else fits:
+                        key = 100 * gains.points(e, f) - (nfree - e.size)
                         if best == PASS or key > top:
-                            best, top = at + g.code, key
+                            best, top = s * SLOT + e.code, key
         return best
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:
