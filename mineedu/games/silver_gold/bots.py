@@ -224,20 +224,22 @@ class Slot:
             self.fits[j] = hit
         return hit
 
-    def plan(self, key: int, weights: tuple[tuple[int, int], ...], j: int) -> Plan:
-        """``OpenBot``'s best of :meth:`fits_of` here, for a deck to come (``weights``,
-        :meth:`CardTable.weighting`; ``key`` names it and ``j``): the highest
-        ``completes * _SCALE - placements to come it covers``, and the entries reaching it, in order.
-        An action leaves the placements open on the other card places as they are, so this
+    def plan(self, lid: int, left: tuple[int, ...], j: int, key: int) -> Plan:
+        """``OpenBot``'s best of :meth:`fits_of` here, for the deck to come ``left`` (named ``lid``; ``key`` names
+        it and ``j``): the highest ``completes * _SCALE - placements to come it covers``, and the entries reaching
+        it, in order. An action leaves the placements open on the other card places as they are, so this
         orders the actions of all card places as ``OpenBot``'s key does but for the gain."""
+        hit = self.plans.get(key)
+        if hit is not None:
+            return hit
         top = -_SCALE
         best: list[Entry] = []
         free, fitting = self.free, self.fitting
-        planes = [(fitting & m, b) for m, b in weights] or [(0, 0)]  # the placements open now, by bits of copies
+        # the placements open now, by bits of copies
+        planes = [(fitting & m, b) for m, b in self.card.weighting(lid, left)] or [(0, 0)]
         m0, b0 = planes[0]
         rest = planes[1:]
-        fits = self.fits[j]
-        for e in self.fits_of(j) if fits is None else fits:
+        for e in self.fits_of(j):
             over = e.covered
             k = -((m0 & over).bit_count() << b0)
             for m, b in rest:
@@ -281,11 +283,14 @@ class DeckTables:
         """The deck to come ``left`` (named ``lid``) as a card with placements of the shapes ``present``
         (bits) sees it: those shapes' copies over their gcd ``g`` (named, ``g``, the copies). Its
         placements lose ``g`` times the placements to come of that deck, so it orders them alike."""
-        kept = [k if present >> j & 1 else 0 for j, k in enumerate(left)]
-        g = gcd(*kept) or 1
-        small = tuple([k // g for k in kept])
-        hit = (self.left_id(small), g, small)
-        return remember(self.canon, (lid << len(self.shapes)) | present, hit, self.limit)
+        key = (lid << len(self.shapes)) | present
+        hit = self.canon.get(key)
+        if hit is None:
+            kept = [k if present >> j & 1 else 0 for j, k in enumerate(left)]
+            g = gcd(*kept) or 1
+            small = tuple([k // g for k in kept])
+            hit = remember(self.canon, key, (self.left_id(small), g, small), self.limit)
+        return hit
 
     def card(self, cid: int) -> CardTable:
         hit = self.cards.get(cid)
@@ -365,16 +370,7 @@ def _memo(t: Table) -> TableMemo:
 def _row(view: View, seat: int, tables: DeckTables) -> list[Slot | None]:
     """The seat's card places as :class:`Slot` (``None``: empty)."""
     crossed = view.crossed[seat]
-    slots = tables.slots
-    row: list[Slot | None] = []
-    for s, cid in enumerate(view.cards[seat]):
-        if cid < 0:
-            row.append(None)
-        else:
-            free = _BOXES[cid] & ~crossed[s]
-            hit = slots.get(free * _NCARDS + cid)
-            row.append(hit if hit is not None else tables.slot(cid, free))
-    return row
+    return [None if cid < 0 else tables.slot(cid, _BOXES[cid] & ~crossed[s]) for s, cid in enumerate(view.cards[seat])]
 
 
 @final
@@ -517,8 +513,7 @@ class GreedyBot(SilverGoldBot):
             for s, x in enumerate(row):
                 if x is not None:
                     f, nfree = x.free, x.nfree
-                    fits = x.fits[kind]
-                    for e in x.fits_of(kind) if fits is None else fits:
+                    for e in x.fits_of(kind):
                         key = 100 * gains.points(e, f) - (nfree - e.size)
                         if best == PASS or key > top:
                             best, top = s * SLOT + e.code, key
@@ -559,27 +554,18 @@ class OpenBot(SilverGoldBot):
         use = cells  # the placements if any, else the single boxes
         if j != cells:
             for x in row:
-                if x is not None:
-                    fits = x.fits[j]
-                    if fits if fits is not None else x.fits_of(j):
-                        use = j
-                        break
+                if x is not None and x.fits_of(j):
+                    use = j
+                    break
         lid, to_come = memo.coming(t, view.revealed)
         kinds_of = cells + 1
         tables = memo.deck
-        canon = tables.canon
         top = -_SCALE
         ties: list[tuple[int, Slot, Plan]] = []  # the best (place, card, plan), in order
         for s, x in enumerate(row):
             if x is not None:
-                known = canon.get((lid << cells) | x.present)
-                clid, g, cleft = known if known is not None else tables.canonical(lid, to_come, x.present)
-                key = clid * kinds_of + use
-                plan = x.plans.get(key)
-                if plan is None:
-                    card = x.card
-                    weights = card.weights.get(clid)
-                    plan = x.plan(key, weights if weights is not None else card.weighting(clid, cleft), use)
+                clid, g, cleft = tables.canonical(lid, to_come, x.present)
+                plan = x.plan(clid, cleft, use, clid * kinds_of + use)
                 if plan.entries:
                     k = plan.done - g * plan.lost
                     if k > top:
