@@ -463,7 +463,7 @@ class SilverGoldState(State):
 
     def scores(self) -> tuple[float, ...]:
         cfg = self.game.config
-        return tuple(float(_score(b, cfg)) for b in self.boards)
+        return tuple(float(_sheet(b, cfg)[-1][1]) for b in self.boards)  # the last kind is the score
 
     def winners(self) -> tuple[int, ...]:
         """Highest score; ties: most grey cards completed, then green, orange, purple (D19)."""
@@ -504,10 +504,6 @@ def score_sheet(b: Board | PlayerView, cfg: Config) -> dict[str, int]:
 def _sheet(b: Board, cfg: Config) -> tuple[tuple[str, int], ...]:
     """:func:`score_sheet` of a board, as ``(kind, points)`` pairs (kept: a dict could be changed)."""
     return tuple(score_sheet(b, cfg).items())
-
-
-def _score(b: Board, cfg: Config) -> int:
-    return _sheet(b, cfg)[-1][1]
 
 
 def _action_mask(action: tuple[Any, ...], card: TreasureCard, shape: str | None) -> int:
