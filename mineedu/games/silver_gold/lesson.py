@@ -27,7 +27,7 @@ from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, Teache
 from .rules import CARDS, Config
 from .shapes import SHAPES, all_placements, extent, mask_cells, orientations, placement_count
 from .simulate import round_end
-from .words import shape_name, the_shape
+from .words import capital, shape_name, the_shape
 
 ROWS, COLS = 3, 4  # the frame of a grey or green card (D17); full, it is no treasure card
 FULL = (1 << ROWS * COLS) - 1
@@ -270,8 +270,7 @@ def _cards(k: int, lang: str) -> str:
 
 def _question_copies(k: int | None, lang: str) -> str:
     assert k is not None
-    shape = the_shape(COPIES_SHAPE[k], lang)
-    return W["q_copies"][lang].format(k=k, cards=_cards(k, lang), Shape=shape[:1].upper() + shape[1:])
+    return W["q_copies"][lang].format(k=k, cards=_cards(k, lang), Shape=capital(the_shape(COPIES_SHAPE[k], lang)))
 
 
 def _derive_copies(k: int | None, lang: str) -> str:

@@ -338,7 +338,10 @@ class SilverGoldState(State):
             return CHANCE
         if ph in ("keep", "place"):
             return SIMULTANEOUS
-        return kernel_of(self).mover()  # a red cross's box (the first owed from the first player on), a replacement
+        if ph == "chain":  # a red cross's box: the first owed from the first player on
+            n = len(self.boards)
+            return next(p for p in ((self.first + k) % n for k in range(n)) if self.boards[p].pending)
+        return self.queue[0]  # replace
 
     def players_to_move(self) -> tuple[int, ...]:
         if self.phase in ("keep", "place"):
@@ -360,8 +363,9 @@ class SilverGoldState(State):
         round's expedition cards left by shape) with their probabilities."""
         codes, weights, _ = kernel_of(self).outcomes()
         total = sum(weights)
+        p = {w: Fraction(w, total) for w in set(weights)}  # a deal's cards are all alike: one Fraction
         shapes = self.game.table.shapes
-        return tuple((shapes[c] if self.phase == "reveal" else c, Fraction(w, total)) for c, w in zip(codes, weights))
+        return tuple((shapes[c] if self.phase == "reveal" else c, p[w]) for c, w in zip(codes, weights))
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         cp = self.current_player()
