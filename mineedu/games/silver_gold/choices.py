@@ -164,7 +164,7 @@ class SilverGoldChoices(Choices):
         cid = state.boards[p].cards[s]
         assert cid is not None
         card = CARDS[cid]
-        fits = {o for o, _r, _c, _m in placements(card.boxes & ~state.boards[p].crossed[s], shape, card.rows, card.cols)}
+        fits = {o for o, _r, _c, _m in placements(state.boards[p].free(s), shape, card.rows, card.cols)}
         fitting = [o for o in turn_order(shape) if o in fits]
         o = int(prefix[1].split(":")[1])
         return (fitting.index(o) + 1 if o in fitting else 1), max(1, len(fitting))
@@ -186,7 +186,7 @@ class SilverGoldChoices(Choices):
             cid = state.boards[player].cards[s]
             assert cid is not None
             card = CARDS[cid]
-            n = placement_count(card.boxes & ~state.boards[player].crossed[s], shape, card.rows, card.cols)
+            n = placement_count(state.boards[player].free(s), shape, card.rows, card.cols)
             words = dict(shape=the_shape(shape, lang), slot=slot_name(s, lang), card=short_card(cid, lang), n=n)
             return T("card1" if n == 1 else "card", lang, **words)
         if key == "single":

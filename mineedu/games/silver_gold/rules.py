@@ -210,6 +210,10 @@ class Board:
     completed: tuple[int, ...] = ()  # ids of completed cards
     pending: int = 0  # single boxes still owed because of red crosses (D18)
 
+    def free(self, slot: int) -> int:
+        card = self.cards[slot]
+        return 0 if card is None else CARDS[card].boxes & ~self.crossed[slot]
+
 
 @lru_cache(maxsize=1 << 12)  # a display is met again and again (a speed cache; a tuple of card ids)
 def display_palms(display: tuple[int, ...]) -> int:
