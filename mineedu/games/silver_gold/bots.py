@@ -330,10 +330,10 @@ def deck_tables(shapes: tuple[str, ...]) -> DeckTables:
 @final
 class TableMemo:
     """What the bots keep of one game's table (:class:`.kernel.Table`): its deck's :class:`DeckTables`, the
-    open bot's room of each card (:func:`_card_room`), greedy's cups (:class:`Gains`) and the decks the
+    open bot's room of each card (:func:`_card_room`), greedy's cups (:class:`Gains`); it works out the decks the
     open bot plans for (:meth:`coming`)."""
 
-    __slots__ = ("cups", "deck", "room", "stride", "to_come")
+    __slots__ = ("cups", "deck", "room", "stride")
 
     def __init__(self, t: Table) -> None:
         self.deck = deck_tables(t.shapes)
@@ -341,20 +341,15 @@ class TableMemo:
         self.room: dict[int, int] = {c: _card_room(CARDS[c], counts) for c in t.card_ids}
         self.cups: dict[int, list[int]] = {}
         self.stride = len(t.cups) + 1
-        self.to_come: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def coming(self, t: Table, revealed: list[int]) -> tuple[int, tuple[int, ...]]:
         """The expedition cards the open bot plans for after the reveals ``revealed``: this round's cards to
-        come (:func:`_shapes_to_come`), a full deck once the round is over; with its :meth:`DeckTables.left_id`."""
-        key = t.revealed_key(revealed)
-        hit = self.to_come.get(key)
-        if hit is None:
-            left = list(t.full)
-            for j in revealed:
-                left[j] -= 1
-            to_come = tuple(left) if any(left) and len(revealed) < t.reveals else t.full
-            hit = remember(self.to_come, key, (self.deck.left_id(to_come), to_come), 4096)
-        return hit
+        come, a full deck once the round is over; with its :meth:`DeckTables.left_id`."""
+        left = list(t.full)
+        for j in revealed:
+            left[j] -= 1
+        to_come = tuple(left) if any(left) and len(revealed) < t.reveals else t.full
+        return self.deck.left_id(to_come), to_come
 
 
 def _memo(t: Table) -> TableMemo:
