@@ -37,7 +37,7 @@ from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, tex
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells, display_palms
 from .shapes import extent, orientations, placements
-from .words import colour_name, shape_name
+from .words import colour_name, counted, shape_name
 
 CARD_FILL = {"grey": "#B0B0B0", "green": "#7FBF7F", "orange": "#F0A860", "purple": "#B08CD0"}
 INK = "#1a1a1a"
@@ -71,8 +71,6 @@ T = Texts({
     "replace": {"fr": "Carte complétée : {who} prend une carte de l'offre", "en": "Card completed: {who} takes a display card"},
     "waiting_reveal": {"fr": "Prochaine carte expédition…", "en": "Next expedition card…"},
     "display": {"fr": "Offre · {d} en pioche · {p}", "en": "Display · {d} in the deck · {p}"},
-    "palms_on_display": {"fr": "{k} palmiers", "en": "{k} palms"},
-    "palm_on_display": {"fr": "{k} palmier", "en": "{k} palm"},
     "chosen": {"fr": "a choisi", "en": "has chosen"},
     "thinking": {"fr": "réfléchit", "en": "thinking"},
     "pending": {"fr": "croix rouge : +{k}", "en": "red cross: +{k}"},
@@ -356,7 +354,7 @@ def _shape_strip(view: SilverGoldView, lang: str, left: float, y: float) -> list
 
 def _display(view: SilverGoldView, lay: Layout, lang: str) -> list[str]:
     k = display_palms(view.display)
-    palms = T("palm_on_display" if k < 2 else "palms_on_display", lang, k=k)
+    palms = counted(k, ("palmier", "palmiers"), ("palm", "palms"), lang)
     x0, y0, _w = lay.display
     parts = [text(x0, y0 + 20, T("display", lang, d=view.deck_size, p=palms), size=FONT, anchor="start", fill=INK)]
     for i in range(view.config.display):

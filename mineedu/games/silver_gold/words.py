@@ -77,6 +77,7 @@ WORDS = Texts({
         "en": "{who} crosses one more box (red cross): {box} on {slot}",
     },
     "passes": {"fr": "{who} passe (plus aucune case libre)", "en": "{who} passes (no free box left)"},
+    "secret": {"fr": "(en secret)", "en": "(in secret)"},
     "takes": {"fr": "{who} prend la {card} dans l'offre", "en": "{who} takes {card} from the display"},
     "refill": {"fr": "L'offre reçoit la {card}", "en": "The display gets {card}"},
     "coins": {"fr": "+{n}", "en": "+{n}"},
@@ -269,7 +270,7 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
     if before.phase in ("keep", "place"):
         if after.phase == before.phase:  # not everyone has chosen: only the chooser (and "show all") knows what
             if viewer in (p, SEE_ALL):
-                return move_words(p, event.action, shape, lang) + f" {_secret(lang)}"
+                return move_words(p, event.action, shape, lang) + " " + WORDS("secret", lang)
             return WORDS("kept_hidden" if before.phase == "keep" else "chose_hidden", lang, who=player_name(p, lang))
         every = event.before.observation(SEE_ALL).boards  # the choices are revealed by this move
         choices = [b.choice if q != p else event.action for q, b in enumerate(every)]
@@ -281,10 +282,6 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
                      slot=slot_name(event.action[1], lang))
         return text + consequences(before.boards[p], after.boards[p], lang)
     return move_words(p, event.action, shape, lang)
-
-
-def _secret(lang: str) -> str:
-    return "(en secret)" if lang != "en" else "(in secret)"
 
 
 def chapter(state: State, lang: str = "fr") -> str:
