@@ -96,3 +96,63 @@ def brute_coverage(boxes: Iterable[Cell], base: Sequence[Cell]) -> dict[Cell, in
             for cell in sub:
                 out[cell] += 1
     return out
+
+
+# --- the greedy and open bots as they are defined (on the view; the bots decide on the kernel) -------
+
+
+def gain(obs: Any, action: Any) -> float:
+    """``GreedyBot``'s order: cards by their ``card_appeal``; a placement or box by the points it brings at
+    once (its boxes 1 each, red crosses 1 more each, the coins and palms that still score, the cups those
+    coins bring, 1 more if it completes the card: a fresh card comes with it), then the card left closer
+    to completion; the pass 0."""
+    from mineedu.games.silver_gold.bots import card_appeal
+    from mineedu.games.silver_gold.rules import _action_mask, display_palms
+
+    kind = action[0]
+    if kind in ("keep", "take"):
+        return sum(card_appeal(CARDS[c]) for c in action[1:])
+    if kind == "pass":
+        return 0.0
+    me, cfg, slot = obs.me, obs.config, action[1]
+    card = CARDS[me.cards[slot]]
+    mask = _action_mask(action, card, obs.shape)
+    crossed = me.crossed[slot] | mask
+    coins = min((mask & card.coins).bit_count(), max(0, cfg.coin_boxes - me.coins))
+    palms = min((mask & card.palms).bit_count(), max(0, cfg.palm_limit - len(me.palms)))
+    rows_before = min(me.coins, cfg.coin_boxes) // cfg.coin_row_size
+    rows_after = min(me.coins + coins, cfg.coin_boxes) // cfg.coin_row_size
+    pts = (mask.bit_count() + coins + palms * (1 + display_palms(obs.display)) + (mask & card.crosses).bit_count()
+           + sum(obs.cups_left[: rows_after - rows_before]) + (crossed == card.boxes))
+    return pts - (card.boxes & ~crossed).bit_count() / 100
+
+
+def shapes_to_come(obs: Any) -> list[tuple[str, int]]:
+    """This round's expedition cards still to come, by shape (a full deck once the round is over)."""
+    cfg = obs.config
+    left = dict(cfg.expedition_counts())
+    for s in obs.revealed:
+        left[s] -= 1
+    if sum(left.values()) == 0 or len(obs.revealed) >= cfg.reveals_per_round:
+        left = dict(cfg.expedition_counts())  # a new round starts with the full deck
+    return [(s, k) for s, k in left.items() if k]
+
+
+def open_placements(obs: Any, action: Any, left: list[tuple[str, int]] | None = None) -> int:
+    """``OpenBot``'s room: the placements of the shapes to come (``left``, default :func:`shapes_to_come`) on
+    the player's cards once ``action`` is made."""
+    from mineedu.games.silver_gold.rules import _action_mask
+    from mineedu.games.silver_gold.shapes import placement_count
+
+    me = obs.me
+    total = 0
+    for slot, cid in enumerate(me.cards):
+        if cid is None:
+            continue
+        card = CARDS[cid]
+        crossed = me.crossed[slot]
+        if action[0] in ("place", "cross") and action[1] == slot:
+            crossed |= _action_mask(action, card, obs.shape)
+        free = card.boxes & ~crossed
+        total += sum(k * placement_count(free, s, card.rows, card.cols) for s, k in left or shapes_to_come(obs))
+    return total

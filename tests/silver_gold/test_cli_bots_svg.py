@@ -50,7 +50,7 @@ def test_open_bot_keeps_most_placements_open() -> None:
     s = s.apply("I2")
     game = s.game
     bot = game.make_bot("open")
-    from mineedu.games.silver_gold.bots import open_placements
+    from .helpers import open_placements
 
     obs = s.observation(0)
     legal = s.legal_actions(0)

@@ -4,8 +4,8 @@ The rules apply every move through the kernel either way; what is held here is t
 games on one kernel (:func:`mineedu.core.kernel.playout_hook`, the game's ``Hooks.fast_playout``) with each
 bot's ``decide`` (or ``choose``) on the kernel, against :func:`mineedu.core.playout` with its ``act`` on each
 observation (the kernel of the view); a bot of a notebook overriding ``choose`` or ``decide`` alone; and
-the greedy and open bots' memoized tables (``bots.Slot``) against their definitions (``gain``,
-``open_placements``), at every decision of 16 games. Every bot of ``BOTS`` (spelled with arguments
+the greedy and open bots' memoized tables (``bots.Slot``) against their definitions (``helpers.gain``,
+``helpers.open_placements``), at every decision of 16 games. Every bot of ``BOTS`` (spelled with arguments
 too: they take none and ignore them), 2 to 4 players, both settings of the ``returned_to_deck``
 variant, and configs that reach the rules' corners (decks that run out, no display, one
 card kept, other expedition decks, no cups, a gcd > 1 in a reveal), each
@@ -26,9 +26,11 @@ from mineedu.core.kernel import decider
 from mineedu.games.silver_gold import bots, kernel_playout
 from mineedu.games.silver_gold.kernel import CHAIN, CROSS, PLACE, SLOT
 from mineedu.games.silver_gold.lesson import SPEC
-from mineedu.games.silver_gold.rules import CARDS
+from mineedu.games.silver_gold.rules import CARDS, _action_mask
 from tests.known_answers import make
 from tests.playout_check import assert_same_games, assert_same_tournament
+
+from .helpers import gain, open_placements, shapes_to_come
 
 
 def make_game(players, **config):
@@ -189,8 +191,8 @@ def test_a_bot_overriding_choose_or_decide_plays_its_own_moves(monkeypatch):
 
 
 def greedy_by_definition(obs, legal):
-    """``GreedyBot`` as it is defined: the first legal action of the highest :func:`bots.gain`."""
-    return max(legal, key=lambda a: bots.gain(obs, a))
+    """``GreedyBot`` as it is defined: the first legal action of the highest :func:`helpers.gain`."""
+    return max(legal, key=lambda a: gain(obs, a))
 
 
 def open_by_definition(obs, legal):
@@ -201,14 +203,14 @@ def open_by_definition(obs, legal):
         return max(legal, key=lambda a: sum(bots._card_room(CARDS[c], shapes) for c in a[1:]))
     places = [a for a in legal if a[0] == "place"] or list(legal)
     me = obs.me
-    left = bots._shapes_to_come(obs)
+    left = shapes_to_come(obs)
 
     def key(a):
         if a[0] == "pass":
             return (0, 0, 0.0)
         card = CARDS[me.cards[a[1]]]
-        done = (me.crossed[a[1]] | bots._action_mask(a, card, obs.shape)) == card.boxes
-        return (int(done), bots._open_placements(obs, left, a), bots.gain(obs, a))
+        done = (me.crossed[a[1]] | _action_mask(a, card, obs.shape)) == card.boxes
+        return (int(done), open_placements(obs, a, left), gain(obs, a))
 
     return max(places, key=key)
 

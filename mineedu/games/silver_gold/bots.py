@@ -11,7 +11,7 @@ kernel (:class:`.kernel.View`), the kernel's code of their move: tournaments cal
 it on the kernel they play, ``act(obs, legal, rng)`` (a lesson, the engine's loop)
 on the kernel of the observation, through ``choose`` (the move's place in
 ``legal``). What they read of a card with some free boxes (:class:`Slot`: its
-legal placements, greedy's kinds of action, open's best for a deck to come) is
+legal placements, open's best for a deck to come) is
 memoized in bounded tables shared by every game of a process (:func:`deck_tables`).
 
 Each bot says why (``why(obs, action, lang)``), in words the log can show to
@@ -37,11 +37,11 @@ from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .kernel import CROSS, KEEP, PASS, PLACE, REPLACE, SLOT, Table, View, keeps
-from .rules import CARDS, SilverGoldView, TreasureCard, _action_mask, code_of, display_palms, kernel_of_view
+from .rules import CARDS, SilverGoldView, TreasureCard, code_of, kernel_of
 from .shapes import SHAPES, all_placements, placement_count
-from .words import french, the_shape
+from .words import counted, the_shape
 
-WHY = Texts(french({
+WHY = Texts({
     "greedy_keep": {
         "fr": "garde les cartes qui ont le plus de pièces, palmiers et croix rouges par case",
         "en": "keeps the cards with the most coins, palms and red crosses per box",
@@ -66,106 +66,17 @@ WHY = Texts(french({
     "open_box": {"fr": "la case qui laisse le plus de placements : {n}", "en": "the box that leaves the most placements: {n}"},
     "open_take": {"fr": "la carte où les formes se placent de {n}", "en": "the card where the shapes fit in {n}"},
     "pass": {"fr": "plus aucune case libre", "en": "no free box left"},
-}))
-
-
-def _count(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
-    return plural(n, *(en if lang == "en" else fr))
+})
 
 
 def _ways(n: int, lang: str) -> str:
-    return _count(n, ("façon", "façons"), ("way", "ways"), lang)
+    return counted(n, ("façon", "façons"), ("way", "ways"), lang)
 
 
 def card_appeal(card: TreasureCard) -> float:
     """Bonus symbols per box, then small cards first: how attractive a card is to keep."""
     bonus = card.coins.bit_count() + 2 * card.palms.bit_count() + card.crosses.bit_count()
     return bonus / card.points - card.points / 100
-
-
-def greedy_points(view: SilverGoldView, action: Action) -> float:
-    """The points a ``place`` or ``cross`` action brings at once (boxes count 1 each;
-    completing a card counts 1 more: a fresh card comes with it)."""
-    return _points(view, action)[0]
-
-
-def _points(view: SilverGoldView, action: Action) -> tuple[float, TreasureCard, int]:
-    """:func:`greedy_points`, with the card and its boxes crossed after ``action``."""
-    me = view.me
-    assert me is not None
-    cfg = view.config
-    slot: int = action[1]
-    cid = me.cards[slot]
-    assert cid is not None
-    card = CARDS[cid]
-    mask = _action_mask(action, card, view.shape)
-    crossed = me.crossed[slot] | mask
-    coins = min((mask & card.coins).bit_count(), max(0, cfg.coin_boxes - me.coins))
-    pts = float(mask.bit_count() + coins)
-    palms = min((mask & card.palms).bit_count(), max(0, cfg.palm_limit - len(me.palms)))
-    pts += palms * (1 + display_palms(view.display))
-    pts += (mask & card.crosses).bit_count()  # a red cross crosses one more box
-    rows_before = min(me.coins, cfg.coin_boxes) // cfg.coin_row_size
-    rows_after = min(me.coins + coins, cfg.coin_boxes) // cfg.coin_row_size
-    pts += sum(view.cups_left[: rows_after - rows_before])
-    if crossed == card.boxes:  # completing also brings a fresh card
-        pts += 1.0
-    return pts, card, crossed
-
-
-def gain(view: SilverGoldView, action: Action) -> float:
-    """Immediate points of ``action`` for the observing player (boxes count 1 each)."""
-    kind = action[0]
-    if kind in ("keep", "take"):
-        return sum(card_appeal(CARDS[c]) for c in action[1:])
-    if kind == "pass":
-        return 0.0
-    pts, card, crossed = _points(view, action)
-    # prefer the card closer to completion when nothing else differs
-    return pts - (card.boxes & ~crossed).bit_count() / 100
-
-
-def _fits_now(view: SilverGoldView) -> int:
-    """Placements of the shape being played on the viewer's cards (public)."""
-    me = view.me
-    shape = view.shape
-    if me is None or shape is None:
-        return 0
-    return sum(placement_count(me.free(s), shape, CARDS[c].rows, CARDS[c].cols) for s, c in enumerate(me.cards) if c is not None)
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
-    """A bot that says why, the same way for every Silver & Gold bot.
-
-    At a secret choice (keeping cards, placing the shape) the reason is made from the
-    view alone, never from the action (:meth:`place_reason` is not even given it),
-    and the keep's reason names no card: the log shows it to everyone at once.
-    """
-
-    keep_reason = "greedy_keep"
-
-    def why(self, obs: Any, action: Action, lang: str) -> str | None:
-        view: SilverGoldView = obs
-        kind = action[0]
-        if kind == "pass":
-            return WHY("pass", lang)
-        if kind == "keep":
-            return WHY(self.keep_reason, lang)
-        if view.phase == "place":
-            return self.place_reason(view, lang)
-        if kind == "take":
-            return self.take_reason(view, CARDS[action[1]], lang)
-        return self.box_reason(view, action, lang)
-
-    def place_reason(self, view: SilverGoldView, lang: str) -> str:
-        raise NotImplementedError
-
-    def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
-        raise NotImplementedError
-
-    def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
-        raise NotImplementedError
 
 
 _NCARDS: Final = len(CARDS)
@@ -203,21 +114,6 @@ class Entry:
         self.palms = palms
         self.crosses = crosses
         self.covered = covered
-        self.code = code
-
-
-@final
-class Group:
-    """Greedy's view of an :class:`Entry` on some free boxes: its coins and palms, ``fixed`` being
-    ``100 * (boxes + red crosses + completes) - free boxes after`` (its gain but for the coins and palms,
-    whose worth depends on the player: room left, cups, the display's palms), and the entry's code."""
-
-    __slots__ = ("code", "coins", "fixed", "palms")
-
-    def __init__(self, coins: int, palms: int, fixed: int, code: int) -> None:
-        self.coins = coins
-        self.palms = palms
-        self.fixed = fixed
         self.code = code
 
 
@@ -297,9 +193,9 @@ class CardTable:
 @final
 class Slot:
     """One card with some free boxes, and what the bots read of it, memoized as they ask: the
-    legal placements, greedy's kinds of action, open's best for a deck to come."""
+    legal placements, open's best for a deck to come."""
 
-    __slots__ = ("card", "cid", "fits", "fitting", "free", "groups", "nfree", "plans", "present")
+    __slots__ = ("card", "cid", "fits", "fitting", "free", "nfree", "plans", "present")
 
     def __init__(self, card: CardTable, free: int, fitting: int) -> None:
         self.card = card
@@ -310,7 +206,6 @@ class Slot:
         self.present = sum(1 << j for j, (off, w) in enumerate(zip(card.offsets, card.widths)) if fitting >> off & w)
         kinds = len(card.offsets) + 1  # each shape, then single boxes
         self.fits: list[tuple[Entry, ...] | None] = [None] * kinds
-        self.groups: list[tuple[Group, ...] | None] = [None] * kinds
         self.plans: dict[int, Plan] = {}
 
     def fits_of(self, j: int) -> tuple[Entry, ...]:
@@ -329,41 +224,22 @@ class Slot:
             self.fits[j] = hit
         return hit
 
-    def groups_of(self, j: int) -> tuple[Group, ...]:
-        """:meth:`fits_of` as :class:`Group`, in order, without those another always beats: one with as
-        many coins and palms (``gain`` grows with each) and a higher ``fixed``, or the same and before it."""
-        hit = self.groups[j]
-        if hit is None:
-            free, nfree = self.free, self.nfree
-            every: list[Group] = []  # the first of each (coins, palms, fixed)
-            seen: set[tuple[int, int, int]] = set()
-            for e in self.fits_of(j):
-                fixed = 100 * (e.size + e.crosses + (e.mask == free)) - (nfree - e.size)
-                kind = (e.coins, e.palms, fixed)
-                if kind not in seen:
-                    seen.add(kind)
-                    every.append(Group(e.coins, e.palms, fixed, e.code))
-            hit = self.groups[j] = tuple([
-                g for i, g in enumerate(every)
-                if not any(h.coins >= g.coins and h.palms >= g.palms and (h.fixed > g.fixed or (h.fixed == g.fixed and k < i))
-                           for k, h in enumerate(every) if k != i)
-            ])
-        return hit
-
-    def plan(self, key: int, weights: tuple[tuple[int, int], ...], j: int) -> Plan:
-        """``OpenBot``'s best of :meth:`fits_of` here, for a deck to come (``weights``,
-        :meth:`CardTable.weighting`; ``key`` names it and ``j``): the highest
-        ``completes * _SCALE - placements to come it covers``, and the entries reaching it, in order.
-        An action leaves the placements open on the other card places as they are, so this
+    def plan(self, lid: int, left: tuple[int, ...], j: int, key: int) -> Plan:
+        """``OpenBot``'s best of :meth:`fits_of` here, for the deck to come ``left`` (named ``lid``; ``key`` names
+        it and ``j``): the highest ``completes * _SCALE - placements to come it covers``, and the entries reaching
+        it, in order. An action leaves the placements open on the other card places as they are, so this
         orders the actions of all card places as ``OpenBot``'s key does but for the gain."""
+        hit = self.plans.get(key)
+        if hit is not None:
+            return hit
         top = -_SCALE
         best: list[Entry] = []
         free, fitting = self.free, self.fitting
-        planes = [(fitting & m, b) for m, b in weights] or [(0, 0)]  # the placements open now, by bits of copies
+        # the placements open now, by bits of copies
+        planes = [(fitting & m, b) for m, b in self.card.weighting(lid, left)] or [(0, 0)]
         m0, b0 = planes[0]
         rest = planes[1:]
-        fits = self.fits[j]
-        for e in self.fits_of(j) if fits is None else fits:
+        for e in self.fits_of(j):
             over = e.covered
             k = -((m0 & over).bit_count() << b0)
             for m, b in rest:
@@ -407,11 +283,14 @@ class DeckTables:
         """The deck to come ``left`` (named ``lid``) as a card with placements of the shapes ``present``
         (bits) sees it: those shapes' copies over their gcd ``g`` (named, ``g``, the copies). Its
         placements lose ``g`` times the placements to come of that deck, so it orders them alike."""
-        kept = [k if present >> j & 1 else 0 for j, k in enumerate(left)]
-        g = gcd(*kept) or 1
-        small = tuple([k // g for k in kept])
-        hit = (self.left_id(small), g, small)
-        return remember(self.canon, (lid << len(self.shapes)) | present, hit, self.limit)
+        key = (lid << len(self.shapes)) | present
+        hit = self.canon.get(key)
+        if hit is None:
+            kept = [k if present >> j & 1 else 0 for j, k in enumerate(left)]
+            g = gcd(*kept) or 1
+            small = tuple([k // g for k in kept])
+            hit = remember(self.canon, key, (self.left_id(small), g, small), self.limit)
+        return hit
 
     def card(self, cid: int) -> CardTable:
         hit = self.cards.get(cid)
@@ -451,10 +330,10 @@ def deck_tables(shapes: tuple[str, ...]) -> DeckTables:
 @final
 class TableMemo:
     """What the bots keep of one game's table (:class:`.kernel.Table`): its deck's :class:`DeckTables`, the
-    open bot's room of each card (:func:`_card_room`), greedy's cups (:func:`_cup_gain`) and the decks the
+    open bot's room of each card (:func:`_card_room`), greedy's cups (:class:`Gains`); it works out the decks the
     open bot plans for (:meth:`coming`)."""
 
-    __slots__ = ("cups", "deck", "room", "stride", "to_come")
+    __slots__ = ("cups", "deck", "room", "stride")
 
     def __init__(self, t: Table) -> None:
         self.deck = deck_tables(t.shapes)
@@ -462,20 +341,15 @@ class TableMemo:
         self.room: dict[int, int] = {c: _card_room(CARDS[c], counts) for c in t.card_ids}
         self.cups: dict[int, list[int]] = {}
         self.stride = len(t.cups) + 1
-        self.to_come: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def coming(self, t: Table, revealed: list[int]) -> tuple[int, tuple[int, ...]]:
         """The expedition cards the open bot plans for after the reveals ``revealed``: this round's cards to
-        come (:func:`_shapes_to_come`), a full deck once the round is over; with its :meth:`DeckTables.left_id`."""
-        key = t.revealed_key(revealed)
-        hit = self.to_come.get(key)
-        if hit is None:
-            left = list(t.full)
-            for j in revealed:
-                left[j] -= 1
-            to_come = tuple(left) if any(left) and len(revealed) < t.reveals else t.full
-            hit = remember(self.to_come, key, (self.deck.left_id(to_come), to_come), 4096)
-        return hit
+        come, a full deck once the round is over; with its :meth:`DeckTables.left_id`."""
+        left = list(t.full)
+        for j in revealed:
+            left[j] -= 1
+        to_come = tuple(left) if any(left) and len(revealed) < t.reveals else t.full
+        return self.deck.left_id(to_come), to_come
 
 
 def _memo(t: Table) -> TableMemo:
@@ -491,42 +365,95 @@ def _memo(t: Table) -> TableMemo:
 def _row(view: View, seat: int, tables: DeckTables) -> list[Slot | None]:
     """The seat's card places as :class:`Slot` (``None``: empty)."""
     crossed = view.crossed[seat]
-    slots = tables.slots
-    row: list[Slot | None] = []
-    for s, cid in enumerate(view.cards[seat]):
-        if cid < 0:
-            row.append(None)
-        else:
-            free = _BOXES[cid] & ~crossed[s]
-            hit = slots.get(free * _NCARDS + cid)
-            row.append(hit if hit is not None else tables.slot(cid, free))
-    return row
+    return [None if cid < 0 else tables.slot(cid, _BOXES[cid] & ~crossed[s]) for s, cid in enumerate(view.cards[seat])]
 
 
-def _cup_gain(view: View, seat: int, memo: TableMemo) -> list[int]:
-    """Greedy's cups for 0, 1, ... more coins (``sum(view.cups_left[: rows_after - rows_before])``)."""
-    t = view.t
-    my = view.coins[seat]
-    left = view.cups_left
-    key = my * memo.stride + len(t.cups) - len(left)  # the cups left are the highest but those taken
-    hit = memo.cups.get(key)
-    if hit is None:
-        cb, rs = t.coin_boxes, t.row_size
-        before = min(my, cb) // rs
-        hit = remember(memo.cups, key, [sum(left[: min(my + g, cb) // rs - before]) for g in range(_MOST + 1)], 4096)
-    return hit
+@final
+class Gains:
+    """What the coins and palms an action crosses are worth to ``seat`` now: the coins still scoring
+    (``coin_room``), the palm scorings left (``palm_room``), a palm's points and the cups by coins gained
+    (``cups[g]``: the cups left for ``g`` more coins, ``sum(view.cups_left[: rows_after - rows_before])``)."""
+
+    __slots__ = ("coin_room", "cups", "palm", "palm_room")
+
+    def __init__(self, view: View, seat: int, memo: TableMemo) -> None:
+        t = view.t
+        my = view.coins[seat]
+        self.coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
+        room = t.palm_limit - len(view.palms[seat])
+        self.palm_room = room if room > 0 else 0
+        self.palm = 1 + view.dpalms
+        left = view.cups_left
+        key = my * memo.stride + len(t.cups) - len(left)  # the cups left are the highest but those taken
+        cups = memo.cups.get(key)
+        if cups is None:
+            cb, rs = t.coin_boxes, t.row_size
+            before = min(my, cb) // rs
+            cups = remember(memo.cups, key, [sum(left[: min(my + g, cb) // rs - before]) for g in range(_MOST + 1)], 4096)
+        self.cups = cups
+
+    def points(self, e: Entry, free: int) -> int:
+        """The points ``e`` brings at once on a card with the boxes ``free`` free: its boxes, red crosses
+        (a box more each), scoring coins and palms, the cups they bring, 1 more if it completes the card."""
+        cc = e.coins if e.coins < self.coin_room else self.coin_room
+        npl = e.palms if e.palms < self.palm_room else self.palm_room
+        return e.size + e.crosses + (e.mask == free) + cc + npl * self.palm + self.cups[cc]
+
+
+def _seen(view: SilverGoldView) -> tuple[View, int, TableMemo, list[Slot | None]]:
+    """The kernel of a bot's own view, its seat, the table's memo and its card places: what a reason counts."""
+    seat = view.seat
+    assert seat is not None, "a bot says why on its own seat's view"
+    k = kernel_of(view)
+    memo = _memo(k.t)
+    return k, seat, memo, _row(k, seat, memo.deck)
+
+
+def _box(x: Slot, action: Action) -> Entry:
+    """The single box ``("cross", place, row, col)`` of card place ``x``."""
+    return x.card.cells[int(action[2]) * CARDS[x.cid].cols + int(action[3])]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class KernelBot(SilverGoldBot):
-    """A bot deciding on the kernel (:meth:`decide`); ``act`` asks it on the kernel of the observation."""
+class SilverGoldBot:  # no BaseBot base: mypyc compiles a class natively only if its bases are compiled
+    """A bot deciding on the kernel (:meth:`decide`; ``act`` asks it on the kernel of the observation) and
+    saying why, the same way for every Silver & Gold bot.
+
+    At a secret choice (keeping cards, placing the shape) the reason is made from the
+    view alone, never from the action (:meth:`place_reason` is not even given it),
+    and the keep's reason names no card: the log shows it to everyone at once.
+    """
+
+    keep_reason = "greedy_keep"
+
+    def why(self, obs: Any, action: Action, lang: str) -> str | None:
+        view: SilverGoldView = obs
+        kind = action[0]
+        if kind == "pass":
+            return WHY("pass", lang)
+        if kind == "keep":
+            return WHY(self.keep_reason, lang)
+        if view.phase == "place":
+            return self.place_reason(view, lang)
+        if kind == "take":
+            return self.take_reason(view, CARDS[action[1]], lang)
+        return self.box_reason(view, action, lang)
+
+    def place_reason(self, view: SilverGoldView, lang: str) -> str:
+        raise NotImplementedError
+
+    def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
+        raise NotImplementedError
+
+    def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
+        raise NotImplementedError
 
     def act(self, obs: Any, legal: Sequence[Action], rng: np.random.Generator) -> Action:
         view: SilverGoldView = obs
         seat = view.seat
         assert seat is not None, "a bot acts on its own seat's view"
         codes = [code_of(view, a, seat) for a in legal]
-        return legal[self.choose(kernel_of_view(view), seat, codes, draw_of(rng))]
+        return legal[self.choose(kernel_of(view), seat, codes, draw_of(rng))]
 
     def choose(self, view: View, seat: int, legal: list[int], draw: Draw) -> int:
         """The index in ``legal`` of the move :meth:`decide` makes."""
@@ -562,9 +489,10 @@ class KernelBot(SilverGoldBot):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class GreedyBot(KernelBot):
-    """Takes the action with the most immediate points (first one on ties): the highest :func:`gain`, worked
-    out on the kernel (``100 * gain`` as a whole number, over the kinds of action :meth:`Slot.groups_of` keeps)."""
+class GreedyBot(SilverGoldBot):
+    """Takes the action with the most immediate points (first one on ties): cards by :func:`card_appeal`, a
+    placement or box by :meth:`Gains.points`, then the card left closer to completion (``100 * points - free
+    boxes after``)."""
 
     name = "greedy"
 
@@ -572,79 +500,42 @@ class GreedyBot(KernelBot):
         return _APPEAL.__getitem__
 
     def place(self, view: View, seat: int, row: list[Slot | None], j: int, memo: TableMemo) -> int:
-        t = view.t
-        cells = len(t.shapes)
-        my = view.coins[seat]
-        coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
-        palm_room = t.palm_limit - len(view.palms[seat])
-        if palm_room < 0:
-            palm_room = 0
-        cg = _cup_gain(view, seat, memo)
-        pv = 1 + view.dpalms
+        cells = len(view.t.shapes)
+        gains = Gains(view, seat, memo)
         best = PASS
         top = 0
-        for group in ((cells,) if j == cells else (j, cells)):
+        for kind in ((cells,) if j == cells else (j, cells)):
             for s, x in enumerate(row):
                 if x is not None:
-                    gs = x.groups[group]
-                    at = s * SLOT
-                    for g in x.groups_of(group) if gs is None else gs:
-                        nc, npl = g.coins, g.palms
-                        cc = nc if nc < coin_room else coin_room
-                        key = g.fixed + 100 * (cc + (npl if npl < palm_room else palm_room) * pv + cg[cc])
+                    f, nfree = x.free, x.nfree
+                    for e in x.fits_of(kind):
+                        key = 100 * gains.points(e, f) - (nfree - e.size)
                         if best == PASS or key > top:
-                            best, top = at + g.code, key
+                            best, top = s * SLOT + e.code, key
         return best
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:
-        return WHY("greedy_place", lang, shape=the_shape(view.shape or "", lang), n=_ways(_fits_now(view), lang))
+        k, _seat, _tables, row = _seen(view)
+        n = sum([len(x.fits_of(k.revealed[-1])) for x in row if x is not None])  # the placements on its cards
+        return WHY("greedy_place", lang, shape=the_shape(view.shape or "", lang), n=_ways(n, lang))
 
     def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
         k = card.coins.bit_count() + card.palms.bit_count() + card.crosses.bit_count()
-        return WHY("greedy_take", lang, k=_count(k, ("symbole", "symboles"), ("symbol", "symbols"), lang), n=card.points)
+        return WHY("greedy_take", lang, k=counted(k, ("symbole", "symboles"), ("symbol", "symbols"), lang), n=card.points)
 
     def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
-        pts = int(greedy_points(view, action))
-        return WHY("greedy_box", lang, pts=_count(pts, ("point", "points"), ("point", "points"), lang))
-
-
-def open_placements(obs: SilverGoldView, action: Action | None = None) -> int:
-    """Placements of the shapes still to come this round on the player's cards (after ``action``)."""
-    return _open_placements(obs, _shapes_to_come(obs), action)
-
-
-def _shapes_to_come(obs: SilverGoldView) -> list[tuple[str, int]]:
-    """This round's expedition cards still to come, by shape (a full deck once the round is over)."""
-    cfg = obs.config
-    left = dict(cfg.expedition_counts())
-    for s in obs.revealed:
-        left[s] -= 1
-    if sum(left.values()) == 0 or len(obs.revealed) >= cfg.reveals_per_round:
-        left = dict(cfg.expedition_counts())  # a new round starts with the full deck
-    return [(s, k) for s, k in left.items() if k]
-
-
-def _open_placements(obs: SilverGoldView, left: list[tuple[str, int]], action: Action | None) -> int:
-    me = obs.me
-    assert me is not None
-    total = 0
-    for slot, cid in enumerate(me.cards):
-        if cid is None:
-            continue
-        card = CARDS[cid]
-        crossed = me.crossed[slot]
-        if action is not None and action[0] in ("place", "cross") and action[1] == slot:
-            crossed |= _action_mask(action, card, obs.shape)
-        free = card.boxes & ~crossed
-        total += sum(k * placement_count(free, s, card.rows, card.cols) for s, k in left)
-    return total
+        k, seat, memo, row = _seen(view)
+        x = row[action[1]]
+        assert x is not None
+        pts = Gains(k, seat, memo).points(_box(x, action), x.free)
+        return WHY("greedy_box", lang, pts=plural(pts, "point", "points"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class OpenBot(KernelBot):
+class OpenBot(SilverGoldBot):
     """Keeps the most placements open: completes a card when it can, else leaves most room (placements of the
-    shapes still to come this round, :func:`open_placements`), then the :func:`gain`; worked out on the kernel,
-    card place by card place (:meth:`Slot.plan`)."""
+    shapes still to come this round: :meth:`TableMemo.coming`), then greedy's order; card place by card place
+    (:meth:`Slot.plan`)."""
 
     name = "open"
     keep_reason = "open_keep"
@@ -658,27 +549,18 @@ class OpenBot(KernelBot):
         use = cells  # the placements if any, else the single boxes
         if j != cells:
             for x in row:
-                if x is not None:
-                    fits = x.fits[j]
-                    if fits if fits is not None else x.fits_of(j):
-                        use = j
-                        break
+                if x is not None and x.fits_of(j):
+                    use = j
+                    break
         lid, to_come = memo.coming(t, view.revealed)
         kinds_of = cells + 1
         tables = memo.deck
-        canon = tables.canon
         top = -_SCALE
         ties: list[tuple[int, Slot, Plan]] = []  # the best (place, card, plan), in order
         for s, x in enumerate(row):
             if x is not None:
-                known = canon.get((lid << cells) | x.present)
-                clid, g, cleft = known if known is not None else tables.canonical(lid, to_come, x.present)
-                key = clid * kinds_of + use
-                plan = x.plans.get(key)
-                if plan is None:
-                    card = x.card
-                    weights = card.weights.get(clid)
-                    plan = x.plan(key, weights if weights is not None else card.weighting(clid, cleft), use)
+                clid, g, cleft = tables.canonical(lid, to_come, x.present)
+                plan = x.plan(clid, cleft, use, clid * kinds_of + use)
                 if plan.entries:
                     k = plan.done - g * plan.lost
                     if k > top:
@@ -689,36 +571,34 @@ class OpenBot(KernelBot):
             return PASS
         if len(ties) == 1 and len(ties[0][2].entries) == 1:
             return ties[0][0] * SLOT + ties[0][2].entries[0].code
-        my = view.coins[seat]  # the gain breaks the tie (as in GreedyBot.place)
-        coin_room = t.coin_boxes - my if my < t.coin_boxes else 0
-        palm_room = t.palm_limit - len(view.palms[seat])
-        if palm_room < 0:
-            palm_room = 0
-        cg = _cup_gain(view, seat, memo)
-        pv = 1 + view.dpalms
+        gains = Gains(view, seat, memo)  # greedy's order breaks the tie
         best = PASS
         top_gain = 0
         for at, x, plan in ties:
             f, nfree = x.free, x.nfree
             for e in plan.entries:
-                size = e.size
-                cc = e.coins if e.coins < coin_room else coin_room
-                npl = e.palms if e.palms < palm_room else palm_room
-                gain = 100 * (size + e.crosses + (e.mask == f) + cc + npl * pv + cg[cc]) - (nfree - size)
+                gain = 100 * gains.points(e, f) - (nfree - e.size)
                 if best == PASS or gain > top_gain:
                     best, top_gain = at * SLOT + e.code, gain
         return best
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:
         k = view.config.reveals_per_round - len(view.revealed)
-        cards = _count(k, ("carte expédition", "cartes expédition"), ("expedition card", "expedition cards"), lang)
+        cards = counted(k, ("carte expédition", "cartes expédition"), ("expedition card", "expedition cards"), lang)
         return WHY("open_place", lang, k=cards)
 
     def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
         return WHY("open_take", lang, n=_ways(_card_room(card, view.config.expedition_counts()), lang))
 
     def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
-        return WHY("open_box", lang, n=open_placements(view, action))
+        k, _seat, memo, row = _seen(view)
+        lid, to_come = memo.coming(k.t, k.revealed)
+        n = 0  # the placements of the shapes to come left on its cards
+        for s, x in enumerate(row):
+            if x is not None:
+                fit = x.fitting & ~_box(x, action).covered if s == action[1] else x.fitting
+                n += sum([(fit & m).bit_count() << b for m, b in x.card.weighting(lid, to_come)])
+        return WHY("open_box", lang, n=n)
 
 
 def _card_room(card: TreasureCard, shapes: dict[str, int]) -> int:
@@ -733,4 +613,4 @@ BOTS: dict[str, BotFactory] = {
 }
 """The bots a board or ``mineedu simulate`` can seat (``Hooks.bots``)."""
 
-__all__ = ["BOTS", "GreedyBot", "OpenBot", "SilverGoldBot", "card_appeal", "gain", "open_placements", "greedy_points"]
+__all__ = ["BOTS", "GreedyBot", "OpenBot", "SilverGoldBot", "card_appeal"]

@@ -35,9 +35,9 @@ from mineedu.core.choices import Path
 from .rules import CARDS, SilverGoldState
 from .shapes import anchor, mirror_image, orientations, placement_count, placements, turn_order
 from .svg import preview as drawn_over
-from .words import action_label, card_label, french, place_label, short_card, slot_name, the_shape
+from .words import action_label, capital, card_label, place_label, short_card, slot_name, the_shape
 
-T = Texts(french({
+T = Texts({
     "keep_first": {
         "fr": "Gardez {k} cartes sur {n} : cliquez une carte à garder",
         "en": "Keep {k} of your {n} cards: click a card to keep",
@@ -66,7 +66,7 @@ T = Texts(french({
     "single_button": {"fr": "Cocher une seule case à la place", "en": "Cross a single box instead"},
     "chain_box": {"fr": "{what} (croix rouge)", "en": "{what} (red cross)"},
     "turn": {"fr": "Orientation {i} sur {m}", "en": "Orientation {i} of {m}"},
-}))
+})
 
 ROTATE = {"fr": "↻ Tourner (R)", "en": "↻ Rotate (R)"}
 MIRROR = {"fr": "⇆ Retourner (M)", "en": "⇆ Mirror (M)"}
@@ -149,7 +149,7 @@ class SilverGoldChoices(Choices):
             return T("pass", lang)
         shape = str(state.shape)
         if not prefix:
-            return T("place", lang, Shape=_capital(the_shape(shape, lang)))
+            return T("place", lang, Shape=capital(the_shape(shape, lang)))
         if prefix[0] == "single":
             return T("single", lang)
         if len(prefix) >= 2 and prefix[1].startswith("turn:"):
@@ -207,10 +207,6 @@ class SilverGoldChoices(Choices):
             cells = [(r - ar + dr, c - ac + dc) for dr, dc in orientations(state.shape)[o]]
             return drawn_over(p, s, cells)
         return drawn_over(p, s, [(r, c)], cross=True)
-
-
-def _capital(s: str) -> str:
-    return s[:1].upper() + s[1:]
 
 
 CHOICES = SilverGoldChoices()

@@ -73,9 +73,6 @@ class Table:
         self.row_size = int(cfg.coin_row_size)
         self.palm_limit = int(cfg.palm_limit)
         self.cups: tuple[int, ...] = tuple(sorted(cfg.cups, reverse=True))
-        self.fits: dict[int, list[int]] = {}
-        """The placements (their places in ``all_placements``) of shape ``j`` that fit free boxes ``f`` of card
-        ``cid``, by ``(f * ncards + cid) * shapes + j`` (bounded)."""
         self.codes: dict[int, list[int]] = {}
         """A card place's legal codes, by its free boxes, card, place and shape (31: single boxes; bounded)."""
         self.masks: list[list[int] | None] = [None] * (self.ncards * len(self.shapes))
@@ -110,16 +107,6 @@ class Table:
         hit = self.masks[at]
         if hit is None:
             hit = self.masks[at] = [p[3] for p in self.placements(cid, j)]
-        return hit
-
-    def fitting(self, cid: int, free: int, j: int) -> list[int]:
-        """The places in :meth:`placements` of those covering only ``free`` boxes."""
-        key = (free * self.ncards + cid) * len(self.shapes) + j
-        hit = self.fits.get(key)
-        if hit is None:
-            if len(self.fits) >= _BOUND:
-                self.fits.clear()
-            hit = self.fits[key] = [i for i, m in enumerate(self.placement_masks(cid, j)) if m & free == m]
         return hit
 
     def mask(self, cid: int, code: int, j: int) -> int:
@@ -224,27 +211,25 @@ class Kernel(View):
     def moves(self, p: int, j: int) -> list[int]:
         """Seat ``p``'s placements of shape ``j`` (-1: none), then its single boxes, else the pass."""
         t = self.t
-        out: list[int] = []
+        places: list[int] = []
+        boxes: list[int] = []
         cards, crossed = self.cards[p], self.crossed[p]
         codes = t.codes
-        if j >= 0:
-            for s, cid in enumerate(cards):
-                if cid >= 0:
-                    free = t.boxes[cid] & ~crossed[s]
-                    key = ((free * t.ncards + cid) * 8 + s) * 32 + j
-                    hit = codes.get(key)
-                    if hit is None:
-                        hit = t.remember(key, [s * SLOT + i for i in t.fitting(cid, free, j)])
-                    out += hit
         for s, cid in enumerate(cards):
             if cid >= 0:
                 free = t.boxes[cid] & ~crossed[s]
-                key = ((free * t.ncards + cid) * 8 + s) * 32 + 31
-                hit = codes.get(key)
+                key = ((free * t.ncards + cid) * 8 + s) * 32  # + the shape, 31: single boxes
+                if j >= 0:
+                    hit = codes.get(key + j)
+                    if hit is None:
+                        fit = [s * SLOT + i for i, m in enumerate(t.placement_masks(cid, j)) if m & free == m]
+                        hit = t.remember(key + j, fit)
+                    places += hit
+                hit = codes.get(key + 31)
                 if hit is None:
-                    hit = t.remember(key, [CROSS + s * SLOT + b for b in range(free.bit_length()) if free >> b & 1])
-                out += hit
-        return out or [PASS]
+                    hit = t.remember(key + 31, [CROSS + s * SLOT + b for b in range(free.bit_length()) if free >> b & 1])
+                boxes += hit
+        return places + boxes or [PASS]
 
     def outcomes(self) -> tuple[list[int], list[int], int]:
         """The chance outcomes' codes, in ``chance_outcomes``'s order, their whole-number weights over their

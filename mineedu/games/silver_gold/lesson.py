@@ -25,9 +25,9 @@ from mineedu.core.i18n import bilingual, colon, format_number, plural, typeset
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from .rules import CARDS, Config
-from .shapes import SHAPES, orientations, placement_count
+from .shapes import SHAPES, all_placements, extent, mask_cells, orientations, placement_count
 from .simulate import round_end
-from .words import shape_name, the_shape
+from .words import capital, shape_name, the_shape
 
 ROWS, COLS = 3, 4  # the frame of a grey or green card (D17); full, it is no treasure card
 FULL = (1 << ROWS * COLS) - 1
@@ -43,8 +43,8 @@ REVEALS = Config().reveals_per_round  # 7 of the 8
 def fits_table(shape: str = LESSON_SHAPE) -> np.ndarray:
     """``[orientation, box]``: whether the orientation, its corner on that box, lies inside the full grid."""
     table = np.zeros((len(orientations(shape)), ROWS * COLS), dtype=bool)
-    for o, cells in enumerate(orientations(shape)):
-        h, w = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
+    for o in range(len(orientations(shape))):
+        h, w = extent(shape, o)
         for box in range(ROWS * COLS):
             r, c = divmod(box, COLS)
             table[o, box] = r + h <= ROWS and c + w <= COLS
@@ -164,12 +164,7 @@ def placements_picture(lang: str) -> str:
     box, gap = 14, 12
     cw, ch = COLS * box, ROWS * box
     per_row = 6
-    items = []
-    for cells in orientations(LESSON_SHAPE):
-        h, w = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
-        for r in range(ROWS - h + 1):
-            for c in range(COLS - w + 1):
-                items.append([(r + dr, c + dc) for dr, dc in cells])
+    items = [mask_cells(m, COLS) for _o, _r, _c, m in all_placements(LESSON_SHAPE, ROWS, COLS)]
     rows = -(-len(items) // per_row)
     width, height = per_row * (cw + gap), rows * (ch + gap)
     body = "".join(_box_svg(cells, box, (i % per_row) * (cw + gap), (i // per_row) * (ch + gap)) for i, cells in enumerate(items))
@@ -186,8 +181,8 @@ def shapes_picture(lang: str) -> str:
     for s in EXPEDITION:
         k = len(orientations(s))
         icons, x = [], 0.0
-        for cells in orientations(s):
-            w = 1 + max(c for _, c in cells)
+        for o, cells in enumerate(orientations(s)):
+            w = extent(s, o)[1]
             icons.append("".join(f"<rect x='{x + c * box:.0f}' y='{r * box:.0f}' width='{box - 1}' height='{box - 1}' "
                                  f"fill='#222'/>" for r, c in cells))
             x += w * box + gap
@@ -275,8 +270,7 @@ def _cards(k: int, lang: str) -> str:
 
 def _question_copies(k: int | None, lang: str) -> str:
     assert k is not None
-    shape = the_shape(COPIES_SHAPE[k], lang)
-    return W["q_copies"][lang].format(k=k, cards=_cards(k, lang), Shape=shape[:1].upper() + shape[1:])
+    return W["q_copies"][lang].format(k=k, cards=_cards(k, lang), Shape=capital(the_shape(COPIES_SHAPE[k], lang)))
 
 
 def _derive_copies(k: int | None, lang: str) -> str:

@@ -36,7 +36,7 @@ from .rules import (
     score_sheet,
 )
 from .shapes import SHAPE_NAMES, mask_cells, orientations, placement_count, placements
-from .words import colour_name, french
+from .words import colour_name
 
 
 def orientation_counts(shapes: Iterable[str]) -> dict[str, int]:
@@ -225,14 +225,6 @@ def coverage(free: int, shape: str, rows: int, cols: int) -> dict[tuple[int, int
     return out
 
 
-def p_fitting_shape_comes_up(card: TreasureCard, crossed: int, left: Mapping[str, int], reveals: int) -> Fraction:
-    """P(at least one of the ``reveals`` cards still to come this round, drawn from ``left``,
-    has a shape that fits ``card`` as it is now): hypergeometric, as :func:`p_shape_this_round`."""
-    free = card.boxes & ~crossed
-    good = sum(k for s, k in left.items() if placement_count(free, s, card.rows, card.cols))
-    return p_shape_this_round(good, sum(left.values()), min(reveals, sum(left.values())))
-
-
 def points_now(view: SilverGoldView, action: Any) -> int:
     """The change of the viewer's score if ``action`` (a placement or a single box) is resolved
     now, alone: coins, palms (1 + the display's palms), cups for coin rows completed (the
@@ -273,10 +265,11 @@ def _decision(view: SilverGoldView) -> list[dict[str, Any]]:
         places = [("place", slot, o, r, c) for o, r, c, _m in placements(free, shape, card.rows, card.cols)]
         crosses = [("cross", slot, r, c) for r, c in mask_cells(free, card.cols)]
         heat = coverage(free, shape, card.rows, card.cols)
+        good, total = next_fits_counts([(card, crossed)], left)  # P(a shape that fits comes up this round)
         out.append({
             "slot": slot, "card": cid, "placements": len(places),
             "coverage": {f"{r}:{c}": k for (r, c), k in sorted(heat.items())},
-            "p_fitting_this_round": exact_json(p_fitting_shape_comes_up(card, crossed, left, reveals)) if reveals else None,
+            "p_fitting_this_round": exact_json(p_shape_this_round(good, total, min(reveals, total))) if reveals else None,
             "best_place_points": max((points_now(view, a) for a in places), default=None),
             "best_cross_points": max((points_now(view, a) for a in crosses), default=None),
         })
@@ -374,7 +367,7 @@ def _report(view: SilverGoldView) -> dict[str, Any]:
     return report
 
 
-T = Texts(french({
+T = Texts({
     "title": {"fr": "Silver & Gold — manche {r}, joueur {p}", "en": "Silver & Gold — round {r}, player {p}"},
     "title_public": {"fr": "Silver & Gold — manche {r}", "en": "Silver & Gold — round {r}"},
     "shapes": {"fr": "Formes (exemplaires, orientations distinctes) :", "en": "Shapes (copies, distinct orientations):"},
@@ -397,7 +390,7 @@ T = Texts(french({
     },
     "examples": {"fr": "Cartes neuves d'exemple :", "en": "Fresh example cards:"},
     "hand": {"fr": "Vos cartes distribuées :", "en": "Your dealt cards:"},
-}))
+})
 
 
 def _shape_rows(table: dict[str, Any], lang: str) -> list[str]:

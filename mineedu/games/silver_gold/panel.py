@@ -21,15 +21,14 @@ from mineedu.core.i18n import colon, format_number, player_name, plural
 
 from .odds import view_report
 from .rules import CARDS, COLOURS, SilverGoldView, colour_counts
-from .words import french, shape_name, short_card, slot_name, the_shape
+from .words import capital, shape_name, short_card, slot_name, the_shape
 
-T = Texts(french({
+T = Texts({
     "for": {
         "fr": "Ce que voit {who} (les cartes des autres restent cachées).",
         "en": "What {who} sees (the others' cards stay hidden).",
     },
     "for_all": {"fr": "Ce que tout le monde voit.", "en": "What everyone sees."},
-    "shape_now": {"fr": "{Shape} : où le poser ?", "en": "{Shape}: where does it fit?"},
     "card": {"fr": "Carte", "en": "Card"},
     "free": {"fr": "Cases", "en": "Boxes"},
     "fits_next": {"fr": "la suivante y rentre : {p}", "en": "the next one fits: {p}"},
@@ -113,7 +112,7 @@ T = Texts(french({
     },
     "none": {"fr": "aucune", "en": "none"},
     "and": {"fr": " et ", "en": " and "},
-}))
+})
 
 COLOUR_PLURALS = {
     "fr": {"grey": ("grise", "grises"), "green": ("verte", "vertes"), "orange": ("orange", "orange"),
@@ -139,10 +138,6 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table class='sg-table'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _capital(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
 def panel(view: SilverGoldView, lang: str = "fr") -> str:
     """The decision panel: what the viewer faces now, every figure exact (``data-exact``)."""
     report = view_report(view)
@@ -153,7 +148,7 @@ def panel(view: SilverGoldView, lang: str = "fr") -> str:
     elif report.get("cards") and me is not None:
         slots = [s for s, c in enumerate(me.cards) if c is not None]
         for s, block in zip(slots, report["cards"]):
-            words = [_e(f"{_capital(slot_name(s, lang))}, {short_card(block['card'], lang)}")]
+            words = [_e(f"{capital(slot_name(s, lang))}, {short_card(block['card'], lang)}")]
             if block["p_next_fits"]:
                 words.append(T("fits_next", lang, p=_p(block["p_next_fits"], lang)))
             e = format_number(float(from_json(block["expected_reveals_greedy"])), lang, 2)
@@ -181,11 +176,11 @@ def _decision_html(view: SilverGoldView, report: dict[str, Any], lang: str) -> l
                 + (f" {_e(T('placements_head', lang))}" if i == 0 else "")
                 + f" {_e(T('on_card', lang, slot=slot_name(b['slot'], lang)))}" for i, b in enumerate(blocks)]
     k = report["shapes"][shape]["orientations"]
-    out = [f"<p class='odds-key'>{_e(_capital(the_shape(shape, lang)))}{_e(colon(lang))} {', '.join(per_card)}</p>",
+    out = [f"<p class='odds-key'>{_e(capital(the_shape(shape, lang)))}{_e(colon(lang))} {', '.join(per_card)}</p>",
            f"<p class='sg-note'>{_e(T('placements_note', lang, k=plural(k, 'orientation', 'orientations')))}</p>"]
     for b in blocks:
         cid = b["card"]
-        lines = [f"<p class='odds-card-name'><b>{_e(_capital(slot_name(b['slot'], lang)))}, {_e(short_card(cid, lang))}</b></p>",
+        lines = [f"<p class='odds-card-name'><b>{_e(capital(slot_name(b['slot'], lang)))}, {_e(short_card(cid, lang))}</b></p>",
                  heat_map(cid, b["coverage"], b["slot"], lang)]
         nxt = next((c for c in report.get("cards", []) if c["card"] == cid), None)
         if nxt and nxt["p_next_fits"]:
@@ -277,10 +272,6 @@ def _completed_words(view: SilverGoldView, p: int, lang: str) -> str:
     return ", ".join(parts) or T("none", lang)
 
 
-def _points(n: int, lang: str) -> str:
-    return plural(n, "point", "points")
-
-
 def status(view: SilverGoldView, lang: str = "fr") -> str:
     """Everyone's points in one line; once the game is over, who won (and why, on a
     tie) and every sheet in a table (coins, cups, palms, completed cards, seals)."""
@@ -291,7 +282,7 @@ def status(view: SilverGoldView, lang: str = "fr") -> str:
     w = view.winners
     best = view.score_sheet(w[0])["score"]
     names = T("and", lang).join(player_name(p, lang) for p in w)
-    out.append(f"<p><b>{_e(T('won' if len(w) == 1 else 'shared', lang, who=names, pts=_points(best, lang)))}</b></p>")
+    out.append(f"<p><b>{_e(T('won' if len(w) == 1 else 'shared', lang, who=names, pts=plural(best, 'point', 'points')))}</b></p>")
     tied = [p for p in range(view.players) if view.score_sheet(p)["score"] == best]
     if len(tied) > len(w):
         out.append(f"<p>{_e(T('tie_break', lang))}</p>")

@@ -30,10 +30,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State, build
 
 from .kernel import CROSS, PASS, SLOT, Kernel, Table, keeps
-from .shapes import SHAPES, orientations
+from .shapes import SHAPES, cells_mask, orientations
 
 COLOURS = ("grey", "green", "orange", "purple")
-SYMBOLS = {"c": "coin", "p": "palm", "x": "cross"}
 MAX_SHEET = 12  # at most 12 coin rows, boxes per row, palm boxes and cups: a sheet that fits the picture
 MAX_EXPEDITION = 16  # expedition cards in a round's deck (the picture draws each one)
 MAX_DEAL = 6  # treasure cards dealt to a player (one row of the picture)
@@ -343,18 +342,15 @@ class SilverGoldState(State):
             return CHANCE
         if ph in ("keep", "place"):
             return SIMULTANEOUS
-        if ph == "chain":
-            return next(p for p in self._order() if self.boards[p].pending)
+        if ph == "chain":  # a red cross's box: the first owed from the first player on
+            n = len(self.boards)
+            return next(p for p in ((self.first + k) % n for k in range(n)) if self.boards[p].pending)
         return self.queue[0]  # replace
 
     def players_to_move(self) -> tuple[int, ...]:
         if self.phase in ("keep", "place"):
             return tuple(p for p, c in enumerate(self.choices) if c is None)
         return super().players_to_move()
-
-    def _order(self) -> list[int]:
-        n = len(self.boards)
-        return [(self.first + k) % n for k in range(n)]
 
     @property
     def shape(self) -> str | None:
@@ -367,14 +363,13 @@ class SilverGoldState(State):
 
     # --- what may happen -----------------------------------------------------------------
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        if self.phase in ("deal", "refill"):
-            each = Fraction(1, len(self.deck))
-            return tuple((c, each) for c in self.deck)
-        if self.phase == "reveal":
-            left = self.expedition_left()
-            total = sum(left.values())
-            return tuple((s, Fraction(k, total)) for s, k in sorted(left.items()))
-        return ()
+        """The kernel's outcomes (:meth:`.kernel.Kernel.outcomes`: the treasure cards left to draw, or this
+        round's expedition cards left by shape) with their probabilities."""
+        codes, weights, _ = kernel_of(self).outcomes()
+        total = sum(weights)
+        p = {w: Fraction(w, total) for w in set(weights)}  # a deal's cards are all alike: one Fraction
+        shapes = self.game.table.shapes
+        return tuple((shapes[c] if self.phase == "reveal" else c, p[w]) for c, w in zip(codes, weights))
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         cp = self.current_player()
@@ -388,7 +383,7 @@ class SilverGoldState(State):
                 return ()
             player = cp
         if self.phase == "keep":
-            return _keep_actions(self.boards[player].hand, self.game.config.keep)
+            return tuple([("keep", *ids) for ids in keeps(self.boards[player].hand, self.game.config.keep)])
         if self.phase == "replace":
             return tuple(("take", c) for c in self.display)
         t = self.game.table
@@ -472,7 +467,7 @@ class SilverGoldState(State):
 
     def scores(self) -> tuple[float, ...]:
         cfg = self.game.config
-        return tuple(float(_score(b, cfg)) for b in self.boards)
+        return tuple(float(_sheet(b, cfg)[-1][1]) for b in self.boards)  # the last kind is the score
 
     def winners(self) -> tuple[int, ...]:
         """Highest score; ties: most grey cards completed, then green, orange, purple (D19)."""
@@ -515,32 +510,13 @@ def _sheet(b: Board, cfg: Config) -> tuple[tuple[str, int], ...]:
     return tuple(score_sheet(b, cfg).items())
 
 
-def _score(b: Board, cfg: Config) -> int:
-    return _sheet(b, cfg)[-1][1]
-
-
-@lru_cache(maxsize=4096)
-def _keep_actions(hand: tuple[int, ...], keep: int) -> tuple[Action, ...]:
-    from itertools import combinations
-
-    return tuple(("keep", *ids) for ids in combinations(sorted(hand), keep))
-
-
 def _action_mask(action: tuple[Any, ...], card: TreasureCard, shape: str | None) -> int:
-    """The boxes a legal ``place`` or ``cross`` action crosses."""
-    return _mask(action, card.cols, shape)
+    """The boxes a legal ``place`` or ``cross`` action crosses on ``card``."""
+    return cells_mask(action_cells(action, shape), card.cols)
 
 
-@lru_cache(maxsize=1 << 14)  # the bots ask for the same few hundred masks all game long (tuples of ints and str)
-def _mask(action: tuple[Any, ...], cols: int, shape: str | None) -> int:
-    if action[0] == "cross":
-        return int(1 << (action[2] * cols + action[3]))
-    _, _, o, r, c = action
-    return sum(1 << ((r + dr) * cols + c + dc) for dr, dc in orientations(shape)[o])
-
-
-def action_cells(action: tuple[Any, ...], card: TreasureCard, shape: str | None) -> list[tuple[int, int]]:
-    """The boxes ``(row, col)`` an action would cross on ``card`` (outside ones included)."""
+def action_cells(action: tuple[Any, ...], shape: str | None) -> list[tuple[int, int]]:
+    """The boxes ``(row, col)`` a ``place`` or ``cross`` action would cross (outside ones included)."""
     if action[0] == "cross":
         return [(action[2], action[3])]
     _, _, o, r, c = action
@@ -560,7 +536,7 @@ def _why_boxes(action: tuple[Any, ...], b: Board, shape: str | None) -> str | No
     if kind == "place" and not 0 <= action[2] < len(orientations(shape)):
         k = len(orientations(shape))
         return f"the {shape} shape has {k} orientations (0..{k - 1}), not {action[2]}"
-    cells = action_cells(action, card, shape)
+    cells = action_cells(action, shape)
     for r, c in cells:
         if not (0 <= r < card.rows and 0 <= c < card.cols):
             return f"box ({r},{c}) is outside card {card.id}'s {card.rows}x{card.cols} frame"
@@ -629,32 +605,24 @@ def _table(cfg: Config, players: int) -> Table:
     return Table(cfg, players, CARDS)
 
 
-def kernel_of(s: SilverGoldState) -> Kernel:
-    """A kernel holding state ``s``."""
-    t = s.game.table
-    n = len(s.boards)
-    choices = [-1] * n
-    if s.phase in ("keep", "place"):
-        choices = [-1 if c is None else code_of(s, c, p) for p, c in enumerate(s.choices)]
+def kernel_of(s: SilverGoldState | SilverGoldView) -> Kernel:
+    """A kernel holding state ``s``, or what view ``s`` shows (for a bot's ``choose``): the hands it may not
+    see empty, no choice made (a seat's own choice is never asked of it again), the deck as many unknown
+    cards (-1), no coin row settled (a bot reads that kernel, never plays on it)."""
     bs = s.boards
-    return Kernel(t, PHASES.index(s.phase), list(s.deck), list(s.display), s.round,
-                  [t.shapes.index(x) for x in s.revealed], s.first, choices, list(s.queue), list(s.cups_left),
-                  [[-1 if c is None else c for c in b.cards] for b in bs], [list(b.crossed) for b in bs],
-                  [list(b.hand) for b in bs], [b.coins for b in bs], [b.rows_settled for b in bs],
-                  [list(b.cups) for b in bs], [list(b.palms) for b in bs], [list(b.completed) for b in bs],
-                  [b.pending for b in bs])
-
-
-def kernel_of_view(v: SilverGoldView) -> Kernel:
-    """A kernel of what view ``v`` shows, for a bot's ``choose``: the hands it may not see empty, no choice
-    made (a seat's own choice is never asked of it again), the deck as many unknown cards (-1)."""
-    t = _table(v.config, v.players)
-    bs = v.boards
-    return Kernel(t, PHASES.index(v.phase), [-1] * v.deck_size, list(v.display), v.round,
-                  [t.shapes.index(x) for x in v.revealed], v.first,
-                  [-1] * len(bs) if v.phase in ("keep", "place") else [], list(v.queue), list(v.cups_left),
-                  [[-1 if c is None else c for c in b.cards] for b in bs], [list(b.crossed) for b in bs],
-                  [list(b.hand or ()) for b in bs], [b.coins for b in bs], [0] * len(bs),
+    n = len(bs)
+    choices: list[int] = []
+    if isinstance(s, SilverGoldState):
+        t, deck, settled = s.game.table, list(s.deck), [b.rows_settled for b in s.boards]
+        if s.phase in ("keep", "place"):
+            choices = [-1 if c is None else code_of(s, c, p) for p, c in enumerate(s.choices)]
+    else:
+        t, deck, settled = _table(s.config, n), [-1] * s.deck_size, [0] * n
+        if s.phase in ("keep", "place"):
+            choices = [-1] * n
+    return Kernel(t, PHASES.index(s.phase), deck, list(s.display), s.round, [t.shapes.index(x) for x in s.revealed],
+                  s.first, choices, list(s.queue), list(s.cups_left), [[-1 if c is None else c for c in b.cards] for b in bs],
+                  [list(b.crossed) for b in bs], [list(b.hand or ()) for b in bs], [b.coins for b in bs], settled,
                   [list(b.cups) for b in bs], [list(b.palms) for b in bs], [list(b.completed) for b in bs],
                   [b.pending for b in bs])
 

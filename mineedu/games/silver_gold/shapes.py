@@ -126,6 +126,13 @@ def anchor(shape: str, o: int) -> Cell:
     return orientations(shape)[o][0]
 
 
+@cache
+def extent(shape: str, o: int) -> tuple[int, int]:
+    """The rows and columns orientation ``o`` of ``shape`` spans."""
+    cells = orientations(shape)[o]
+    return 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
+
+
 def cells_mask(cells: tuple[Cell, ...] | list[Cell], cols: int) -> int:
     """The mask of ``cells`` on a card ``cols`` boxes wide."""
     m = 0
@@ -157,8 +164,7 @@ def all_placements(shape: str, rows: int, cols: int) -> tuple[tuple[int, int, in
     """
     out = []
     for o, cells in enumerate(orientations(shape)):
-        h = 1 + max(r for r, _ in cells)
-        w = 1 + max(c for _, c in cells)
+        h, w = extent(shape, o)
         for r in range(rows - h + 1):
             for c in range(cols - w + 1):
                 out.append((o, r, c, cells_mask([(r + dr, c + dc) for dr, dc in cells], cols)))

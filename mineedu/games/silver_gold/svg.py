@@ -36,8 +36,8 @@ from mineedu.core.i18n import NBSP, player_name
 from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, text
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells, display_palms
-from .shapes import orientations, placements
-from .words import colour_name, french, shape_name
+from .shapes import extent, orientations, placements
+from .words import colour_name, counted, shape_name
 
 CARD_FILL = {"grey": "#B0B0B0", "green": "#7FBF7F", "orange": "#F0A860", "purple": "#B08CD0"}
 INK = "#1a1a1a"
@@ -58,7 +58,7 @@ DEAL_HEADER = 122.0
 SHEET_DX = 232.0  # the sheet's column, from the left of a player's part (two cards to its left)
 BLOCK = 154.0  # one player's part of the table (narrow; wide adds the name line above)
 
-T = Texts(french({
+T = Texts({
     "round": {"fr": "Manche {r}/{R} · expédition {k}/{K}", "en": "Round {r}/{R} · expedition {k}/{K}"},
     "over": {"fr": "Partie terminée", "en": "Game over"},
     "deal": {"fr": "Distribution des cartes trésor", "en": "Dealing the treasure cards"},
@@ -71,8 +71,6 @@ T = Texts(french({
     "replace": {"fr": "Carte complétée : {who} prend une carte de l'offre", "en": "Card completed: {who} takes a display card"},
     "waiting_reveal": {"fr": "Prochaine carte expédition…", "en": "Next expedition card…"},
     "display": {"fr": "Offre · {d} en pioche · {p}", "en": "Display · {d} in the deck · {p}"},
-    "palms_on_display": {"fr": "{k} palmiers", "en": "{k} palms"},
-    "palm_on_display": {"fr": "{k} palmier", "en": "{k} palm"},
     "chosen": {"fr": "a choisi", "en": "has chosen"},
     "thinking": {"fr": "réfléchit", "en": "thinking"},
     "pending": {"fr": "croix rouge : +{k}", "en": "red cross: +{k}"},
@@ -90,7 +88,7 @@ T = Texts(french({
     "out": {"fr": "déjà sortie", "en": "already out"},
     "current": {"fr": "en jeu", "en": "being played"},
     "left": {"fr": "encore possible", "en": "still to come"},
-}))
+})
 
 
 @dataclass(frozen=True)
@@ -263,11 +261,6 @@ def shape_icon(shape: str, o: int, x: float, y: float, box: float, fill: str = I
                    for r, c in orientations(shape)[o])
 
 
-def _extent(shape: str, o: int) -> tuple[int, int]:
-    cells = orientations(shape)[o]
-    return 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
-
-
 # --- the parts of the table -------------------------------------------------------------
 
 
@@ -312,7 +305,7 @@ def _deck_strip(view: SilverGoldView, lang: str, left: float, y: float, width: f
         w = pitch - 6
         fill = {"out": "#dcdcdc", "current": "#fff6d6", "left": "white"}[state]
         stroke = {"out": "#999", "current": INK, "left": "#555"}[state]
-        rows, cols = _extent(s, 0)
+        rows, cols = extent(s, 0)
         b = min(7.0, (w - 6) / max(cols, 1), 26 / max(rows, 1))
         label = f"{shape_name(s, lang)}{NBSP}: {T(state, lang)}" if lang != "en" else f"{shape_name(s, lang)}: {T(state, lang)}"
         icon = [f"<title>{label}</title>",
@@ -349,7 +342,7 @@ def _shape_strip(view: SilverGoldView, lang: str, left: float, y: float) -> list
     b = 9.0
     x = left
     for o in range(n):
-        rows, cols = _extent(shape, o)
+        rows, cols = extent(shape, o)
         w, h = cols * b + 10, 4 * b + 6
         faded = fits is not None and o not in fits
         body = [rect(x, y + 22, w, h, fill="#f2f2f2" if faded else "white", stroke="#999" if faded else "#555", rx=3),
@@ -361,7 +354,7 @@ def _shape_strip(view: SilverGoldView, lang: str, left: float, y: float) -> list
 
 def _display(view: SilverGoldView, lay: Layout, lang: str) -> list[str]:
     k = display_palms(view.display)
-    palms = T("palm_on_display" if k < 2 else "palms_on_display", lang, k=k)
+    palms = counted(k, ("palmier", "palmiers"), ("palm", "palms"), lang)
     x0, y0, _w = lay.display
     parts = [text(x0, y0 + 20, T("display", lang, d=view.deck_size, p=palms), size=FONT, anchor="start", fill=INK)]
     for i in range(view.config.display):
@@ -392,7 +385,7 @@ def _choice_cells(view: SilverGoldView, b: PlayerView, slot: int) -> list[tuple[
     a, cid = b.choice, b.cards[slot]
     if a is None or a[0] not in ("place", "cross") or a[1] != slot or cid is None:
         return None
-    return action_cells(a, CARDS[cid], view.shape)
+    return action_cells(a, view.shape)
 
 
 def _player(view: SilverGoldView, lay: Layout, p: int, lang: str) -> list[str]:

@@ -18,23 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Action, Event, State, Texts
-from mineedu.core.i18n import NBSP, colon, player_name, plural, typeset
+from mineedu.core.i18n import NBSP, colon, player_name, plural
 
-from .rules import CARDS, PlayerView, SilverGoldView
-from .shapes import SHAPE_NAMES, anchor, orientations
+from .rules import CARDS, PlayerView, SilverGoldView, action_cells
+from .shapes import SHAPE_NAMES
 
-
-def french(table: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """French typography in a table of texts (:func:`mineedu.core.i18n.typeset`).
-
-    >>> french({"k": {"fr": "Pioche : 3 !", "en": "Deck: 3!"}})["k"]["fr"]
-    'Pioche\xa0: 3\xa0!'
-    """
-    out: dict[str, dict[str, str]] = typeset(table)
-    return out
-
-
-WORDS = Texts(french({
+WORDS = Texts({
     # actions, as a button says them
     "slot": {"fr": "la {k}e carte", "en": "card {k}"},
     "slot1": {"fr": "la 1re carte", "en": "card 1"},
@@ -88,18 +77,18 @@ WORDS = Texts(french({
         "en": "{who} crosses one more box (red cross): {box} on {slot}",
     },
     "passes": {"fr": "{who} passe (plus aucune case libre)", "en": "{who} passes (no free box left)"},
+    "secret": {"fr": "(en secret)", "en": "(in secret)"},
     "takes": {"fr": "{who} prend la {card} dans l'offre", "en": "{who} takes {card} from the display"},
     "refill": {"fr": "L'offre reçoit la {card}", "en": "The display gets {card}"},
     "coins": {"fr": "+{n}", "en": "+{n}"},
     "palm": {"fr": "palmier +{v}", "en": "palm +{v}"},
-    "palm_lost": {"fr": "palmier (plus de case palmier)", "en": "palm (no palm box left)"},
     "owed": {"fr": "croix rouge : encore {n}", "en": "red cross: {n} more"},
     "cup": {"fr": "coupe {v}", "en": "cup {v}"},
     "completed": {"fr": "carte n° {id} complétée (+{n})", "en": "card no. {id} completed (+{n})"},
     "chapter_deal": {"fr": "Distribution", "en": "The deal"},
     "chapter_round": {"fr": "Manche {r}", "en": "Round {r}"},
     "chapter_over": {"fr": "Fin de partie", "en": "Game over"},
-}))
+})
 """The words of the actions and of the log; a card's colour agrees with *carte* in French."""
 
 ARTICLES = {"fr": "le {s}", "en": "the {s}"}
@@ -114,6 +103,11 @@ def shape_name(shape: str, lang: str = "fr") -> str:
 def the_shape(shape: str, lang: str = "fr") -> str:
     """``"le domino"`` / ``"the domino"``."""
     return ARTICLES["en" if lang == "en" else "fr"].format(s=shape_name(shape, lang))
+
+
+def capital(s: str) -> str:
+    """``s`` with its first letter in capitals (the rest as it is)."""
+    return s[:1].upper() + s[1:]
 
 
 def colour_name(colour: str, lang: str = "fr") -> str:
@@ -154,12 +148,6 @@ def cells_text(cells: list[tuple[int, int]], lang: str = "fr") -> str:
     return ", ".join(names[:-1]) + WORDS("and", lang) + names[-1]
 
 
-def placement_cells(shape: str, action: tuple[Any, ...]) -> list[tuple[int, int]]:
-    """The boxes ``("place", slot, o, r, c)`` covers."""
-    _, _, o, r, c = action
-    return [(r + dr, c + dc) for dr, dc in orientations(shape)[o]]
-
-
 def place_label(shape: str, action: tuple[Any, ...], lang: str = "fr") -> str:
     """A placement in words, with the shape and the boxes it covers.
 
@@ -167,14 +155,7 @@ def place_label(shape: str, action: tuple[Any, ...], lang: str = "fr") -> str:
     'Poser le domino sur la 2e carte, cases (1, 2) et (1, 3)'
     """
     return WORDS("place_cells", lang, shape=the_shape(shape, lang), the_shape=the_shape(shape, lang),
-                 slot=slot_name(action[1], lang), cells=cells_text(placement_cells(shape, action), lang))
-
-
-def anchor_box(shape: str, action: tuple[Any, ...]) -> tuple[int, int]:
-    """The box a player points at to make the placement ``action`` (see ``shapes.anchor``)."""
-    _, _, o, r, c = action
-    ar, ac = anchor(shape, o)
-    return r + ar, c + ac
+                 slot=slot_name(action[1], lang), cells=cells_text(action_cells(action, shape), lang))
 
 
 def action_label(action: object, lang: str = "fr") -> str:
@@ -214,9 +195,9 @@ def action_label(action: object, lang: str = "fr") -> str:
 # --- the log ---------------------------------------------------------------------------
 
 
-def cards_count(n: int, lang: str) -> str:
-    """``"4 cartes trésor"`` / ``"1 treasure card"``."""
-    return plural(n, "carte trésor", "cartes trésor") if lang != "en" else plural(n, "treasure card", "treasure cards")
+def counted(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
+    """``n`` with its word, singular or plural, in the reader's language: ``"4 cartes trésor"`` / ``"1 treasure card"``."""
+    return plural(n, *(en if lang == "en" else fr))
 
 
 def _cards(ids: tuple[int, ...] | list[int], lang: str) -> str:
@@ -231,7 +212,7 @@ def move_words(player: int, action: Action, shape: str | None, lang: str) -> str
         return WORDS("keeps", lang, who=who, cards=WORDS("and", lang).join(short_card(c, lang) for c in action[1:]))
     if kind == "place" and shape is not None:
         return WORDS("places", lang, who=who, shape=the_shape(shape, lang), the_shape=the_shape(shape, lang),
-                     slot=slot_name(action[1], lang), cells=cells_text(placement_cells(shape, action), lang))
+                     slot=slot_name(action[1], lang), cells=cells_text(action_cells(action, shape), lang))
     if kind == "cross":
         return WORDS("crosses", lang, who=who, box=box_name(action[2], action[3], lang), slot=slot_name(action[1], lang))
     if kind == "take":
@@ -246,12 +227,10 @@ def consequences(before: PlayerView, after: PlayerView, lang: str) -> str:
     parts = []
     coins = after.coins - before.coins
     if coins > 0:
-        coin_word = plural(coins, "pièce", "pièces") if lang != "en" else plural(coins, "coin", "coins")
-        parts.append("+" + coin_word)
+        parts.append("+" + counted(coins, ("pièce", "pièces"), ("coin", "coins"), lang))
     parts += [WORDS("palm", lang, v=v) for v in after.palms[len(before.palms):]]
     if after.pending:
-        box_word = plural(after.pending, "case", "cases") if lang != "en" else plural(after.pending, "box", "boxes")
-        parts.append(WORDS("owed", lang, n=box_word))
+        parts.append(WORDS("owed", lang, n=counted(after.pending, ("case", "cases"), ("box", "boxes"), lang)))
     parts += [WORDS("cup", lang, v=v) for v in after.cups[len(before.cups):]]
     parts += [WORDS("completed", lang, id=c, n=CARDS[c].points) for c in after.completed[len(before.completed):]]
     return f" — {', '.join(parts)}" if parts else ""
@@ -273,7 +252,8 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
                 if a.hand_size > b.hand_size:
                     if a.hand_size < cfg.deal:
                         return ""
-                    who, n = player_name(p, lang), cards_count(a.hand_size, lang)
+                    who = player_name(p, lang)
+                    n = counted(a.hand_size, ("carte trésor", "cartes trésor"), ("treasure card", "treasure cards"), lang)
                     if a.hand is None:
                         return WORDS("dealt_hidden", lang, who=who, n=n)
                     return WORDS("dealt_seen", lang, who=who, n=n, cards=_cards(a.hand, lang))
@@ -290,7 +270,7 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
     if before.phase in ("keep", "place"):
         if after.phase == before.phase:  # not everyone has chosen: only the chooser (and "show all") knows what
             if viewer in (p, SEE_ALL):
-                return move_words(p, event.action, shape, lang) + f" {_secret(lang)}"
+                return move_words(p, event.action, shape, lang) + " " + WORDS("secret", lang)
             return WORDS("kept_hidden" if before.phase == "keep" else "chose_hidden", lang, who=player_name(p, lang))
         every = event.before.observation(SEE_ALL).boards  # the choices are revealed by this move
         choices = [b.choice if q != p else event.action for q, b in enumerate(every)]
@@ -304,10 +284,6 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
     return move_words(p, event.action, shape, lang)
 
 
-def _secret(lang: str) -> str:
-    return "(en secret)" if lang != "en" else "(in secret)"
-
-
 def chapter(state: State, lang: str = "fr") -> str:
     """The log heading a state belongs to: the deal, a round, the end."""
     phase = getattr(state, "phase", "")
@@ -319,7 +295,7 @@ def chapter(state: State, lang: str = "fr") -> str:
 
 
 __all__ = [
-    "WORDS", "action_label", "anchor_box", "box_name", "card_label", "cells_text", "chapter",
-    "colour_name", "consequences", "describe_event", "french", "move_words", "place_label", "placement_cells",
+    "WORDS", "action_label", "box_name", "capital", "card_label", "cells_text", "chapter", "counted",
+    "colour_name", "consequences", "describe_event", "move_words", "place_label",
     "shape_name", "short_card", "slot_name", "the_shape",
 ]
