@@ -57,7 +57,7 @@ register(CoalMineGame, Hooks[CoalMineView](
     ),
     lesson="mineedu.games.coal_mine.lesson",
     hidden_information=True,
-    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
+    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where there is a C compiler
     fast_playout=kernel_playout,
 ))
 

@@ -61,7 +61,7 @@ register(DragonCave, Hooks[DragonCaveView](
     variants=VARIANTS,
     lesson="mineedu.games.dragon_cave.lesson",
     hidden_information=False,  # nothing is hidden: a face-down value is decided when it is turned over
-    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
+    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where there is a C compiler
     fast_playout=playout_hook(lambda game: Kernel.first(game.table, game.num_players), freeze),
 ))
 

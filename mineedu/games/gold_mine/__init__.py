@@ -43,7 +43,7 @@ register(GoldMine, Hooks[GoldMineView](
                       {"face_down": {"fr": "face cachée (le texte)", "en": "face down (the text)"},
                        "face_up": {"fr": "face visible (la règle publiée)", "en": "face up (the published rules)"}}),),
     lesson="mineedu.games.gold_mine.lesson",
-    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
+    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where there is a C compiler
     fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),
 ))
 

@@ -53,7 +53,7 @@ register(SilverGold, Hooks[SilverGoldView](
         "fr": "Les cartes non gardées retournent dans la pioche", "en": "Cards not kept go back into the deck"}),),
     lesson="mineedu.games.silver_gold.lesson",
     hidden_information=True,
-    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
+    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where there is a C compiler
     fast_playout=kernel_playout,  # tournaments play on the kernel
 ))
 

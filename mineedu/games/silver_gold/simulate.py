@@ -22,12 +22,9 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import make, sample_outcome
-from mineedu.core.trials import Proportion, Tally, draw
+from mineedu.core.trials import CHUNK, Proportion, Tally, draw
 
 from .rules import Config
-
-CHUNK = 1 << 18
-"""Trials per numpy step."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Action, Event, State, Texts
-from mineedu.core.i18n import NBSP, colon, player_name, plural
+from mineedu.core.i18n import NBSP, colon, join_words, player_name, plural
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells
 from .shapes import SHAPE_NAMES
@@ -142,10 +142,7 @@ def box_name(r: int, c: int, lang: str = "fr") -> str:
 
 def cells_text(cells: list[tuple[int, int]], lang: str = "fr") -> str:
     """``"(1, 2), (1, 3) et (2, 3)"``: boxes as (row, column) from 1, in reading order."""
-    names = [box_name(r, c, lang) for r, c in sorted(cells)]
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + WORDS("and", lang) + names[-1]
+    return join_words([box_name(r, c, lang) for r, c in sorted(cells)], lang)
 
 
 def place_label(shape: str, action: tuple[Any, ...], lang: str = "fr") -> str:

@@ -43,7 +43,7 @@ register(YukonGame, Hooks[YukonView](
     ),
     lesson="mineedu.games.yukon.lesson",  # imported when asked for (mineedu.core.lesson.lesson_spec)
     hidden_information=False,  # everyone sees the whole board
-    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where a C compiler is
+    native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where there is a C compiler
     fast_playout=playout_hook(lambda game: Kernel.first(game.table), freeze),  # tournaments play on the kernel
 ))
 
