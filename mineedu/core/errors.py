@@ -78,5 +78,16 @@ class SavedGameError(MineeduError, ValueError):
         return SAVED_TEXTS(self.key, lang, **self.fmt)
 
 
+def whole(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
+    """Whether ``value`` is a whole number (an ``int``, not a ``bool``), within ``lo``..``hi`` where they are
+    given: what every number that comes from outside (a config, a browser, a saved game, a record) must be.
+
+    >>> whole(3, 0, 5), whole(True), whole(2.0), whole(-1, 0), whole(10**30)
+    (True, False, False, False, True)
+    """
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and (lo is None or value >= lo) and (hi is None or value <= hi))
+
+
 class ConfigError(MineeduError, ValueError):
     """A game configuration (deck, number of players, variant) that is not valid."""

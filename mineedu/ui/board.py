@@ -24,6 +24,7 @@ from mineedu.core import (
     MineeduError,
     SavedGameError,
 )
+from mineedu.core.errors import whole
 from mineedu.core.i18n import LANGS
 from mineedu.store import StoreError
 
@@ -32,11 +33,6 @@ from .session import GameSession, MoveRefused, TableSession
 from .texts import T
 
 MAX_SAVED_CHARS = 1_000_000  # a client could paste anything into the import box
-
-
-def _whole(v: Any, lo: int, hi: int) -> bool:
-    """A whole number (not a bool) within [lo, hi]: what every number a browser sends must be."""
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
 HANDLERS: dict[str, str] = {
@@ -152,7 +148,7 @@ class Board(BoardView):
 
     def on_width(self, value: Any) -> None:
         """The browser says how wide the picture is shown: a phone gets the narrow layout."""
-        if not _whole(value, 0, 100_000):
+        if not whole(value, 0, 100_000):
             raise MoveRefused("bad_value", what="width", value=repr(value)[:40], expected="0 … 100000")
         self.narrow = 0 < value < NARROW_BELOW
 
@@ -208,7 +204,7 @@ class Board(BoardView):
                 raise MoveRefused("bad_value", what=T("seat", self.lang, i=i + 1), value=repr(s)[:40],
                                   expected=", ".join(self.bot_choices))
         seed = self.seed_box.value
-        if not _whole(seed, 0, 2**63 - 1):
+        if not whole(seed, 0, 2**63 - 1):
             raise MoveRefused("bad_value", what=T("seed", self.lang), value=repr(seed)[:40], expected="0 … 2^63")
         changes = {}
         for v, box in zip(self.game.hooks.variants, self.variant_boxes, strict=True):

@@ -30,12 +30,13 @@ import ipywidgets as W
 import numpy as np
 
 from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
+from mineedu.core.errors import whole
 from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Predict, TournamentSpec, lesson_spec, parse_answer, words
 from mineedu.core.protocol import Words
 
 from . import charts
-from .board import Board, _whole
+from .board import Board
 from .board_view import LANG_OPTIONS
 from .classroom import Classroom, Pacing
 from .sharing import share_defaults
@@ -367,7 +368,7 @@ class PredictSection:
         elif kind == "param":
             p = self.spec.param
             assert p is not None
-            if not _whole(value, p.lo, p.hi):
+            if not whole(value, p.lo, p.hi):
                 what = words(p.words, self.language.lang)
                 self._message = ("bad_value", {"what": what, "v": repr(value)[:40], "lo": p.lo, "hi": p.hi})
             else:  # a new question: a new prediction, a new simulation
@@ -391,9 +392,9 @@ class PredictSection:
         """Simulate (checked values, chunks with progress), then redraw."""
         lo, hi, _ = self.spec.trials
         n, seed = self.trials.value, self.seed_box.value
-        if not _whole(n, lo, hi):
+        if not whole(n, lo, hi):
             self._message = ("bad_value", {"what": T("trials", self.language.lang), "v": repr(n)[:40], "lo": lo, "hi": hi})
-        elif not _whole(seed, 0, 2**63 - 1):
+        elif not whole(seed, 0, 2**63 - 1):
             self._message = ("bad_value", {"what": T("seed", self.language.lang), "v": repr(seed)[:40], "lo": 0, "hi": "2^63"})
         if self._message:
             self.render(self.language.lang)
@@ -544,7 +545,7 @@ class TournamentSection:
 
     def run(self, games: Any) -> dict[str, Any] | None:
         lo, hi, _ = self.spec.games
-        if not _whole(games, lo, hi):
+        if not whole(games, lo, hi):
             self._message = ("bad_value", {"what": T("games", self.language.lang), "v": repr(games)[:40], "lo": lo, "hi": hi})
             self.render(self.language.lang)
             return None

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build
+from mineedu.core.errors import whole
 
 from . import kernel
 from .kernel import EVENT_EFFECTS as EVENT_EFFECTS  # the event kinds the rules know (D20)
@@ -95,7 +96,7 @@ class CoalMineConfig:
             raise ConfigError(f"coal_mine: jobs lists 1 to {MAX_JOB_KINDS} job card kinds, not {_short(self.jobs)}")
         for job in self.jobs:
             if not (isinstance(job, tuple) and len(job) == 3 and _kind_name(job[0])
-                    and _whole(job[1], 1, MAX_HELMETS) and _whole(job[2], 0, MAX_KIND_CARDS)):
+                    and whole(job[1], 1, MAX_HELMETS) and whole(job[2], 0, MAX_KIND_CARDS)):
                 raise ConfigError(
                     f"coal_mine: a job card is (kind, helmets 1..{MAX_HELMETS}, count 0..{MAX_KIND_CARDS}), "
                     f"the kind a short name ({KIND_NAME_CHARS} letters, digits, _ or -), not {_short(job)}"
@@ -103,7 +104,7 @@ class CoalMineConfig:
         if not isinstance(self.events, tuple) or len(self.events) > len(EVENT_EFFECTS):
             raise ConfigError(f"coal_mine: events lists at most {len(EVENT_EFFECTS)} event kinds, not {_short(self.events)}")
         for ev in self.events:
-            if not (isinstance(ev, tuple) and len(ev) == 2 and ev[0] in EVENT_EFFECTS and _whole(ev[1], 0, MAX_KIND_CARDS)):
+            if not (isinstance(ev, tuple) and len(ev) == 2 and ev[0] in EVENT_EFFECTS and whole(ev[1], 0, MAX_KIND_CARDS)):
                 raise ConfigError(f"coal_mine: an event card is (kind, count 0..{MAX_KIND_CARDS}) "
                                   f"with kind in {EVENT_EFFECTS}, not {_short(ev)}")
         kinds = [j[0] for j in self.jobs] + [e[0] for e in self.events]
@@ -116,7 +117,7 @@ class CoalMineConfig:
         if not isinstance(self.start_hand, tuple) or len(self.start_hand) > len(self.jobs):
             raise ConfigError(f"coal_mine: the starting hand lists each job kind at most once, not {_short(self.start_hand)}")
         for entry in self.start_hand:
-            if not (isinstance(entry, tuple) and len(entry) == 2 and _whole(entry[1], 0, MAX_KIND_CARDS)):
+            if not (isinstance(entry, tuple) and len(entry) == 2 and whole(entry[1], 0, MAX_KIND_CARDS)):
                 raise ConfigError(
                     f"coal_mine: a starting hand entry is (job kind, count 0..{MAX_KIND_CARDS}), not {_short(entry)}")
         hand_kinds = [k for k, _ in self.start_hand]
@@ -131,7 +132,7 @@ class CoalMineConfig:
                 )
         for name, (lo, hi) in BOUNDS.items():
             value = getattr(self, name)
-            if not _whole(value, lo, hi):
+            if not whole(value, lo, hi):
                 raise ConfigError(f"coal_mine: {name} must be a whole number from {lo} to {hi}, not {_short(value)}")
         if sum(c for _, c in self.start_hand) > self.hand_limit:
             raise ConfigError("coal_mine: the starting hand is larger than the hand limit")
@@ -139,7 +140,7 @@ class CoalMineConfig:
             raise ConfigError(f"coal_mine: {players} players need {self.start_coal * players} coal, there are {self.coal_total}")
         if not isinstance(self.die_cards, tuple) or len(self.die_cards) > MAX_DIE_CARDS:
             raise ConfigError(f"coal_mine: there are at most {MAX_DIE_CARDS} die cards, not {_short(self.die_cards)}")
-        if not all(isinstance(d, tuple) and len(d) == 2 and _whole(d[0], 0, MAX_CAP) and _whole(d[1], 0, MAX_CAP)
+        if not all(isinstance(d, tuple) and len(d) == 2 and whole(d[0], 0, MAX_CAP) and whole(d[1], 0, MAX_CAP)
                    for d in self.die_cards):
             raise ConfigError(
                 f"coal_mine: a die card is (mine cap 0..{MAX_CAP}, sale cap 0..{MAX_CAP}), not {_short(self.die_cards)}")
@@ -184,11 +185,6 @@ def _short(x: Any) -> str:
 def _kind_name(x: Any) -> bool:
     """A card kind's name: 1 to 20 letters, digits, ``_`` or ``-`` (it is a choice key and a label)."""
     return isinstance(x, str) and 1 <= len(x) <= 20 and x.replace("_", "").replace("-", "").isalnum()
-
-
-def _whole(x: Any, least: int, most: int) -> bool:
-    """``x`` is a whole number (not a bool) from ``least`` to ``most``."""
-    return isinstance(x, int) and not isinstance(x, bool) and least <= x <= most
 
 
 def raid_loot(attack: int, defence: int, stock: int) -> int:

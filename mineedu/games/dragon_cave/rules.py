@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from mineedu.core import CHANCE, SEE_ALL, TERMINAL, ConfigError, Game, State, build
+from mineedu.core.errors import whole
 
 from . import kernel
 from .kernel import Kernel, Table, move_code
@@ -146,7 +147,7 @@ class Config:
 
 
 def _whole(name: str, value: Any, lo: int, hi: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    if not whole(value, lo, hi):
         raise ConfigError(f"dragon_cave: {name} must be a whole number from {lo} to {hi}, not {value!r}"[:200])
 
 

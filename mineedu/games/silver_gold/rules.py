@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mineedu.core import CHANCE, SEE_ALL, SIMULTANEOUS, TERMINAL, Action, ConfigError, Game, State, build
+from mineedu.core.errors import whole
 
 from .kernel import CROSS, PASS, SLOT, Kernel, Table, keeps
 from .shapes import SHAPES, cells_mask, orientations
@@ -40,10 +41,6 @@ MAX_KEEP = 3  # card places in front of a player
 MAX_DISPLAY = 8  # face-up cards of the display
 MAX_POINTS = 99  # a cup or a seal value
 MAX_ROUNDS = 100
-
-
-def _whole(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _pairs(pairs: Any, what: str, example: str) -> Any:
@@ -141,12 +138,12 @@ class Config:
             raise ConfigError(f"unknown treasure colour(s): {sorted(set(per) - set(COLOURS))}; use {COLOURS}")
         for colour, k in per.items():
             have = sum(1 for c in CARDS if c.colour == colour)
-            if not _whole(k) or not 0 <= k <= have:
+            if not whole(k, 0, have):
                 raise ConfigError(f"cards_per_colour: {colour} must be 0..{have}, not {reprlib.repr(k)}")
         exp = dict(_pairs(self.expedition, "expedition", '"I2": 1'))
         if set(exp) - set(SHAPES):
             raise ConfigError(f"unknown expedition shape(s): {sorted(set(exp) - set(SHAPES))}; known: {sorted(SHAPES)}")
-        if any(not _whole(k) or not 0 <= k <= MAX_EXPEDITION for k in exp.values()):
+        if any(not whole(k, 0, MAX_EXPEDITION) for k in exp.values()):
             raise ConfigError(f"expedition copies must be whole numbers 0..{MAX_EXPEDITION}, not {reprlib.repr(self.expedition)}")
         # whole numbers within bounds that keep the game and its picture sensible
         for name, lo, hi in (
@@ -155,7 +152,7 @@ class Config:
             ("coin_row_size", 1, MAX_SHEET), ("palm_limit", 0, MAX_SHEET),
         ):
             v = getattr(self, name)
-            if not _whole(v) or not lo <= v <= hi:
+            if not whole(v, lo, hi):
                 raise ConfigError(f"{name} must be a whole number {lo}..{hi}, not {reprlib.repr(v)}")
         if not isinstance(self.returned_to_deck, bool):
             raise ConfigError(f"returned_to_deck must be true or false, not {reprlib.repr(self.returned_to_deck)}")
@@ -167,10 +164,10 @@ class Config:
         if not 1 <= self.keep <= self.deal:
             raise ConfigError(f"keep must be 1..deal ({self.deal}), not {self.keep}")
         if (not isinstance(self.cups, tuple) or len(self.cups) > MAX_SHEET
-                or any(not _whole(c) or not 0 <= c <= MAX_POINTS for c in self.cups)):
+                or any(not whole(c, 0, MAX_POINTS) for c in self.cups)):
             raise ConfigError(f"cups must be at most {MAX_SHEET} whole numbers 0..{MAX_POINTS}, not {reprlib.repr(self.cups)}")
         values = dict(_pairs(self.seal_values, "seal_values", '"grey": 1'))
-        if set(values) != set(COLOURS) or any(not _whole(v) or not 0 <= v <= MAX_POINTS for v in values.values()):
+        if set(values) != set(COLOURS) or any(not whole(v, 0, MAX_POINTS) for v in values.values()):
             raise ConfigError(
                 f"seal_values needs one whole number 0..{MAX_POINTS} per colour {COLOURS}, not {reprlib.repr(self.seal_values)}")
         need = players * self.deal + self.display
@@ -406,7 +403,7 @@ class SilverGoldState(State):
             if kind != "keep":
                 return f"first keep {self.game.config.keep} of the cards you were dealt: ('keep', id, ...)"
             ids = action[1:]
-            if not all(_whole(i) for i in ids):
+            if not all(whole(i) for i in ids):
                 return f"('keep', id, ...) lists the ids of the kept cards, whole numbers, not {reprlib.repr(ids)}"
             if len(ids) != self.game.config.keep or len(set(ids)) != len(ids):
                 return f"keep exactly {self.game.config.keep} different cards"

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mineedu.core import CHANCE, TERMINAL, ConfigError, Game, State, build
+from mineedu.core.errors import whole
 
 from . import kernel
 from .board import CELLS, CENTRE, DEFAULT_VALUES, NEIGHBOURS, RINGS, SPACES, STARTS
@@ -47,7 +48,7 @@ MAX_ROUNDS = 1000  # a class never plays longer; bounds max_moves() and every pl
 
 def _whole(name: str, value: object, lo: int, hi: int, what: str) -> None:
     """Refuse a setting that is not a whole number in ``lo..hi`` (``what`` says why the bounds)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    if not whole(value, lo, hi):
         raise ConfigError(f"yukon: {name} must be a whole number from {lo} to {hi} ({what}), not {value!r}")
 
 
