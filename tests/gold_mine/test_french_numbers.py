@@ -29,3 +29,10 @@ def test_bot_reasons_write_percentages_the_readers_way():
     s = at(new(), explore=(5, 0, 0, 0))  # no dragon left: 0 %, not "0,0 %"
     fr = f"P(dragon) = 0/5 ≈ 0{NBSP}% < 15{NBSP}%{NBSP}: j'explore"
     assert ThresholdBot(0.15).why(s.observation(0), ("explore",), "fr") == fr
+
+
+def test_counts_agree_the_readers_way_english_zero_is_plural():
+    from mineedu.games.gold_mine.words import token_words
+
+    assert [token_words(n, "fr") for n in (0, 1, 2)] == ["0 pépite", "1 pépite", "2 pépites"]
+    assert [token_words(n, "en") for n in (0, 1, 2)] == ["0 tokens", "1 token", "2 tokens"]

@@ -134,3 +134,10 @@ def test_public_reasons_give_the_numbers_weighed() -> None:
         "en": f"the card richest in bonuses: {k} symbol{'s' if k != 1 else ''} for {card.points} boxes",
     }
     assert all(e.reason for e in evs if e.player != CHANCE)
+
+
+def test_points_agree_the_readers_way_english_zero_is_plural() -> None:
+    from mineedu.games.silver_gold.panel import _signed
+
+    assert [_signed(n, "fr") for n in (0, 1, 3)] == ["0 point", "+1 point", "+3 points"]
+    assert [_signed(n, "en") for n in (0, 1, 3)] == ["0 points", "+1 point", "+3 points"]

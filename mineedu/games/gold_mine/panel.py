@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from mineedu.core import Texts, fraction_text
-from mineedu.core.i18n import format_number, player_name, plural
+from mineedu.core.i18n import count, format_number, player_name
 from mineedu.core.svg import PLAYER_COLOURS
 
 from . import odds
@@ -187,7 +187,7 @@ def podium_html(view: Any, lang: str) -> str:
     for k, place in enumerate(view.podium(), 1):
         names = ", ".join(player_name(p, lang) for p in place)
         rank = T("first", lang) if k == 1 else T("place", lang, k=k)
-        pts = plural(int(scores[place[0]]), "point", "points")
+        pts = count(int(scores[place[0]]), lang, "point", "points", "point", "points")
         items.append(f"<li>{rank} {names} — {esc(T('points', lang, s=pts))}</li>")
     return (f"<div class='mineedu-podium'><b>{T('podium', lang)}</b>"
             f"<ol style='list-style:none;padding-left:0'>{''.join(items)}</ol></div>")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, Texts
-from mineedu.core.i18n import colon, format_number, player_name, plural
+from mineedu.core.i18n import colon, count, format_number, player_name
 
 from .cards import BURNED, CARD_GOLD, EXIT, EXPLORE, LADDER, OVER, REVEAL, SETUP, action_label, exit_card_name, kind_name
 
@@ -46,7 +46,7 @@ def gold_words(n: int, lang: str) -> str:
 
 
 def token_words(n: int, lang: str) -> str:
-    return plural(n, "token", "tokens") if lang == "en" else plural(n, "pépite", "pépites")
+    return count(n, lang, "pépite", "pépites", "token", "tokens")
 
 
 def _drawn(card: str, lang: str) -> str:
@@ -99,7 +99,8 @@ def consequences(b: Any, a: Any, lang: str, dragon_drawn: bool = False) -> list[
         ]
         detail = ", ".join(parts) if parts else T("nobody", lang)
         if last:
-            scores = ", ".join(f"{player_name(p, lang)} {plural(int(x), 'point', 'points')}" for p, x in enumerate(a.scores()))
+            scores = ", ".join(player_name(p, lang) + " " + count(int(x), lang, "point", "points", "point", "points")
+                               for p, x in enumerate(a.scores()))
             out.append(T("final", lang, c=colon(lang), detail=scores))
         else:
             out.append(T("scored", lang, r=result.round, c=colon(lang), detail=detail))

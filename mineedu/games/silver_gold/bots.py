@@ -32,14 +32,14 @@ import numpy as np
 from mineedu.core import Action, RandomBot, Texts
 from mineedu.core.draws import Draw, draw_of
 from mineedu.core.game import BotFactory
-from mineedu.core.i18n import plural
+from mineedu.core.i18n import count
 from mineedu.core.memo import remember
 from mineedu.core.native import mypyc_attr
 
 from .kernel import CROSS, KEEP, PASS, PLACE, REPLACE, SLOT, Table, View, keeps
 from .rules import CARDS, SilverGoldView, TreasureCard, code_of, kernel_of
 from .shapes import SHAPES, all_placements, placement_count
-from .words import counted, the_shape
+from .words import the_shape
 
 WHY = Texts({
     "greedy_keep": {
@@ -70,7 +70,7 @@ WHY = Texts({
 
 
 def _ways(n: int, lang: str) -> str:
-    return counted(n, ("façon", "façons"), ("way", "ways"), lang)
+    return count(n, lang, "façon", "façons", "way", "ways")
 
 
 def card_appeal(card: TreasureCard) -> float:
@@ -521,14 +521,14 @@ class GreedyBot(SilverGoldBot):
 
     def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:
         k = card.coins.bit_count() + card.palms.bit_count() + card.crosses.bit_count()
-        return WHY("greedy_take", lang, k=counted(k, ("symbole", "symboles"), ("symbol", "symbols"), lang), n=card.points)
+        return WHY("greedy_take", lang, k=count(k, lang, "symbole", "symboles", "symbol", "symbols"), n=card.points)
 
     def box_reason(self, view: SilverGoldView, action: Action, lang: str) -> str:
         k, seat, memo, row = _seen(view)
         x = row[action[1]]
         assert x is not None
         pts = Gains(k, seat, memo).points(_box(x, action), x.free)
-        return WHY("greedy_box", lang, pts=plural(pts, "point", "points"))
+        return WHY("greedy_box", lang, pts=count(pts, lang, "point", "points", "point", "points"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -584,7 +584,7 @@ class OpenBot(SilverGoldBot):
 
     def place_reason(self, view: SilverGoldView, lang: str) -> str:
         k = view.config.reveals_per_round - len(view.revealed)
-        cards = counted(k, ("carte expédition", "cartes expédition"), ("expedition card", "expedition cards"), lang)
+        cards = count(k, lang, "carte expédition", "cartes expédition", "expedition card", "expedition cards")
         return WHY("open_place", lang, k=cards)
 
     def take_reason(self, view: SilverGoldView, card: TreasureCard, lang: str) -> str:

@@ -17,7 +17,7 @@ import html
 from typing import Any
 
 from mineedu.core import Texts, from_json
-from mineedu.core.i18n import colon, format_number, player_name, plural
+from mineedu.core.i18n import colon, count, format_number, join_words, player_name, plural
 
 from .odds import view_report
 from .rules import CARDS, COLOURS, SilverGoldView, colour_counts
@@ -207,7 +207,7 @@ def _decision_html(view: SilverGoldView, report: dict[str, Any], lang: str) -> l
 
 
 def _signed(n: int, lang: str) -> str:
-    return _e(("+" if n > 0 else "") + plural(n, "point", "points"))
+    return _e(("+" if n > 0 else "") + count(n, lang, "point", "points", "point", "points"))
 
 
 HEAT = ((255, 255, 255), (8, 48, 107))  # no placement covers the box .. the most placements
@@ -281,8 +281,9 @@ def status(view: SilverGoldView, lang: str = "fr") -> str:
     out = []
     w = view.winners
     best = view.score_sheet(w[0])["score"]
-    names = T("and", lang).join(player_name(p, lang) for p in w)
-    out.append(f"<p><b>{_e(T('won' if len(w) == 1 else 'shared', lang, who=names, pts=plural(best, 'point', 'points')))}</b></p>")
+    names = join_words([player_name(p, lang) for p in w], lang)
+    pts = count(best, lang, "point", "points", "point", "points")
+    out.append(f"<p><b>{_e(T('won' if len(w) == 1 else 'shared', lang, who=names, pts=pts))}</b></p>")
     tied = [p for p in range(view.players) if view.score_sheet(p)["score"] == best]
     if len(tied) > len(w):
         out.append(f"<p>{_e(T('tie_break', lang))}</p>")

@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mineedu.core import SEE_ALL, Texts
-from mineedu.core.i18n import NBSP, player_name
+from mineedu.core.i18n import NBSP, count, player_name
 from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, text
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells, display_palms
 from .shapes import extent, orientations, placements
-from .words import colour_name, counted, shape_name
+from .words import colour_name, shape_name
 
 CARD_FILL = {"grey": "#B0B0B0", "green": "#7FBF7F", "orange": "#F0A860", "purple": "#B08CD0"}
 INK = "#1a1a1a"
@@ -354,7 +354,7 @@ def _shape_strip(view: SilverGoldView, lang: str, left: float, y: float) -> list
 
 def _display(view: SilverGoldView, lay: Layout, lang: str) -> list[str]:
     k = display_palms(view.display)
-    palms = counted(k, ("palmier", "palmiers"), ("palm", "palms"), lang)
+    palms = count(k, lang, "palmier", "palmiers", "palm", "palms")
     x0, y0, _w = lay.display
     parts = [text(x0, y0 + 20, T("display", lang, d=view.deck_size, p=palms), size=FONT, anchor="start", fill=INK)]
     for i in range(view.config.display):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Action, Event, State, Texts
-from mineedu.core.i18n import NBSP, colon, join_words, player_name, plural
+from mineedu.core.i18n import NBSP, colon, count, join_words, player_name
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells
 from .shapes import SHAPE_NAMES
@@ -192,11 +192,6 @@ def action_label(action: object, lang: str = "fr") -> str:
 # --- the log ---------------------------------------------------------------------------
 
 
-def counted(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
-    """``n`` with its word, singular or plural, in the reader's language: ``"4 cartes trésor"`` / ``"1 treasure card"``."""
-    return plural(n, *(en if lang == "en" else fr))
-
-
 def _cards(ids: tuple[int, ...] | list[int], lang: str) -> str:
     return ", ".join(short_card(c, lang) for c in ids)
 
@@ -224,10 +219,10 @@ def consequences(before: PlayerView, after: PlayerView, lang: str) -> str:
     parts = []
     coins = after.coins - before.coins
     if coins > 0:
-        parts.append("+" + counted(coins, ("pièce", "pièces"), ("coin", "coins"), lang))
+        parts.append("+" + count(coins, lang, "pièce", "pièces", "coin", "coins"))
     parts += [WORDS("palm", lang, v=v) for v in after.palms[len(before.palms):]]
     if after.pending:
-        parts.append(WORDS("owed", lang, n=counted(after.pending, ("case", "cases"), ("box", "boxes"), lang)))
+        parts.append(WORDS("owed", lang, n=count(after.pending, lang, "case", "cases", "box", "boxes")))
     parts += [WORDS("cup", lang, v=v) for v in after.cups[len(before.cups):]]
     parts += [WORDS("completed", lang, id=c, n=CARDS[c].points) for c in after.completed[len(before.completed):]]
     return f" — {', '.join(parts)}" if parts else ""
@@ -250,7 +245,7 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
                     if a.hand_size < cfg.deal:
                         return ""
                     who = player_name(p, lang)
-                    n = counted(a.hand_size, ("carte trésor", "cartes trésor"), ("treasure card", "treasure cards"), lang)
+                    n = count(a.hand_size, lang, "carte trésor", "cartes trésor", "treasure card", "treasure cards")
                     if a.hand is None:
                         return WORDS("dealt_hidden", lang, who=who, n=n)
                     return WORDS("dealt_seen", lang, who=who, n=n, cards=_cards(a.hand, lang))
@@ -292,7 +287,7 @@ def chapter(state: State, lang: str = "fr") -> str:
 
 
 __all__ = [
-    "WORDS", "action_label", "box_name", "capital", "card_label", "cells_text", "chapter", "counted",
+    "WORDS", "action_label", "box_name", "capital", "card_label", "cells_text", "chapter",
     "colour_name", "consequences", "describe_event", "move_words", "place_label",
     "shape_name", "short_card", "slot_name", "the_shape",
 ]
