@@ -185,7 +185,6 @@ def frequency(hits: int | Proportion, trials: int | None = None, lang: str = "fr
     if trials is None:
         raise TypeError("frequency(hits, trials): the number of trials is missing")
     lo, hi = wilson_interval(hits, trials)
-    lo, hi = (0.0 if hits == 0 else lo), (1.0 if hits == trials else hi)  # not "> 99.9%" when every trial hit
 
     def pc(x: float) -> str:
         return format_number(x, lang, digits, percent=True)

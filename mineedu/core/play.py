@@ -202,14 +202,19 @@ def first_decision(state: State, rng: np.random.Generator) -> State:
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (good near 0 and 1)."""
+    """95% Wilson score interval of a proportion (good near 0 and 1).
+
+    With no success its low end is exactly 0, with every trial a success its high end
+    exactly 1 (the formula's value, which floating point would miss by 1e-16 and a page
+    would show as "> 99 %" beside a frequency of 100 %).
+    """
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
+    return (0.0 if successes <= 0 else max(0.0, c - h), 1.0 if successes >= n else min(1.0, c + h))
 
 
 def mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tuple[float, float, float]:

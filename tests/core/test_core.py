@@ -135,6 +135,10 @@ def test_intervals_match_textbook_values():
     # Wilson 95% interval for 8 successes in 10 (textbook: 0.4902 .. 0.9433)
     lo, hi = wilson_interval(8, 10)
     assert (round(lo, 4), round(hi, 4)) == (0.4902, 0.9433)
+    # no success: the interval starts at 0 exactly; every trial a success: it ends at 1 exactly
+    # (floating point alone misses 1 for 10 of 10 trials: a page would say "100 % [72 % ; > 99 %]")
+    assert all(wilson_interval(0, n)[0] == 0.0 and wilson_interval(n, n)[1] == 1.0 for n in range(1, 2000))
+    assert wilson_interval(10, 10)[0] == pytest.approx(0.7225, abs=1e-4)
     m, lo, hi = mean_interval([1.0, 2.0, 3.0, 4.0])
     assert m == 2.5 and hi - m == pytest.approx(1.959963984540054 * (1.6666666666666667 / 4) ** 0.5)
 

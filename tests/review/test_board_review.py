@@ -125,3 +125,18 @@ def test_the_worker_works_out_the_decisions_ahead_while_the_student_reads() -> N
     assert b.review.k == 1 and b.review.progress.value == b.review.progress.max
     assert all(o.win is not None for o in review._cache[1].options)
     assert "%" in b.review.table.value and review_texts("computing", "fr") not in b.review.table.value
+
+
+@pytest.mark.parametrize("n", [10, 13, 25, 200])
+def test_a_chance_won_in_every_rollout_reads_100_percent_at_both_ends(n: int) -> None:
+    """Every rollout won: the bar says "100 % [72 % ; 100 %]", not "> 99 %" beside 100 % (10, 13, 25:
+    sizes whose Wilson upper end floating point alone puts just below 1)."""
+    from mineedu.review import Option, WinChance
+    from mineedu.ui.review import interval_bar
+
+    option = Option("k", ("explore",), 1, {"fr": "x", "en": "x"}, {"fr": "x", "en": "x"}, {}, True, WinChance(n, n))
+    text = re.search(r"<span class='mineedu-review-win'>(.*?)</span>", interval_bar(option, "fr")).group(1)
+    assert text.startswith("100\u00a0% [") and text.endswith("\u00a0; 100\u00a0%]") and ">" not in text, text
+    lost = Option("k", ("explore",), 1, {"fr": "x", "en": "x"}, {"fr": "x", "en": "x"}, {}, True, WinChance(0, n))
+    text = re.search(r"<span class='mineedu-review-win'>(.*?)</span>", interval_bar(lost, "en")).group(1)
+    assert text.startswith("0% [0%, ") and "<" not in text, text
