@@ -51,6 +51,15 @@ CLIPPED = """() => {
   }
   return out;
 }"""
+PICTURE_GAP = """() => {
+  // how far below the top of its box the picture's drawing begins (px): a box taller than the picture
+  // (the projector view) must not centre it under a band of nothing
+  const svg = [...document.querySelectorAll('.me-canvas .me-picture svg')].find(s => s.getClientRects().length);
+  if (!svg) return null;
+  const tops = [...svg.children].filter(c => !c.matches('.me-overlay, .me-hover'))
+    .map(c => c.getBoundingClientRect()).filter(r => r.width > 0 && r.height > 0).map(r => r.top);
+  return Math.round(Math.min(...tops) - svg.getBoundingClientRect().top);
+}"""
 PROJECTED = """() => {
   // the projector view: nothing to scroll, the board's picture, the headline odds and the status on the
   // screen, the figures large; one line per problem

@@ -13,7 +13,7 @@ from mineedu.core import game_names
 from mineedu.ui.lesson import lesson_spec
 
 from .helpers import new_page
-from .lesson import CHANGED, CLIPPED, PROJECTED, finish_bots, version, wait_ready
+from .lesson import CHANGED, CLIPPED, PICTURE_GAP, PROJECTED, finish_bots, version, wait_ready
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 LESSONS = {name: spec.notebook for name in game_names() if (spec := lesson_spec(name)) is not None}
@@ -85,7 +85,9 @@ def check_projected(page, name: str, lang: str) -> list[str]:
     page.wait_for_function("() => document.body.classList.contains('mineedu-projector')")
     page.wait_for_timeout(600)  # laid out again, the picture re-measured
     page.screenshot(path=str(SHOTS / f"{name}-{lang}-projected-1920x1080.png"))
-    return list(page.evaluate(PROJECTED)) + list(page.evaluate(CLIPPED))
+    gap = page.evaluate(PICTURE_GAP)
+    above = [f"a band of {gap} px above the picture"] if gap is None or gap > 8 else []
+    return list(page.evaluate(PROJECTED)) + list(page.evaluate(CLIPPED)) + above
 
 
 @pytest.mark.parametrize("name", LESSONS)
