@@ -45,6 +45,7 @@ T = Texts({
     "no_decision": {"fr": "Pas encore de décision à revoir.", "en": "No decision to review yet."},
     "after_end": {"fr": "une fois la partie finie", "en": "once the game is over"},
     "exact": {"fr": "Calcul exact", "en": "Exact odds"},
+    "progress": {"fr": "Parties simulées", "en": "Games simulated"},
 })
 
 
@@ -114,7 +115,8 @@ class ReviewBox:
         self.seat_box = W.Dropdown(options=[], layout=W.Layout(width="auto"))
         self.seat_box.add_class("mineedu-review-seat")
         self.seat_box.observe(lambda ch: board.receive("review", ("seat", ch["new"])) if self.open else None, names="value")
-        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="14em"))
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="22em", max_width="100%"),
+                                      style={"description_width": "initial"})  # its label whole
         self.progress.add_class("mineedu-review-progress")
         self.head = W.HTML()
         self.head.add_class("mineedu-review-head")
@@ -257,6 +259,7 @@ class ReviewBox:
         self.prev.description, self.next.description = T("prev", lang), T("next", lang)
         self.summary.description = T("summary", lang)
         self.seat_box.description = T("seat", lang)
+        self.progress.description = T("progress", lang)  # what the bar counts: the rollouts of the decision shown
         from .board_view import seat_name
 
         seats = self.seats()

@@ -105,6 +105,9 @@ def test_the_progress_bar_moves_while_a_decision_is_worked_out() -> None:
     d = b.review.review().decision(0)
     assert all(o.win is not None and o.win.n > 32 for o in d.options)
     assert seen[-1] == 1.0
+    assert b.review.progress.description == "Parties simulées"  # the bar says what it counts
+    b.receive("lang", "en")
+    assert b.review.progress.description == "Games simulated"
     moving = [x for x in seen if 0 < x < 1]
     assert len(moving) >= 4 and moving == sorted(moving)
     # its length is what ±5 points need (not the most an option may take): no leap at an option's end
