@@ -297,7 +297,7 @@ class PredictSection:
         self.commit.add_class("mineedu-commit")
         lo, hi, default = spec.trials
         self.trials = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False, layout=slider_layout())
-        self.seed_box = W.IntText(value=seed, layout=W.Layout(width="14em"))
+        self.seed_box = W.IntText(value=seed, layout=W.Layout(width="20em", max_width="100%"))  # 12 digits seen
         self.seed_box.add_class("mineedu-seed")
         self.simulate_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.simulate_button.add_class("mineedu-simulate")

@@ -13,8 +13,8 @@ READY = """() => { const c = document.querySelector('.me-canvas');
     && document.querySelectorAll('.me-canvas .me-active, .me-canvas .me-option').length > 0; }"""
 CHANGED = """v => { const c = document.querySelector('.me-canvas'); return c && c.dataset.version !== v; }"""
 CLIPPED = """() => {
-  // every element showing text (its own text nodes) that is wider than its box, or cut by the window's
-  // edge or by an ancestor that clips (overflow other than visible): one line each, what and where
+  // every element showing text (its own text nodes, or a text box's value) that is wider than its box, or
+  // cut by the window's edge or by an ancestor that clips (overflow other than visible): one line each
   const out = [];
   const cells = document.querySelector('#rendered_cells') || document.body;
   const vw = document.documentElement.clientWidth;
@@ -25,6 +25,11 @@ CLIPPED = """() => {
     for (let d = e.closest('details'); d && !folded; d = d.parentElement && d.parentElement.closest('details'))
       folded = !d.open && !(e.closest('summary') && d.contains(e.closest('summary')));
     if (folded) continue;
+    if (e.tagName === 'INPUT' && ['text', 'number'].includes(e.type) && e.value && e.getClientRects().length
+        && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) {  // a seed, a guess: its digits all seen
+      out.push(`a value wider than its box (${e.scrollWidth} > ${e.clientWidth} px): ${name(e)} "${e.value.slice(0, 30)}"`);
+      continue;
+    }
     const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
     if (!text || !e.getClientRects().length) continue;
     const cs = getComputedStyle(e);
