@@ -644,8 +644,23 @@ class Lesson:
                               lambda: f"{len(self.exercise_list)} exercises: answers "
                               + ", ".join(fraction_text(e.spec.answer) for e in self.exercise_list))
         share_defaults(*(getattr(self, p).widget for p in self.parts))  # a third fewer models for the page to load
+        # one first name for the class and its tables: given to either, the other has it
+        self.classroom.bar.observe(self._class_name, names="name")
+        self.game_board.table.named.append(self._table_name)
 
     parts = ("header", "board", "predict", "tournament", "exercises")
+
+    def _class_name(self, change: Any) -> None:
+        """The student joined the class: a table's join box (still asking) has the name ready."""
+        box = self.game_board.table.name_box
+        if change["new"] and not box.value and self.game_board.table.state != "seated":
+            box.value = change["new"]
+
+    def _table_name(self, name: str) -> None:
+        """A seat taken with a first name: the class bar, still asking, joins the class with it."""
+        c = self.classroom
+        if c.active and c.sid is None and c.bar.state == "ask":
+            c.hello({"name": name, "ticket": ""})
 
     def _head(self, lang: str) -> str:
         s = self.spec

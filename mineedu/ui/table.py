@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -107,6 +108,8 @@ class TableControls:
         self.banner.add_class("mineedu-table-banner")
         self.widget = W.VBox([self.link, self.open_button, self.join_box, self.banner], layout=W.Layout(width="100%"))
         self.widget.add_class("mineedu-table")
+        self.named: list[Callable[[str], None]] = []
+        """Told the first name a seat was just taken with (the lesson's class bar: one name to type, not two)."""
 
     @property
     def store(self) -> Any:
@@ -196,7 +199,10 @@ class TableControls:
             return self._refuse("store_said", error=exc)
         self.ticket = ticket
         self.link.send({"keep": {"code": code, "ticket": ticket, "name": name}})
-        return self._sit(seat, ticket)
+        self._sit(seat, ticket)
+        for f in self.named:
+            f(name)
+        return None
 
     def _refuse(self, key: str, **fmt: Any) -> None:
         self.state = "refused"
