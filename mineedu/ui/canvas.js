@@ -206,6 +206,7 @@ function render({ model, el: host }) {
     const w = Math.round(host.getBoundingClientRect().width);
     if (w > 0 && Math.abs(w - reported) > 20) {
       reported = w;
+      host.dataset.widthAt = model.get("version"); // the kernel redraws for this width: a later version (first_screen.js)
       model.set("client_width", w);
       model.save_changes();
     }

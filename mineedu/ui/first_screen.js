@@ -74,8 +74,12 @@
     seenVersion = canvas.dataset.version;
     const live = canvas.querySelector(".me-picture svg");
     if (!live || canvas.querySelector(".me-cover").style.display !== "none") return true; // a covered screen
-    // in the layout the kernel chose for its width (a phone's narrow picture comes after a first redraw)
-    return changed || live.getAttribute("viewBox") === shownBox();
+    // in the layout the kernel chose for its width (a phone's narrow picture comes after a first redraw):
+    // the copy's, or a version drawn after canvas.js told the kernel the width (data-width-at); a board
+    // already redrawn (a table's seat) before it was first looked at shows no change to wait for
+    const at = canvas.dataset.widthAt;
+    const redrawn = at !== undefined && Number(canvas.dataset.version) > Number(at);
+    return changed || redrawn || live.getAttribute("viewBox") === shownBox();
   }
   let scheduled = false;
   const observer = new MutationObserver(() => {

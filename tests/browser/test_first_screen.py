@@ -107,3 +107,51 @@ def test_the_first_screen_style_comes_in_the_head_before_voilas_spinner(server):
     assert lesson.index("mineedu-boot") < lesson.index('id="loading"')
     start = urllib.request.urlopen(f"{server}/voila/render/index.ipynb", timeout=120).read().decode()
     assert "mineedu-boot" not in start  # the start page keeps Voilà's own loading
+
+
+SYNTHETIC = """<!doctype html><html><body>
+<div class="jp-Cell"><div id="host"><script type="application/vnd.voila.cell-output+json">
+{"data": {"application/vnd.jupyter.widget-view+json": {"model_id": "board"}}}</script></div></div>
+<div class="jp-Cell"><div><script type="application/vnd.voila.cell-output+json">
+{"data": {"%(mime)s": %(payload)s}}</script></div></div>
+<div class="jp-Cell jp-MarkdownCell">%(boot)s</div>
+</body></html>"""
+
+LIVE_VIEW = """([version, widthAt]) => {
+  // the board's live view as Voilà mounts it: drawn at ``version``, its width told at ``widthAt``
+  const out = document.createElement('div');
+  out.className = 'jp-OutputArea-output';
+  out.innerHTML = `<div class="jupyter-widgets"><div class="me-canvas" data-version="${version}"
+    ${widthAt === null ? '' : `data-width-at="${widthAt}"`}><div class="me-picture"><svg viewBox="0 0 100 40"></svg>
+    </div><div class="me-cover" style="display: none"></div></div></div>`;
+  document.getElementById('host').append(out);
+}"""
+
+
+@pytest.mark.parametrize("width_at, live_at_once", [(6, True), (7, False), (None, False)])
+def test_the_copy_gives_way_to_a_board_redrawn_before_it_was_first_looked_at(browser, width_at, live_at_once):
+    """A table's page reloaded with its seat ticket: the kernel seats it and redraws the board (another
+    picture than the copy's, the lesson's own game) before the page first looks, so no change of version
+    is ever seen. The copy gives way once the board is drawn after its width was told (``data-width-at``
+    below ``data-version``); before that, or with no width told yet, it waits for a redraw."""
+    import json
+
+    from mineedu.ui.first_screen import BOOT_SCRIPT, MIME
+
+    payload = {"parts": {"board": '<div class="me-canvas"><div class="me-picture"><svg viewBox="0 0 100 50"></svg>'
+                                  "</div></div>"},
+               "css": "", "lang": "fr", "title": "t", "body": ["mineedu-page"], "live": "mineedu-live", "narrow_below": 600}
+    page = new_page(browser)
+    try:
+        page.set_content(SYNTHETIC % {"mime": MIME, "payload": json.dumps(payload), "boot": BOOT_SCRIPT})
+        assert page.locator(".mineedu-first").count() == 1
+        page.evaluate(LIVE_VIEW, [7, width_at])
+        page.wait_for_timeout(300)  # a few frames: the observer looks
+        live = "() => document.body.classList.contains('mineedu-live')"
+        assert page.evaluate(live) is live_at_once
+        if not live_at_once:  # the redraw for its width comes: the copy gives way
+            page.evaluate("() => document.querySelector('#host > .jp-OutputArea-output .me-canvas').dataset.version = '8'")
+            page.wait_for_function(live, timeout=5_000)
+        assert page.locator(".mineedu-first").count() == 0
+    finally:
+        page.close()
