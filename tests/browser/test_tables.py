@@ -138,7 +138,10 @@ def play(students: list[Student], *, until_over: bool = True, moves: int = 10_00
         v = version(mover.page)
         logged = store.table(code).moves if relays is not None else 0
         t0 = time.monotonic()
-        mover.page.locator(CHOICE).first.click()
+        try:
+            mover.page.locator(CHOICE).first.click()
+        except Exception as exc:
+            raise AssertionError(f"{mover.name}'s click failed; what the pages drew then:\n{drawn(students)}") from exc
         mover.page.wait_for_function(CHANGED, arg=v)
         if relays is not None and store.table(code).moves > logged:
             for o, ov in zip(others, seen, strict=True):
@@ -147,6 +150,31 @@ def play(students: list[Student], *, until_over: bool = True, moves: int = 10_00
         made += 1
     assert not until_over, "the game did not end in time"
     return made
+
+
+SAMPLE = """() => { const c = [...document.querySelectorAll('.me-canvas')].find(e => e.dataset.version !== undefined);
+  const svg = c && c.querySelector('.me-picture svg'); const t = svg ? svg.outerHTML : ''; let h = 0;
+  for (let i = 0; i < t.length; i++) h = (h * 31 + t.charCodeAt(i)) | 0;
+  return [c && c.dataset.version, c && c.dataset.waiting, h, document.querySelectorAll('.mineedu-first').length,
+          document.body.classList.contains('mineedu-live'), (document.querySelector('.mineedu-status') || {}).innerText]; }"""
+
+
+def drawn(students: list[Student], seconds: float = 3.0) -> str:
+    """What each page shows, sampled every 0.1 s for ``seconds`` (a page redrawing again and again, a first
+    screen's copy still up): what a failed click leaves to read."""
+    lines = []
+    for s in students:
+        seen = []
+        for _ in range(int(seconds * 10)):
+            try:
+                seen.append(tuple(s.page.evaluate(SAMPLE)))
+            except Exception as exc:  # a page gone: say so
+                seen.append((repr(exc)[:80],))
+            s.page.wait_for_timeout(100)
+        changes = [x for i, x in enumerate(seen) if i == 0 or x != seen[i - 1]]
+        lines.append(f"{s.name}: {len(changes)} states in {seconds} s (version, waiting, picture hash, copies, live, "
+                     f"status): {changes[:8]}")
+    return "\n".join(lines)
 
 
 def replayed(store: Any, code: str) -> SavedGame:
