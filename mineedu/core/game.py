@@ -371,15 +371,19 @@ class Game(ABC):
         return NotImplementedError(f"{self.name} registers no {hook} (Hooks.{hook}, see mineedu.core.hooks)")
 
     def render_svg(
-        self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False, *, narrow: bool = False
+        self, state: State, player: int | None = None, lang: str = "fr", show_all: bool = False, *, narrow: bool = False,
+        wide: bool = False,
     ) -> str:
         """A picture of ``state`` as ``player`` sees it (``show_all``: every hidden card;
-        ``narrow``: laid out for a phone held upright, if the game has such a layout).
+        ``narrow``: laid out for a phone held upright, ``wide``: for the projector view, if the
+        game has such a layout; ``narrow`` first).
 
         The picture is drawn from the viewer's observation only, so it cannot
         show what that viewer may not see.
         """
-        draw = self.hooks.narrow_picture if narrow and self.hooks.narrow_picture else self.hooks.picture
+        h = self.hooks
+        draw = (h.narrow_picture if narrow and h.narrow_picture else h.wide_picture if wide and h.wide_picture
+                else h.picture)
         if draw is not None:
             return draw(state.observation(SEE_ALL if show_all else player), lang)
         raise self._missing("picture")

@@ -51,6 +51,8 @@ class Hooks(Generic[V]):
     picture: Callable[[V, str], str] | None = None
     narrow_picture: Callable[[V, str], str] | None = None
     """(view, lang) -> the picture laid out for a narrow screen (a phone held upright), if it differs."""
+    wide_picture: Callable[[V, str], str] | None = None
+    """(view, lang) -> the picture laid out for a screen much wider than high (the projector view), if it differs."""
     odds_report: Callable[[State, int | None], dict[str, Any]] | None = None
     format_odds: Callable[[dict[str, Any], str], str] | None = None
     action_label: Callable[[Action, str], str] | None = None

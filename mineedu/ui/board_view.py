@@ -94,6 +94,7 @@ class BoardView:
         self.teacher = teacher
         self.show_all = False
         self.narrow = False
+        self.wide = False  # the projector view: the game's wide layout, if it has one (ui/lesson.py sets it)
         self.bot_pause_ms = bot_pause_ms
         self.bot_choices = list(bot_choices or sorted(game.bots))
         self.message_key: tuple[str, Mapping[str, Any]] | None = None
@@ -403,7 +404,8 @@ class BoardView:
         return self.session.state.observation(self.viewer())
 
     def picture(self) -> str:
-        return self.game.render_svg(self.session.state, self.viewer(), self.lang, self.show_all, narrow=self.narrow)
+        return self.game.render_svg(self.session.state, self.viewer(), self.lang, self.show_all, narrow=self.narrow,
+                                    wide=self.wide)
 
     def status_html(self, lang: str) -> str:
         """Whose turn it is (or who won), then the game's own status (round results...)."""

@@ -647,8 +647,17 @@ class Lesson:
         # one first name for the class and its tables: given to either, the other has it
         self.classroom.bar.observe(self._class_name, names="name")
         self.game_board.table.named.append(self._table_name)
+        self.meta.observe(self._view_changed, names="view")  # the projector view: the game's wide picture
 
     parts = ("header", "board", "predict", "tournament", "exercises")
+
+    def _view_changed(self, change: Any) -> None:
+        from .page import PROJECTOR
+
+        wide = change["new"] == PROJECTOR
+        if self.game_board.wide != wide:
+            self.game_board.wide = wide
+            self.game_board.redraw()
 
     def _class_name(self, change: Any) -> None:
         """The student joined the class: a table's join box (still asking) has the name ready."""

@@ -26,7 +26,8 @@ SIZES = {
 TEXT_SIZES = """() => {
   const px = e => parseFloat(getComputedStyle(e).fontSize);
   const svg = document.querySelector('.jp-OutputArea-output .me-picture svg');
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+  const scale = Math.min(box.width / vb.width, box.height / vb.height);  // drawn to fit its box (preserveAspectRatio meet)
   const shown = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0);
   const picture = Math.min(...shown.map(t => px(t) * scale));
   const key = document.querySelector('.mineedu-panel .odds-key');
@@ -86,8 +87,11 @@ def check_projected(page, name: str, lang: str) -> list[str]:
     page.wait_for_timeout(600)  # laid out again, the picture re-measured
     page.screenshot(path=str(SHOTS / f"{name}-{lang}-projected-1920x1080.png"))
     gap = page.evaluate(PICTURE_GAP)
-    above = [f"a band of {gap} px above the picture"] if gap is None or gap > 8 else []
-    return list(page.evaluate(PROJECTED)) + list(page.evaluate(CLIPPED)) + above
+    above = [f"a band of {gap} px above the picture"] if gap is None or gap > 24 else []  # its own margin: a few px
+    labels = page.evaluate(TEXT_SIZES)["picture"]
+    print(f"\nPROJECTED {name} {lang}: the board's smallest label {labels:.1f} px")
+    small = [f"the board's smallest label at {labels:.1f} px"] if labels < 16 else []
+    return list(page.evaluate(PROJECTED)) + list(page.evaluate(CLIPPED)) + above + small
 
 
 @pytest.mark.parametrize("name", LESSONS)

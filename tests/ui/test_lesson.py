@@ -217,3 +217,31 @@ def test_lessons_are_built_from_their_specs_only():
     assert isinstance(lesson("gold_mine", seed=1), Lesson)
     with pytest.raises(ValueError):
         lesson("no_such_game")
+
+
+def test_the_projector_view_draws_the_games_wide_picture() -> None:
+    """Mine's one tall column (520 units) becomes its boards side by side (1060) in the projector view, the
+    same position and regions; back to the whole lesson, the column again. A game with no wide layout
+    (My Gold Mine) keeps its picture; a phone's narrow layout comes first."""
+    import mineedu
+
+    def width(svg: str) -> str:
+        return re.search(r'viewBox="0 0 (\d+)', svg).group(1)
+
+    def regions(svg: str) -> set[str]:
+        return set(re.findall(r'data-region="([^"]+)"', svg))
+
+    page = lesson("coal_mine", seed=5)
+    column = page.game_board.canvas.svg
+    page.meta.apply_query("view=projector")
+    assert page.game_board.wide and width(page.game_board.canvas.svg) == "1060"
+    assert regions(page.game_board.canvas.svg) == regions(column) != set()
+    page.meta.view = ""
+    assert page.game_board.canvas.svg == column and width(column) == "520"
+    game = mineedu.make("coal_mine", 3)
+    s = game.initial_state()
+    assert width(game.render_svg(s, 0, "fr", wide=True, narrow=True)) == "520"
+    gold = lesson("gold_mine", seed=5)
+    before = gold.game_board.canvas.svg
+    gold.meta.view = "projector"
+    assert gold.game_board.canvas.svg == before

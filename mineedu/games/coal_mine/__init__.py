@@ -39,6 +39,7 @@ kernel_playout = playout_hook(lambda game: Kernel.first(game.table), freeze)  # 
 register(CoalMineGame, Hooks[CoalMineView](
     picture=svg.render,
     narrow_picture=svg.render_narrow,
+    wide_picture=svg.render_wide,  # the boards side by side: larger on a projector than one tall column
     odds_report=odds.odds_report,
     format_odds=odds.format_odds,
     action_label=words.action_label,
