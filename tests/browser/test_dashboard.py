@@ -194,6 +194,9 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         spectator.screenshot(path=str(shots / "spectator-projector-1920x1080.png"))
         assert fits[:2] == [True, True], fits
         assert spectator.evaluate(PICTURE_GAP) <= 24  # the board right under the status, no band above it
+        under = spectator.evaluate("""() => document.querySelector('.me-canvas .me-picture svg').getBoundingClientRect().top
+          - document.querySelector('.mineedu-board .mineedu-status').getBoundingClientRect().bottom""")
+        assert under <= 24, under  # no empty line kept for a prompt a spectator never gets
         spectator.close()
         for w, h in SIZES:  # a student's header with the class bar ("Connecté·e à la classe : Léa")
             students[0].set_viewport_size({"width": w, "height": h})
