@@ -395,36 +395,33 @@ def test_a_click_in_flight_when_another_seat_moves_still_counts(store):
         assert lea.message_key == ("stale", {})
 
 
-def test_one_first_name_for_the_class_and_its_table(tmp_path):
+def test_one_first_name_for_the_class_and_its_table(store):
     """A lesson page in a class, at a table: the name given to take a seat joins the class too (no second
     box to fill), and a name given to the class first is ready in the table's join box."""
     from mineedu.ui.lesson import lesson
 
-    url = f"sqlite:///{tmp_path / 'class.db'}"
-    store = open_store(url)
-    try:
-        code = store.create_table("gold_mine", players=3, bots=[None, None, "random"]).code
-        pages = []
-        for seed in (11, 12):
-            p = lesson("gold_mine", seed=seed)
-            p.classroom.url = url
-            p.game_board.table._store = store
-            p.apply_query("")
-            assert p.classroom.active and p.classroom.bar.state == "ask"
-            pages.append(p)
-        lea, tom = pages
-        # Léa takes a seat first: her class bar joins the class with that name
-        join(lea.game_board, code, "Léa")
-        assert lea.classroom.bar.state == "in" and lea.classroom.bar.name == "Léa"
-        assert [s.name for s in store.presence(60)] == ["Léa"]
-        # Tom joins the class first: the table's box has his name; one click takes the seat
-        tom.classroom.bar.hello = {"name": "Tom", "ticket": ""}
-        hello(tom.game_board, code)
-        assert tom.game_board.table.name_box.value == "Tom"
-        tom.game_board.receive("table", {"event": "join"})
-        assert tom.game_board.at_table and store.table(code).seats[1].name == "Tom"
-        assert sorted(s.name for s in store.presence(60)) == ["Léa", "Tom"]  # no third student
-        for p in pages:
-            p.classroom.stop()
-    finally:
-        store.close()
+    url = store.url
+    code = store.create_table("gold_mine", players=3, bots=[None, None, "random"]).code
+    pages = []
+    for seed in (11, 12):
+        p = lesson("gold_mine", seed=seed)
+        p.classroom.url = url
+        p.game_board.table._store = store
+        p.apply_query("")
+        assert p.classroom.active and p.classroom.bar.state == "ask"
+        pages.append(p)
+    lea, tom = pages
+    # Léa takes a seat first: her class bar joins the class with that name
+    join(lea.game_board, code, "Léa")
+    assert lea.classroom.bar.state == "in" and lea.classroom.bar.name == "Léa"
+    assert [s.name for s in store.presence(60)] == ["Léa"]
+    # Tom joins the class first: the table's box has his name; one click takes the seat
+    tom.classroom.bar.hello = {"name": "Tom", "ticket": ""}
+    hello(tom.game_board, code)
+    assert tom.game_board.table.name_box.value == "Tom"
+    tom.game_board.receive("table", {"event": "join"})
+    assert tom.game_board.at_table and store.table(code).seats[1].name == "Tom"
+    assert sorted(s.name for s in store.presence(60)) == ["Léa", "Tom"]  # no third student
+    for p in pages:
+        p.classroom.stop()
+        p.classroom.store.close()
