@@ -34,5 +34,14 @@ function render({ model, el }) {
     if (m.watching !== undefined) document.body.classList.toggle("mineedu-watching", !!m.watching);
   });
   model.send({ event: "hello", table: code, watch, ticket: code ? read(KEY(code)) : null, name: read("mineedu-name") });
+  // Enter in the join box's code or name (a phone's "Go" key) joins, as the button does. Caught on the way
+  // down (ipywidgets' text boxes keep their keys to themselves), sent once the box has sent its value.
+  const enter = (e) => {
+    if (e.key !== "Enter" || e.isComposing || !e.target || !e.target.closest) return;
+    if (!e.target.closest(".mineedu-table-name, .mineedu-table-code-box")) return;
+    setTimeout(() => model.send({ event: "join" }), 0);
+  };
+  document.addEventListener("keydown", enter, true);
+  return () => document.removeEventListener("keydown", enter, true);
 }
 export default { render };

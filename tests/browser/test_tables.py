@@ -77,14 +77,18 @@ class Student:
     def open(self, url: str) -> None:
         self.page.goto(url)
 
-    def join(self, url: str, code: str) -> None:
+    def join(self, url: str, code: str, *, enter: bool = False) -> None:
+        """Open the table's page, give the first name, then the Join button (or the Enter key)."""
         self.open(f"{url}/voila/render/{lesson_of(code)}?table={code}")
         box = self.page.locator(".mineedu-table-name input")
         box.wait_for(state="visible")
         assert self.page.locator(".mineedu-board-game").is_hidden()  # nothing of a game before a seat
         box.fill(self.name)
         self.joined_at = len(self.frames)
-        self.page.locator(".mineedu-table-join-button").click()
+        if enter:
+            box.press("Enter")  # a phone's "Go" key
+        else:
+            self.page.locator(".mineedu-table-join-button").click()
         self.seated()
 
     def seated(self) -> str:
@@ -194,7 +198,7 @@ def test_gold_mine_two_pages_and_a_bot_play_a_whole_game(class_server, store, br
     lea, tom = Student(browser, "Léa"), Student(browser, "Tom")
     try:
         lea.join(class_server.url, code)
-        tom.join(class_server.url, code)
+        tom.join(class_server.url, code, enter=True)
         assert "J1 (bleu), Léa" in lea.seated() and "J3 (vert), Tom" in tom.seated()
         relays: list[float] = []
         play([lea, tom], until_over=False, moves=4, relays=relays, store=store, code=code)
