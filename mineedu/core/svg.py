@@ -35,11 +35,12 @@ def circle(cx: float, cy: float, r: float, fill: str, stroke: str = "#222", **ex
 
 
 def document(width: float, height: float, body: list[str] | str, title: str = "") -> str:
+    """The root ``<svg>``; in a box taller than the picture (the projector view) it is drawn at the box's top."""
     inner = body if isinstance(body, str) else "\n".join(body)
     t = f"<title>{escape(title)}</title>" if title else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img">{t}{inner}</svg>'
+        f'viewBox="0 0 {width:.0f} {height:.0f}" preserveAspectRatio="xMidYMin meet" role="img">{t}{inner}</svg>'
     )
 
 

@@ -67,9 +67,6 @@ function render({ model, el: host }) {
       root.removeAttribute("width");
       root.removeAttribute("height");
       root.setAttribute("focusable", "false");
-      // a box taller than the picture (the projector view fills the screen's height): the picture at its top,
-      // right under the prompt, not in the middle of the box with a band of nothing above it
-      root.setAttribute("preserveAspectRatio", "xMidYMin meet");
       overlay = document.createElementNS(SVGNS, "g");
       overlay.setAttribute("class", "me-overlay");
       hover = document.createElementNS(SVGNS, "g");

@@ -114,11 +114,10 @@ def _toggle_buttons(w: W.ToggleButtons) -> str:
 
 
 def _svg(svg: str) -> str:
-    """The picture as canvas.js shows it: the root ``<svg>`` without its width and height (CSS sizes it),
-    drawn at the top of a box taller than it."""
+    """The picture as canvas.js shows it: the root ``<svg>`` without its width and height (CSS sizes it)."""
     head, sep, rest = svg.partition(">")
     head = re.sub(r'\s(width|height)="[^"]*"', "", head)
-    return head + ' focusable="false" preserveAspectRatio="xMidYMin meet"' + sep + rest
+    return head + ' focusable="false"' + sep + rest
 
 
 def _canvas(w: Canvas, narrow_svg: str | None) -> str:
