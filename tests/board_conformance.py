@@ -5,6 +5,8 @@
   to move and nothing else, and the real :class:`mineedu.ui.Board`, driven by
   the messages its browser front end sends, plays exactly the action whose
   path was picked (forged or stale tokens change nothing).
+* :func:`check_spectator_words`: the panel and status a spectator reads (the
+  projector, a table's watcher) speak of players by name, never as "you".
 * :func:`check_no_leak`: a game's ``tests/<game>/twins.py`` changes what one
   viewer may not see (another player's hand, dealt cards, face-down cards) in
   a recorded game; the viewer's observation, picture, log, panel and every
@@ -16,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -200,6 +203,25 @@ def _public(view: Any) -> Any:
         names = {f.name for f in dataclasses.fields(view)}
         return dataclasses.replace(view, **{k: None for k in ("viewer", "player") if k in names})
     return view
+
+
+YOU = re.compile(r"\b(vous|votre|vos|you|your|yours)\b", re.IGNORECASE)
+
+
+def check_spectator_words(game: Game, seeds: range) -> int:
+    """Every panel and status a spectator (viewer ``None``) reads, in French and English, along seeded
+    random games, says no "you": nobody watching is the player. Returns the number of states read."""
+    hooks, read = type(game).hooks, 0
+    for seed in seeds:
+        for _moves, state in random_moves(game, seed):
+            view = state.observation(None)
+            for lang in ("fr", "en"):
+                for hook in (hooks.panel, hooks.status):
+                    text = re.sub(r"<[^>]+>", " ", hook(view, lang)) if hook else ""
+                    found = YOU.search(text)
+                    assert found is None, f"{game.name} tells a spectator {found.group(0)!r}: {text[:found.start() + 80]}"
+            read += 1
+    return read
 
 
 def same_for_every_viewer(game: Game, seeds: range) -> bool:

@@ -38,6 +38,11 @@ def test_the_board_plays_every_action_it_offers(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_spectator_is_never_told_you(name):
+    assert bc.check_spectator_words(mineedu.make(name, min(3, game_class(name).max_players)), range(3)) > 30
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_no_leak_of_what_the_viewer_may_not_see(name):
     game = mineedu.make(name, min(3, game_class(name).max_players))
     twin = bc.twin_function(game)

@@ -94,7 +94,7 @@ def test_the_plain_game_says_why_a_lone_miner_is_safe_and_what_others_do() -> No
 
 def test_a_full_load_a_die_and_a_fraction_too_long_to_read() -> None:
     s = position(pos=(5, 9), carried=(((0, 1), (1, 4), (2, 7)), ()))
-    assert "1 pas maintenant (vous ne pouvez pas porter plus)" in plain(panel(s.observation(0), "fr"))
+    assert "1 pas maintenant (3 cartes portées\u00a0: pas une de plus)" in plain(panel(s.observation(0), "fr"))
     assert "en prenant aussi" not in plain(panel(s.observation(0), "fr"))
     d = position(pos=(5, 9), carried=(((0, 1),), ()), config={"dice_movement": True}, roll=5)
     assert "4 steps (die 5 − 1 card) now; 3 steps with one more card" in plain(panel(d.observation(0), "en"))

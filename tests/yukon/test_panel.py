@@ -81,7 +81,7 @@ def test_a_claim_within_reach_is_the_headline() -> None:
     f = figures(s.observation(None))
     assert f["within"] == {0: 1}
     en = text(panel(s.observation(None), "en"))
-    assert "You can stake this turn: claim no. 0 (2 nuggets), after 1 step." in en
+    assert "Can be staked this turn: claim no. 0 (2 nuggets), after 1 step." in en
     assert "Within reach this turn (played by the rules, the board as it is): claim no. 0 (2 nuggets) after 1 step." in en
 
 
@@ -100,7 +100,7 @@ def test_in_setup_the_panel_counts_the_pawns_still_to_place() -> None:
     assert f"Mise en place{NBSP}: encore 6 pions à poser." in text(html)
     assert exact_of(html, "odds-next") == p_at_least(3) == Fraction(5, 6)  # 3 pawns left after this turn
     done = thrown(position(G3, [RINGS[0][:9], (102,), (211,)], rolling=True), 5)
-    assert "Votre équipe sera complète ce tour." in text(panel(done.observation(None), "fr"))
+    assert "L'équipe de J1 sera complète ce tour." in text(panel(done.observation(None), "fr"))
 
 
 def brute_stakeable(s: YukonState) -> dict[int, int]:

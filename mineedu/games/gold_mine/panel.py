@@ -40,18 +40,31 @@ T = Texts({
     "burn": {"fr": "Si {p} explore maintenant : P(grillé) =", "en": "If {p} explores now: P(burned) ="},
     "burn_why": {"fr": "À côté de Dragobert, un dragon ({d}) ou des yeux ({e}) vous grillent : ({d} + {e}) / {n}.",
                  "en": "Next to Dragobert, a dragon ({d}) or eyes ({e}) burn you: ({d} + {e}) / {n}."},
+    "burn_why_they": {"fr": "À côté de Dragobert, un dragon ({d}) ou des yeux ({e}) grillent {p} : ({d} + {e}) / {n}.",
+                      "en": "Next to Dragobert, a dragon ({d}) or eyes ({e}) burn {p}: ({d} + {e}) / {n}."},
     "burn_far": {"fr": "Dragobert est à {k} cases : aucune carte piochée maintenant ne peut vous griller.",
                  "en": "Dragobert is {k} cards away: no card drawn now can burn you."},
+    "burn_far_they": {"fr": "Dragobert est à {k} cases : aucune carte piochée maintenant ne peut griller {p}.",
+                      "en": "Dragobert is {k} cards away: no card drawn now can burn {p}."},
     "burn_face_up": {"fr": "La carte visible et les dragons qu'on retournerait ensuite, comptés exactement.",
                      "en": "The face-up card and the dragons turned up after it, counted exactly."},
     "change": {"fr": "Variation attendue de votre or si vous explorez :", "en": "Expected change of your gold if you explore:"},
+    "change_they": {"fr": "Variation attendue de l'or de {p} si {p} explore :",
+                    "en": "Expected change of {p}'s gold if {p} explores:"},
     "held": {"fr": "(vous tenez {gold} : grillé, vous le perdez)", "en": "(you hold {gold}: burned, you lose it)"},
+    "held_they": {"fr": "({p} tient {gold} : perdu si {p} est grillé·e)", "en": "({p} holds {gold}: lost if {p} is burned)"},
     "exit": {"fr": "Si vous sortez : aucun risque ce tour ; P(la carte Sortie vous mène à l'échelle) =",
              "en": "If you exit: no risk this turn; P(the exit card takes you to the ladder) ="},
+    "exit_they": {"fr": "Si {p} sort : aucun risque ce tour ; P(la carte Sortie mène {p} à l'échelle) =",
+                  "en": "If {p} exits: no risk this turn; P(the exit card takes {p} to the ladder) ="},
     "no_explore": {"fr": "Plus de carte Exploration : il faut sortir.", "en": "No exploration card left: you must exit."},
+    "no_explore_they": {"fr": "Plus de carte Exploration : {p} doit sortir.", "en": "No exploration card left: {p} must exit."},
     "next": {"fr": "Pour comparer : P(prochaine carte = dragon) =", "en": "For comparison: P(next card is a dragon) ="},
     "reach": {"fr": "P(Dragobert atteint votre case dans les k prochaines cartes Exploration, piochées par n'importe qui)",
               "en": "P(Dragobert reaches your card within the next k exploration cards, whoever draws them)"},
+    "reach_they": {"fr": "P(Dragobert atteint la case de {p} dans les k prochaines cartes Exploration, piochées par "
+                         "n'importe qui)",
+                   "en": "P(Dragobert reaches {p}'s card within the next k exploration cards, whoever draws them)"},
     "exact": {"fr": "exacte", "en": "exact"},
     "out_ladder": {"fr": "{p} est sur l'échelle : son or est à l'abri.", "en": "{p} is on the ladder: their gold is safe."},
     "out_burned": {"fr": "{p} a été grillé·e : hors de la manche.", "en": "{p} was burned: out of this round."},
@@ -114,31 +127,35 @@ def panel(view: Any, lang: str = "fr") -> str:
     if f["position"] == BURNED:
         return f"<p>{esc(T('out_burned', lang, p=name))}</p>"
     rows = [f"<p class='odds-who'>{esc(T('who', lang, p=name, q=f['position'], d=f['dragon']))}</p>"]
+
+    def says(key: str, **kw: Any) -> str:  # "you" to the player concerned, their name to anyone else (a spectator)
+        return esc(T(key if view.viewer == p else f"{key}_they", lang, p=name, **kw))
+
     if f["can_explore"]:
         burn = Fraction(f["burn"])
         causes = f["causes"]
         if causes is not None:
             shown = f"{causes['dragons'] + causes['eyes']}/{causes['cards']}"
-            why = T("burn_why", lang, d=causes["dragons"], e=causes["eyes"], n=causes["cards"])
+            why = says("burn_why", d=causes["dragons"], e=causes["eyes"], n=causes["cards"])
         else:
             shown = f["burn"]
-            why = T("burn_face_up", lang) if view.top is not None else T("burn_far", lang, k=f["dragon"] - f["position"])
+            why = esc(T("burn_face_up", lang)) if view.top is not None else says("burn_far", k=f["dragon"] - f["position"])
         rows.append(
             f"<p class='odds-key'>{esc(T('burn', lang, p=name))} <b class='odds-burn' data-exact='{f['burn']}'>{shown}</b>"
             f" ≈ <b class='odds-burn-pct'>{_pct(burn, lang)}</b></p>"
-            f"<p class='odds-why'>{esc(why)}</p>"
+            f"<p class='odds-why'>{why}</p>"
         )
         change = Fraction(f["change"])
         sign = "+" if change > 0 else ("−" if change < 0 else "")
         rows.append(
-            f"<p class='odds-key2'>{esc(T('change', lang))} <b class='odds-change' data-exact='{f['change']}'>"
+            f"<p class='odds-key2'>{says('change')} <b class='odds-change' data-exact='{f['change']}'>"
             f"{sign}{esc(format_number(abs(change), lang, 2))}</b> "
-            f"<span class='odds-held'>{esc(T('held', lang, gold=gold_words(f['held'], lang)))}</span></p>"
+            f"<span class='odds-held'>{says('held', gold=gold_words(f['held'], lang))}</span></p>"
         )
     else:
-        rows.append(f"<p class='odds-key'>{esc(T('no_explore', lang))}</p>")
+        rows.append(f"<p class='odds-key'>{says('no_explore')}</p>")
     ladder = Fraction(f["exit_ladder"])
-    rows.append(f"<p>{esc(T('exit', lang))} <b class='odds-exit' data-exact='{f['exit_ladder']}'>"
+    rows.append(f"<p>{says('exit')} <b class='odds-exit' data-exact='{f['exit_ladder']}'>"
                 f"{f['exit_ladder']}</b> ≈ {_pct(ladder, lang)}</p>")
     if f["next"]:
         rows.append(f"<p class='odds-compare'>{esc(T('next', lang))} <b class='odds-next'>{f['next']}</b> ≈ "
@@ -149,7 +166,7 @@ def panel(view: Any, lang: str = "fr") -> str:
         f"class='odds-reach-pct'>{_pct(Fraction(v), lang)}</td></tr>"
         for k, v in f["reach"].items()
     )
-    rows.append(f"<p>{esc(T('reach', lang))}</p><table class='odds-reach-table'><tr>{head}</tr>{cells}</table>")
+    rows.append(f"<p>{says('reach')}</p><table class='odds-reach-table'><tr>{head}</tr>{cells}</table>")
     return "".join(rows)
 
 

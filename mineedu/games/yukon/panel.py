@@ -54,7 +54,7 @@ T = Texts({
     "has": {"fr": "{who} a {n} à jouer.", "en": "{who} has {n} to play."},
     "start": {"fr": "{who} choisit une case de départ.", "en": "{who} chooses a start space."},
     "setup": {"fr": "Mise en place : encore {k} à poser.", "en": "Setup: {k} still to place."},
-    "complete": {"fr": "Votre équipe sera complète ce tour.", "en": "Your team will be complete this turn."},
+    "complete": {"fr": "L'équipe de {p} sera complète ce tour.", "en": "{p}'s team will be complete this turn."},
     "p_complete": {"fr": "P(équipe complète au prochain tour) =", "en": "P(team complete next turn) ="},
     "ring": {"fr": "Anneau libre le plus proche : {s} ({c}), sans compter les adversaires ; il faut {k} "
                    "(les pas et 1 pour revendiquer).",
@@ -62,13 +62,13 @@ T = Texts({
     "claim": {"fr": "gain n° {c}, {v}", "en": "claim no. {c}, {v}"},
     "no_ring": {"fr": "Aucun anneau libre à moins de 30 pas.", "en": "No free ring within 30 steps."},
     "stake_now": {"fr": "Revendicable ce tour : gain n° {c} ({v}), après {s}.",
-                  "en": "You can stake this turn: claim no. {c} ({v}), after {s}."},
+                  "en": "Can be staked this turn: claim no. {c} ({v}), after {s}."},
     "blocked": {"fr": "Aucun gain à portée ce tour, avec le bout qui mène et le plateau tel qu'il est.",
                 "en": "No claim within reach this turn, with the leading end and the board as they are."},
     "p_next": {"fr": "P(assez de points au prochain tour) =", "en": "P(enough pips next turn) ="},
     "p_this": {"fr": "P(assez de points ce tour) =", "en": "P(enough pips this turn) ="},
-    "missing": {"fr": "Il manquera {k} après ce tour (si vous avancez vers lui et que la voie reste libre).",
-                "en": "{k} will be missing after this turn (if you head for it and the way stays free)."},
+    "missing": {"fr": "Il manquera {k} après ce tour (si {p} avance vers lui et que la voie reste libre).",
+                "en": "{k} will be missing after this turn (if {p} heads for it and the way stays free)."},
     "within": {"fr": "À portée ce tour (joué par les règles, le plateau tel qu'il est) : {w}.",
                "en": "Within reach this turn (played by the rules, the board as it is): {w}."},
     "within_one": {"fr": "gain n° {c} ({v}) après {s}", "en": "claim no. {c} ({v}) after {s}"},
@@ -205,7 +205,7 @@ def _setup(view: YukonView, f: dict[str, Any], lang: str) -> list[str]:
     if "this" in f:
         lines.append(_line(f"{_words('p_this', lang)} {_p(Fraction(f['this']), 'odds-this-turn', lang)}", "odds-key", True))
     elif view.pips >= need:
-        lines.append(_line(_words("complete", lang), "odds-key", True))
+        lines.append(_line(_words("complete", lang, p=player_name(view.turn, lang)), "odds-key", True))
     else:
         lines.append(_line(f"{_words('p_complete', lang)} {_p(Fraction(f['next']), 'odds-next', lang)}", "odds-key", True))
     return lines
@@ -227,7 +227,7 @@ def _move(view: YukonView, f: dict[str, Any], lang: str) -> list[str]:
         lines.append(_line(_words("blocked", lang), "odds-key", True))
     else:
         lines.append(_line(f"{_words('p_next', lang)} {_p(Fraction(f['next']), 'odds-next', lang)}", "odds-key", True))
-        lines.append(_line(_words("missing", lang, k=count(need - view.pips, "pip", lang))))
+        lines.append(_line(_words("missing", lang, k=count(need - view.pips, "pip", lang), p=player_name(view.turn, lang))))
     claims = ", ".join(T("claim", lang, c=c, v=count(values[c], "nugget", lang)) for c in f["aim"])
     lines.append(_line(_words("ring", lang, s=count(f["steps"], "step", lang), c=claims, k=count(need, "pip", lang)),
                        "odds-ring"))
