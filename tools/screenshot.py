@@ -3,7 +3,7 @@
     .venv/bin/python tools/screenshot.py --out /tmp/shots/yukon \\
         --code 'import mineedu; from mineedu.ui import Board; Board(mineedu.make("yukon", 3)).widget'
     .venv/bin/python tools/screenshot.py --notebook notebooks/gold_mine.ipynb --out /tmp/shots/gm \\
-        [--click ".me-option"] [--wait 2]
+        [--click ".me-option"] [--wait 2] [--scroll ".mineedu-predict"]
 
 Writes ``<out>-1920x1080.png`` ... ``<out>-390x844.png`` (full pages) and prints, for
 each size, the smallest rendered font size of the picture's text and of the page's
@@ -45,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--click", action="append", default=[], help="CSS selector clicked (first match) before the shots")
     ap.add_argument("--wait", type=float, default=1.5, help="seconds to wait after loading and after each click")
     ap.add_argument("--query", default="", help="query string, such as lang=en")
+    ap.add_argument("--scroll", help="CSS selector scrolled to the window's top before the shots (a lesson's page "
+                                     "scrolls inside its own box, so a full-page shot shows only the window)")
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp())
     if args.code:
@@ -93,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
                 for sel in args.click:
                     page.locator(sel).first.click()
                     time.sleep(args.wait)
+                if args.scroll:
+                    page.locator(args.scroll).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+                    time.sleep(0.3)
                 fonts = page.evaluate(MIN_FONTS)
                 path = f"{out}-{w}x{h}.png"
                 page.screenshot(path=path, full_page=True)

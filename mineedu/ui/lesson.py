@@ -39,6 +39,7 @@ from . import charts
 from .board import Board
 from .board_view import LANG_OPTIONS
 from .classroom import Classroom, Pacing
+from .review import progress_bar
 from .sharing import share_defaults
 
 T = Texts(
@@ -71,6 +72,7 @@ T = Texts(
                        "en": "Write your prediction first: the exact value shows after."},
         "trials": {"fr": "Essais", "en": "Trials"},
         "simulate": {"fr": "Simuler", "en": "Simulate"},
+        "sim_progress": {"fr": "Essais simulés", "en": "Trials simulated"},
         "seed": {"fr": "Graine", "en": "Seed"},
         "seed_note": {"fr": "Graine de cette page : {seed} (une autre page tire d'autres essais ; "
                             "remettez la même graine pour refaire les mêmes).",
@@ -97,6 +99,7 @@ T = Texts(
         "tournament_head": {"fr": "Tournoi de robots", "en": "A tournament of bots"},
         "games": {"fr": "Parties", "en": "Games"},
         "run": {"fr": "Lancer le tournoi", "en": "Run the tournament"},
+        "t_progress": {"fr": "Parties jouées", "en": "Games played"},
         "win_rate": {"fr": "taux de victoire", "en": "win rate"},
         "bots": {"fr": "robots", "en": "bots"},
         "t_result": {"fr": "Sur {g} parties : {rows}.", "en": "Over {g} games: {rows}."},
@@ -119,6 +122,11 @@ T = Texts(
 def slider_layout() -> W.Layout:
     """A slider as wide as its label, track and number need at any font size (never over its neighbours)."""
     return W.Layout(width="30em", max_width="100%", margin="4px 16px 4px 0")
+
+
+def row_layout() -> W.Layout:
+    """A row of controls (a slider, its button, its progress bar) that wraps on a phone, each level with the others."""
+    return W.Layout(flex_flow="row wrap", align_items="center")
 
 
 # --- the page's parts -------------------------------------------------------------------
@@ -301,7 +309,7 @@ class PredictSection:
         self.seed_box.add_class("mineedu-seed")
         self.simulate_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.simulate_button.add_class("mineedu-simulate")
-        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="14em"))
+        self.progress = progress_bar()
         self.reveal_button = W.Button(disabled=True, layout=W.Layout(width="auto"))
         self.reveal_button.add_class("mineedu-reveal")
         self.message = W.HTML()
@@ -325,7 +333,7 @@ class PredictSection:
             rows.append(self.param)
         self.step1, self.step2, self.step3 = W.HTML(), W.HTML(), W.HTML()
         rows += [self.step1, W.HBox([self.guess, self.commit], layout=W.Layout(flex_flow="row wrap")),
-                 self.step2, W.HBox([self.trials, self.simulate_button, self.progress], layout=W.Layout(flex_flow="row wrap")),
+                 self.step2, W.HBox([self.trials, self.simulate_button, self.progress], layout=row_layout()),
                  self.seed_box, self.result, self.chart,
                  self.step3, W.HBox([self.reveal_button]), self.exact_box, self.message]
         self.widget = W.VBox(rows)
@@ -438,6 +446,7 @@ class PredictSection:
         self.trials.description = T("trials", lang)
         self.seed_box.description = T("seed", lang)
         self.simulate_button.description = T("simulate", lang)
+        self.progress.description = T("sim_progress", lang)  # what the bar counts
         self.reveal_button.description = T("reveal", lang)
         self.reveal_button.disabled = self.prediction is None or shown or held
         percent = not s.mean
@@ -531,14 +540,14 @@ class TournamentSection:
         self.games = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False, layout=slider_layout())
         self.button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.button.add_class("mineedu-run")
-        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="14em"))
+        self.progress = progress_bar()
         self.result = W.HTML()
         self.result.add_class("mineedu-tournament")
         self.chart = W.HTML()
         self.last: dict[str, Any] | None = None
         self._message: tuple[str, dict[str, Any]] | None = None
         self.button.on_click(lambda _b: self.run(self.games.value))
-        self.widget = W.VBox([self.intro, W.HBox([self.games, self.button, self.progress], layout=W.Layout(flex_flow="row wrap")),
+        self.widget = W.VBox([self.intro, W.HBox([self.games, self.button, self.progress], layout=row_layout()),
                               self.result, self.chart])
         self.widget.add_class("mineedu-tournament-box")
         language.register(self.render)
@@ -570,6 +579,7 @@ class TournamentSection:
         self.intro.value = f"<h3>{T('tournament_head', lang)}</h3><p>{words(self.spec.question, lang)}</p>"
         self.games.description = T("games", lang)
         self.button.description = T("run", lang)
+        self.progress.description = T("t_progress", lang)
         if self._message:
             key, fmt = self._message
             self.result.value = _alert(T(key, lang, **fmt))

@@ -78,6 +78,12 @@ STYLE = """<style>
 </style>"""
 
 
+def progress_bar() -> W.IntProgress:
+    """A progress bar with room for its label (the caller sets ``description``: what the bar counts) whole."""
+    return W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="22em", max_width="100%"),
+                         style={"description_width": "initial"})
+
+
 class _Abandoned(Exception):
     """The decision being worked out is no longer the one shown."""
 
@@ -115,8 +121,7 @@ class ReviewBox:
         self.seat_box = W.Dropdown(options=[], layout=W.Layout(width="auto"))
         self.seat_box.add_class("mineedu-review-seat")
         self.seat_box.observe(lambda ch: board.receive("review", ("seat", ch["new"])) if self.open else None, names="value")
-        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="22em", max_width="100%"),
-                                      style={"description_width": "initial"})  # its label whole
+        self.progress = progress_bar()
         self.progress.add_class("mineedu-review-progress")
         self.head = W.HTML()
         self.head.add_class("mineedu-review-head")

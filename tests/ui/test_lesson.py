@@ -52,6 +52,9 @@ def test_the_chart_draws_the_prediction_the_running_frequency_then_the_exact_val
     s.receive("reveal", None)
     assert "chart-exact" in s.chart.value
     assert s.progress.value == s.progress.max == s.trials.value
+    assert s.progress.description == "Trials simulated"  # the bar says what it counts, in the page's language
+    s.language.set("fr")
+    assert s.progress.description == "Essais simulés"
 
 
 def test_two_pages_draw_different_samples_and_a_seed_repeats_its_sample():
@@ -171,6 +174,10 @@ def test_the_tournament_draws_rates_with_95_percent_intervals(page):
     text = html.unescape(t.result.value)
     assert "P(grillé) < 20\u00a0%" in text and "95\u00a0%" in text
     assert t.progress.value == 20
+    assert t.progress.description == "Parties jouées"  # the bar says what it counts
+    page.language.set("en")
+    assert t.progress.description == "Games played"
+    page.language.set("fr")
 
 
 def test_a_hostile_number_of_games_is_refused(page):
