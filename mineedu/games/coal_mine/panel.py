@@ -36,6 +36,7 @@ from typing import Any
 from mineedu.core import Texts, from_json
 from mineedu.core.exact import fraction_text
 from mineedu.core.i18n import format_number
+from mineedu.core.markup import esc, exact, percent
 
 from .odds import at_least_one, draw_pile, planned_draws, raid_figures, recruit_table
 from .rules import PIPE, CoalMineView, raid_loot
@@ -129,20 +130,8 @@ T = Texts({
 })
 
 
-def esc(text: str) -> str:
-    return html.escape(text, quote=False)
-
-
-def _pct(p: Fraction, lang: str) -> str:
-    return esc(format_number(p, lang, percent=True))
-
-
 def _coal(x: Fraction, lang: str) -> str:
     return esc(format_number(x, lang, 2))
-
-
-def _exact(cls: str, p: Fraction, shown: str | None = None) -> str:
-    return f"<b class='{cls}' data-exact='{fraction_text(p)}'>{esc(shown or fraction_text(p))}</b>"
 
 
 def figures(view: CoalMineView) -> dict[str, Any]:
@@ -174,7 +163,7 @@ def figures(view: CoalMineView) -> dict[str, Any]:
 def _percent_cell(cell: dict[str, object], lang: str) -> str:
     """A probability as the reader writes it, its exact fraction as a tooltip."""
     p = from_json(cell)
-    return f"<td title='{html.escape(fraction_text(p))}' data-exact='{fraction_text(p)}'>{_pct(p, lang)}</td>"
+    return f"<td title='{html.escape(fraction_text(p))}' data-exact='{fraction_text(p)}'>{percent(p, lang)}</td>"
 
 
 def panel(view: CoalMineView, lang: str) -> str:
@@ -211,7 +200,7 @@ def _pipe(view: CoalMineView, f: dict[str, Any], lang: str) -> str:
                 gd=view.discard[view.game.index[PIPE]], **fmt)
     return (f"<p class='odds-key'>{esc(T('pipe', lang, d=d))} "
             f"<b class='odds-pipe' data-exact='{fraction_text(prob)}' data-draws='{d}'>{hits}/{total}</b>"
-            f" ≈ <b class='odds-pipe-pct'>{_pct(prob, lang)}</b></p><p class='odds-why'>{esc(why)}</p>"
+            f" ≈ <b class='odds-pipe-pct'>{percent(prob, lang)}</b></p><p class='odds-why'>{esc(why)}</p>"
             + ("" if view.counting_complete else f"<p class='odds-why odds-mixed'>{esc(T('mixed', lang))}</p>"))
 
 
@@ -265,10 +254,10 @@ def _raids(view: CoalMineView, f: dict[str, Any], lang: str) -> str:
                 f"<tr><th scope='row'>{esc(T('mine', lang))}</th><td>{m[0][0]}</td><td>{m[0][1]}</td></tr>"
                 f"<tr><th scope='row'>{esc(T('attack', lang))}</th><td>{m[1][0]}</td><td>{m[1][1]}</td></tr></table>")
         pa, pd, value, loot = (Fraction(r[k]) for k in ("p_attack", "p_defend", "value", "loot"))
-        eq = (f"<p>{esc(T('eq', lang))} {_exact('odds-attack', pa)} ≈ {_pct(pa, lang)}"
-              f"{esc(T('eq_defend', lang, who=name))} {_exact('odds-defend', pd)} ≈ {_pct(pd, lang)}. "
-              f"{esc(T('value', lang))} {_exact('odds-value', value)} ≈ {_coal(value, lang)} {esc(T('per_round', lang))}. "
-              f"{esc(T('loot', lang))} {_exact('odds-loot', loot)} ≈ {_coal(loot, lang)} {esc(T('coal_unit', lang))}.</p>")
+        eq = (f"<p>{esc(T('eq', lang))} {exact('odds-attack', pa)} ≈ {percent(pa, lang)}"
+              f"{esc(T('eq_defend', lang, who=name))} {exact('odds-defend', pd)} ≈ {percent(pd, lang)}. "
+              f"{esc(T('value', lang))} {exact('odds-value', value)} ≈ {_coal(value, lang)} {esc(T('per_round', lang))}. "
+              f"{esc(T('loot', lang))} {exact('odds-loot', loot)} ≈ {_coal(loot, lang)} {esc(T('coal_unit', lang))}.</p>")
         opened = " open" if t == richest else ""
         out.append(f"<details class='odds-raid' data-target='{t}' data-attack='{r['attack']}'{opened}>"
                    f"<summary>{esc(head)}</summary><p>{esc(T('table', lang))}</p>"

@@ -24,6 +24,7 @@ import numpy as np
 from mineedu.core import fraction_text, make
 from mineedu.core.i18n import bilingual, colon, format_number, player_name, semicolon, typeset
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
+from mineedu.core.markup import percent
 from mineedu.core.positions import reached
 
 from . import odds, simulate
@@ -202,10 +203,6 @@ def _question(key: str) -> Any:
                                                family=family_name(FAMILY_OF[(d or 1) - 1], lang))
 
 
-def _pct(p: Fraction, lang: str) -> str:
-    return html.escape(format_number(float(p), lang, percent=True))
-
-
 def race_rows(card: int | None, lang: str) -> str:
     """The table of :func:`.odds.race_table` for the lesson's diver, as HTML."""
     steps, dragon = start(card)
@@ -217,7 +214,7 @@ def race_rows(card: int | None, lang: str) -> str:
         alive = r["alive"]
         shown = fraction_text(alive) if alive.denominator <= 100_000 else "…"
         body.append(f"<tr class='race-row'><td>{r['turn']}</td><td>{left}</td><td>{limit}</td>"
-                    f"<td data-exact='{fraction_text(alive)}'>{shown} ≈ {_pct(alive, lang)}</td></tr>")
+                    f"<td data-exact='{fraction_text(alive)}'>{shown} ≈ {percent(float(alive), lang)}</td></tr>")
     return f"<table class='mineedu-race'><tr>{head}</tr>{''.join(body)}</table>"
 
 

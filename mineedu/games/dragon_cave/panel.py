@@ -20,12 +20,12 @@ Fraction(2, 1)
 
 from __future__ import annotations
 
-import html
 from fractions import Fraction
 from typing import Any
 
 from mineedu.core import TERMINAL, Texts, fraction_text
 from mineedu.core.i18n import colon, format_number, player_name, semicolon
+from mineedu.core.markup import esc, exact
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
 from .odds import escape_probability, family_mean, player_odds
@@ -89,10 +89,6 @@ T = Texts({
     "result_lost": {"fr": "{p}{c} dévoré, 0 point (perd {cards})", "en": "{p}: eaten, 0 points (loses {cards})"},
     "results": {"fr": "Résultats", "en": "Results"},
 })
-
-
-def esc(text: str) -> str:
-    return html.escape(text, quote=False)
 
 
 def _colour(p: int, lang: str) -> str:
@@ -196,10 +192,6 @@ def figures(position: Position) -> dict[str, Any]:
 # --- the panel ---------------------------------------------------------------------------------
 
 
-def _exact(cls: str, x: Fraction, shown: str) -> str:
-    return f"<b class='{cls}' data-exact='{fraction_text(x)}'>{esc(shown)}</b>"
-
-
 def _row(head: str, value: str, cls: str = "") -> str:
     style = "text-align:left;padding-right:0.8em"
     klass = f" class='{cls}'" if cls else ""
@@ -218,7 +210,7 @@ def _card_words(view: Position, index: int, lang: str) -> str:
     if v is not None:
         return esc(T("card_known", lang, c=c, family=family_name(f, lang), v=v))
     ev, total, n = family_mean(view, f)
-    return _exact("odds-card", ev, T("card_value", lang, c=c, family=family_name(f, lang), ev=decimal(ev, lang), sum=total, n=n))
+    return exact("odds-card", ev, T("card_value", lang, c=c, family=family_name(f, lang), ev=decimal(ev, lang), sum=total, n=n))
 
 
 def _movement(view: Position, fig: dict[str, Any], lang: str) -> str:
@@ -251,11 +243,11 @@ def panel(view: Position, lang: str = "fr") -> str:
     if fig["pos"] < 0:
         if fig["first"] is not None:
             rows.append(f"<p class='odds-key'>{esc(T('key_door', lang, p=name, c=c))} "
-                        f"{_exact('odds-first', fig['first'], decimal(fig['first'], lang))}</p>")
+                        f"{exact('odds-first', fig['first'], decimal(fig['first'], lang))}</p>")
     else:
         pe = fig["p_escape"]
         key = T("key_home" if fig["returning"] else "key_back", lang, p=name, c=c)
-        rows.append(f"<p class='odds-key'>{esc(key)} {_exact('odds-escape', pe, probability(pe, lang))}</p>")
+        rows.append(f"<p class='odds-key'>{esc(key)} {exact('odds-escape', pe, probability(pe, lang))}</p>")
         rows.append(f"<p class='odds-key2'>{esc(T('treasure', lang, e=decimal(fig['expected_final'], lang)))}"
                     f"<span class='odds-treasure' data-exact='{fraction_text(fig['expected_final'])}'></span></p>")
         table.append(_row(T("this_card", lang), _card_words(view, fig["pos"], lang), "odds-here"))

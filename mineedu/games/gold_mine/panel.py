@@ -17,12 +17,12 @@ reader's way.
 
 from __future__ import annotations
 
-import html
 from fractions import Fraction
 from typing import Any
 
 from mineedu.core import Texts, fraction_text
 from mineedu.core.i18n import count, format_number, player_name
+from mineedu.core.markup import esc, exact, percent
 from mineedu.core.svg import PLAYER_COLOURS
 
 from . import odds
@@ -31,9 +31,6 @@ from .words import gold_words, token_words
 
 REACH_K = (1, 2, 3, 5)
 
-
-def esc(text: str) -> str:
-    return html.escape(text, quote=False)
 
 T = Texts({
     "who": {"fr": "Pour {p}, sur la case {q} (Dragobert sur la case {d})", "en": "For {p}, on card {q} (Dragobert on card {d})"},
@@ -83,10 +80,6 @@ T = Texts({
     "points": {"fr": "{s} (pépites + or de la dernière manche)", "en": "{s} (tokens + last round's gold)"},
     "option": {"fr": "{p} résout la carte Sortie « {name} ».", "en": "{p} resolves the exit card \"{name}\"."},
 })
-
-
-def _pct(p: Fraction, lang: str) -> str:
-    return esc(format_number(p, lang, percent=True))
 
 
 def _who(view: Any) -> int:
@@ -141,29 +134,27 @@ def panel(view: Any, lang: str = "fr") -> str:
             shown = f["burn"]
             why = esc(T("burn_face_up", lang)) if view.top is not None else says("burn_far", k=f["dragon"] - f["position"])
         rows.append(
-            f"<p class='odds-key'>{esc(T('burn', lang, p=name))} <b class='odds-burn' data-exact='{f['burn']}'>{shown}</b>"
-            f" ≈ <b class='odds-burn-pct'>{_pct(burn, lang)}</b></p>"
+            f"<p class='odds-key'>{esc(T('burn', lang, p=name))} {exact('odds-burn', burn, shown)}"
+            f" ≈ <b class='odds-burn-pct'>{percent(burn, lang)}</b></p>"
             f"<p class='odds-why'>{why}</p>"
         )
         change = Fraction(f["change"])
         sign = "+" if change > 0 else ("−" if change < 0 else "")
         rows.append(
-            f"<p class='odds-key2'>{says('change')} <b class='odds-change' data-exact='{f['change']}'>"
-            f"{sign}{esc(format_number(abs(change), lang, 2))}</b> "
+            f"<p class='odds-key2'>{says('change')} {exact('odds-change', change, sign + format_number(abs(change), lang, 2))} "
             f"<span class='odds-held'>{says('held', gold=gold_words(f['held'], lang))}</span></p>"
         )
     else:
         rows.append(f"<p class='odds-key'>{says('no_explore')}</p>")
     ladder = Fraction(f["exit_ladder"])
-    rows.append(f"<p>{says('exit')} <b class='odds-exit' data-exact='{f['exit_ladder']}'>"
-                f"{f['exit_ladder']}</b> ≈ {_pct(ladder, lang)}</p>")
+    rows.append(f"<p>{says('exit')} {exact('odds-exit', ladder)} ≈ {percent(ladder, lang)}</p>")
     if f["next"]:
         rows.append(f"<p class='odds-compare'>{esc(T('next', lang))} <b class='odds-next'>{f['next']}</b> ≈ "
-                    f"<span class='odds-next-pct'>{_pct(Fraction(f['next']), lang)}</span></p>")
+                    f"<span class='odds-next-pct'>{percent(Fraction(f['next']), lang)}</span></p>")
     head = "".join(f"<th scope='col'>{h}</th>" for h in ("k", T("exact", lang), "≈"))
     cells = "".join(
         f"<tr><th scope='row'>{k}</th><td class='odds-reach' data-k='{k}'>{v}</td><td "
-        f"class='odds-reach-pct'>{_pct(Fraction(v), lang)}</td></tr>"
+        f"class='odds-reach-pct'>{percent(Fraction(v), lang)}</td></tr>"
         for k, v in f["reach"].items()
     )
     rows.append(f"<p>{says('reach')}</p><table class='odds-reach-table'><tr>{head}</tr>{cells}</table>")

@@ -34,6 +34,7 @@ from typing import Any
 
 from mineedu.core import State, Texts, fraction_text, from_json
 from mineedu.core.i18n import format_number, player_name
+from mineedu.core.markup import exact, percent
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
 from .odds import view_report
@@ -127,9 +128,7 @@ def figures(view: YukonView, report: dict[str, Any] | None = None) -> dict[str, 
 
 def _p(q: Fraction, cls: str, lang: str) -> str:
     """An exact probability and its percentage, tagged for a test: ``<b data-exact=..>35/36</b> ≈ 97,2 %``."""
-    text = fraction_text(q)
-    return (f"<b class='{cls}' data-exact='{text}'>{text}</b> ≈ "
-            f"<b class='{cls}-pct'>{escape(format_number(q, lang, percent=True))}</b>")
+    return f"{exact(cls, q)} ≈ <b class='{cls}-pct'>{percent(q, lang)}</b>"
 
 
 def _who(p: int, lang: str) -> str:
@@ -176,11 +175,6 @@ def _words(key: str, lang: str, **fmt: object) -> str:
     return escape(T(key, lang, **fmt))
 
 
-def _exact(q: Fraction, cls: str) -> str:
-    text = fraction_text(q)
-    return f"<span class='{cls}' data-exact='{text}'>{text}</span>"
-
-
 def _line(text: str, cls: str = "", key: bool = False) -> str:
     return f"<p class='{cls}' style='{KEY_STYLE if key else 'margin:0.3em 0'}'>{text}</p>"
 
@@ -196,7 +190,7 @@ def _first_line(view: YukonView, f: dict[str, Any], lang: str) -> str:
     q = Fraction(f["p_thrown"])
     sums = " + ".join(map(str, f["throws"])) + " = " if len(f["throws"]) > 1 else ""
     return _html("thrown", lang, who=escape(who), sum=sums, t=escape(count(f["thrown"], "pip", lang)),
-                 q=_exact(q, "odds-thrown"), pct=escape(format_number(q, lang, percent=True)), n=str(view.pips))
+                 q=exact("odds-thrown", q, tag="span"), pct=percent(q, lang), n=str(view.pips))
 
 
 def _setup(view: YukonView, f: dict[str, Any], lang: str) -> list[str]:
@@ -240,8 +234,7 @@ def _move(view: YukonView, f: dict[str, Any], lang: str) -> list[str]:
             lines.append(_line(_words("none_within", lang), "odds-within"))
     if "more_turns" in f:
         m = Fraction(f["more_turns"])
-        lines.append(_line(_html("mean", lang, m=f"<span class='odds-mean' data-exact='{fraction_text(m)}'>"
-                                                 f"{escape(mean_turns(m, lang))}</span>")))
+        lines.append(_line(_html("mean", lang, m=exact("odds-mean", m, mean_turns(m, lang), tag="span"))))
     return lines
 
 
