@@ -244,12 +244,21 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if abs(n) < 2 else many}"
 
 
-def count(n: int, lang: str, fr_one: str, fr_many: str, en_one: str, en_many: str) -> str:
-    """A number with its noun: French counts 0 and 1 as one (``0 carte``), English only 1 (``0 cards``).
+def count(n: SupportsFloat, lang: str, fr_one: str, fr_many: str, en_one: str, en_many: str, digits: int = 2) -> str:
+    """A number with its noun: French counts 0 and 1 as one (``0 carte``), English only 1 (``0 cards``);
+    a whole number with its thousands marked (:func:`format_count`), one that is not with ``digits``
+    decimals the reader's way, French singular below 2 (``1,50 tour``), English plural (``1.50 turns``).
 
     >>> count(0, "fr", "carte", "cartes", "card", "cards"), count(0, "en", "carte", "cartes", "card", "cards")
     ('0 carte', '0 cards')
+    >>> from fractions import Fraction
+    >>> count(Fraction(3, 2), "fr", "tour", "tours", "turn", "turns"), count(1.0, "en", "tour", "tours", "turn", "turns")
+    ('1,50 tour', '1 turn')
+    >>> count(12000, "en", "essai", "essais", "trial", "trials")
+    '12,000 trials'
     """
+    x = float(n)
+    text = format_count(int(x), lang) if x.is_integer() else format_number(x, lang, digits)
     if lang == "en":
-        return f"{n} {en_one if n == 1 else en_many}"
-    return plural(n, fr_one, fr_many)
+        return f"{text} {en_one if x == 1 else en_many}"
+    return f"{text} {fr_one if abs(x) < 2 else fr_many}"

@@ -32,7 +32,7 @@ def test_bot_reasons_write_percentages_the_readers_way():
 
 
 def test_counts_agree_the_readers_way_english_zero_is_plural():
-    from mineedu.games.gold_mine.words import token_words
+    from mineedu.games.gold_mine.cards import token_words
 
     assert [token_words(n, "fr") for n in (0, 1, 2)] == ["0 pépite", "1 pépite", "2 pépites"]
     assert [token_words(n, "en") for n in (0, 1, 2)] == ["0 tokens", "1 token", "2 tokens"]

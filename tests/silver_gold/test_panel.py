@@ -8,9 +8,15 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
+import numpy as np
+
+import mineedu
+from mineedu.core import RandomBot, playout
+from mineedu.core.i18n import count
 from mineedu.games.silver_gold import CARDS, SHAPES
 from mineedu.games.silver_gold.odds import points_now
 from mineedu.games.silver_gold.panel import panel
+from tests.board_conformance import random_moves
 
 from .helpers import brute_coverage, brute_placements, card_boxes, everyone, find_cards, set_board, standard
 
@@ -102,3 +108,28 @@ def test_points_now_are_what_the_rules_score() -> None:
         assert pts == engine_points(s, a) and pts >= 1 + 6 + card.points  # a coin, the 6 cup, the card
     html = panel(view, "en")
     assert figures(html, "odds-place-points")[slot] == max(points_now(view, a) for a in finishing)
+
+
+def test_at_the_end_the_panel_says_so_and_counts_nothing_left_to_do() -> None:
+    """A finished game has no card to finish and no shape to come: the panel says the game is over
+    (it went on with "1,00 expéditions pour la finir" under the final scores)."""
+    end = playout(mineedu.make("silver_gold", 3).initial_state(), [RandomBot()] * 3, np.random.default_rng(4))
+    assert end.is_terminal()
+    for viewer, lang, over in ((0, "fr", "La partie est finie."), (None, "en", "The game is over.")):
+        text = re.sub(r"<[^>]+>", " ", panel(end.observation(viewer), lang))
+        assert over in text
+        assert "finir" not in text and "finish" not in text and "P(" not in text
+
+
+def test_a_card_is_finished_in_expeditions_counted_the_readers_way() -> None:
+    """'1,50 expédition' (French singular below 2), '2,50 expéditions', '1.50 reveals'."""
+    words = ("expédition", "expéditions", "reveal", "reveals")
+    assert count(Fraction(3, 2), "fr", *words) == "1,50 expédition"
+    assert count(Fraction(5, 2), "fr", *words) == "2,50 expéditions"
+    assert count(Fraction(3, 2), "en", *words) == "1.50 reveals" and count(Fraction(1), "en", *words) == "1 reveal"
+    lines = [re.sub(r"<[^>]+>", " ", line) for _moves, state in random_moves(mineedu.make("silver_gold", 2), 1)
+             for line in re.findall(r"<p class='sg-card'>.*?</p>", panel(state.observation(0), "fr"))]
+    assert len(lines) > 5  # between two shapes, each card's line says how long it takes to finish
+    for line in lines:
+        n, noun = re.search(r"(\d+(?:,\d\d)?) (expéditions?) pour la finir", line).groups()
+        assert noun == ("expédition" if float(n.replace(",", ".")) < 2 else "expéditions"), line

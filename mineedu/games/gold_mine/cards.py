@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mineedu.core import Texts
+from mineedu.core.i18n import count
 
 from .kernel import DRAGON as DRAGON  # the kernel's codes
 from .kernel import EYES as EYES
@@ -57,8 +58,15 @@ def kind_count(kind: str, n: int, lang: str = "fr") -> str:
 
     >>> kind_count("nugget", 20, "fr"), kind_count("nugget", 1, "en"), kind_count("eyes", 0, "en")
     ('20 pépites', '1 nugget', '0 eyes')
+    >>> kind_count("dragon", 0, "fr"), kind_count("dragon", 0, "en")
+    ('0 dragon', '0 dragons')
     """
-    return f"{n} {(KIND_NAMES if n == 1 else KIND_PLURALS)(kind, lang)}"
+    return count(n, lang, KIND_NAMES(kind, "fr"), KIND_PLURALS(kind, "fr"), KIND_NAMES(kind, "en"), KIND_PLURALS(kind, "en"))
+
+
+def token_words(n: int, lang: str) -> str:
+    """Nugget tokens (the game's points): ``0 pépite``, ``3 pépites`` / ``0 tokens``, ``1 token``."""
+    return count(n, lang, "pépite", "pépites", "token", "tokens")
 
 
 def exit_card_name(card: str, lang: str = "fr") -> str:

@@ -26,8 +26,8 @@ from mineedu.core.markup import esc, exact, percent
 from mineedu.core.svg import PLAYER_COLOURS
 
 from . import odds
-from .cards import BURNED, LADDER, OPTION, OVER, TURN, exit_card_name
-from .words import gold_words, token_words
+from .cards import BURNED, LADDER, OPTION, OVER, TURN, exit_card_name, token_words
+from .words import gold_words
 
 REACH_K = (1, 2, 3, 5)
 

@@ -22,7 +22,7 @@ from mineedu.core import Texts
 from mineedu.core.i18n import player_name
 from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, text
 
-from .cards import BURNED, DRAGON, EXPLORE_KINDS, LADDER, OVER, exit_card_name, kind_count, kind_name
+from .cards import BURNED, DRAGON, EXPLORE_KINDS, LADDER, OVER, exit_card_name, kind_count, kind_name, token_words
 
 T = Texts({
     "exit": {"fr": "Sortie", "en": "Exit"},
@@ -48,7 +48,7 @@ T = Texts({
     "burned": {"fr": "grillé", "en": "burned"},
     "gold": {"fr": "or {g}", "en": "gold {g}"},
     "tokens": {"fr": "pépites {t}", "en": "tokens {t}"},
-    "pool": {"fr": "réserve : {t} pépites", "en": "pool: {t} tokens"},
+    "pool": {"fr": "réserve : {t}", "en": "pool: {t}"},
     "winner": {"fr": "gagnant : {w}", "en": "winner: {w}"},
     "winners": {"fr": "gagnants : {w}", "en": "winners: {w}"},
     "deck_detail": {"fr": "Exploration : {detail}", "en": "Exploration: {detail}"},
@@ -169,7 +169,7 @@ def render(view: Any, lang: str = "fr") -> str:
     x_info = left + 2 * 250 + 60
     detail = ", ".join(kind_count(name, k, lang) for name, k in zip(EXPLORE_KINDS, view.explore, strict=True))
     body.append(text(x_info, deck_y + 30, T("deck_detail", lang, detail=detail), size=18, anchor="start"))
-    body.append(text(x_info, deck_y + 62, T("pool", lang, t=view.pool), size=18, anchor="start"))
+    body.append(text(x_info, deck_y + 62, T("pool", lang, t=token_words(view.pool, lang)), size=18, anchor="start"))
     if view.card:
         body.append(text(x_info, deck_y + 94, T("card", lang, c=exit_card_name(view.card, lang)), size=18,
                          anchor="start", weight="bold"))

@@ -19,7 +19,20 @@ from typing import Any
 from mineedu.core import CHANCE, Texts
 from mineedu.core.i18n import colon, count, format_number, player_name
 
-from .cards import BURNED, CARD_GOLD, EXIT, EXPLORE, LADDER, OVER, REVEAL, SETUP, action_label, exit_card_name, kind_name
+from .cards import (
+    BURNED,
+    CARD_GOLD,
+    EXIT,
+    EXPLORE,
+    LADDER,
+    OVER,
+    REVEAL,
+    SETUP,
+    action_label,
+    exit_card_name,
+    kind_name,
+    token_words,
+)
 
 T = Texts({
     "draws": {"fr": "{p} pioche {card}", "en": "{p} draws {card}"},
@@ -43,10 +56,6 @@ T = Texts({
 def gold_words(n: int, lang: str) -> str:
     """``3 or`` / ``3 gold`` (gold is uncountable in both languages)."""
     return f"{n} {'gold' if lang == 'en' else 'or'}"
-
-
-def token_words(n: int, lang: str) -> str:
-    return count(n, lang, "pépite", "pépites", "token", "tokens")
 
 
 def _drawn(card: str, lang: str) -> str:

@@ -33,7 +33,7 @@ T = Texts({
     "free": {"fr": "Cases", "en": "Boxes"},
     "fits_next": {"fr": "la suivante y rentre : {p}", "en": "the next one fits: {p}"},
     "expect": {"fr": "Pour la finir", "en": "To finish it"},
-    "expect_card": {"fr": "{e} expéditions pour la finir", "en": "{e} reveals to finish it"},
+    "expect_card": {"fr": "{e} pour la finir", "en": "{e} to finish it"},
     "placements_head": {"fr": "placements", "en": "placements"},
     "on_card": {"fr": "sur {slot}", "en": "on {slot}"},
     "p_next_fits": {"fr": "P(la prochaine carte expédition y rentre) =", "en": "P(the next expedition card fits it) ="},
@@ -142,6 +142,9 @@ def panel(view: SilverGoldView, lang: str = "fr") -> str:
     """The decision panel: what the viewer faces now, every figure exact (``data-exact``)."""
     report = view_report(view)
     out = [f"<p>{_e(T('for', lang, who=player_name(view.seat, lang)) if view.seat is not None else T('for_all', lang))}</p>"]
+    legend = f"<h5>{_e(T('legend_title', lang))}</h5><p class='sg-legend'>{_e(T('legend', lang))}</p>"
+    if report["phase"] == "over":  # nothing left to decide: no card to finish, no shape to come
+        return "".join([*out, f"<p>{_e(T('over', lang))}</p>", legend])
     me = view.me
     if "decision" in report and me is not None and view.shape is not None:
         out += _decision_html(view, report, lang)
@@ -151,7 +154,7 @@ def panel(view: SilverGoldView, lang: str = "fr") -> str:
             words = [_e(f"{capital(slot_name(s, lang))}, {short_card(block['card'], lang)}")]
             if block["p_next_fits"]:
                 words.append(T("fits_next", lang, p=_p(block["p_next_fits"], lang)))
-            e = format_number(float(from_json(block["expected_reveals_greedy"])), lang, 2)
+            e = count(from_json(block["expected_reveals_greedy"]), lang, "expédition", "expéditions", "reveal", "reveals")
             words.append(_e(T("expect_card", lang, e=e)))
             out.append(f"<p class='sg-card'>{words[0]}{_e(colon(lang))} {' · '.join(words[1:])}</p>")
     out += _next_shapes(report, lang)
@@ -162,8 +165,7 @@ def panel(view: SilverGoldView, lang: str = "fr") -> str:
             out.append(f"<h5>{_e(T(title, lang))}</h5>")
             out.append(_table([_e(T("card", lang)), _e(T("free", lang)), _e(T("expect", lang))], rows))
     out.append(f"<p class='sg-note'>{_e(T('expect_note', lang))}</p>")
-    out.append(f"<h5>{_e(T('legend_title', lang))}</h5><p class='sg-legend'>{_e(T('legend', lang))}</p>")
-    return "".join(out)
+    return "".join([*out, legend])
 
 
 def _decision_html(view: SilverGoldView, report: dict[str, Any], lang: str) -> list[str]:
@@ -246,8 +248,6 @@ def heat_map(card_id: int, counts: dict[str, int], slot: int, lang: str) -> str:
 
 
 def _next_shapes(report: dict[str, Any], lang: str) -> list[str]:
-    if report["phase"] == "over":
-        return [f"<p>{_e(T('over', lang))}</p>"]
     nxt, rest = report["p_next_shape"], report["p_shape_rest_of_round"]
     shapes = [s for s in report["shapes"] if s in nxt or s in rest]
     zero = _e(format_number(0, lang, percent=True))

@@ -135,16 +135,6 @@ def _who(p: int, lang: str) -> str:
     return T("who", lang, who=player_name(p, lang), colour=PLAYER_COLOUR_NAMES[lang][p])
 
 
-def mean_turns(mean: Fraction, lang: str) -> str:
-    """An expected number of turns: ``1 tour``, ``1,03 tour``, ``2,50 tours`` / ``1 turn``, ``1.03 turns``."""
-    if mean.denominator == 1:
-        return count(int(mean), "turn", lang)
-    number = format_number(float(mean), lang, 2)
-    if lang == "en":
-        return f"{number} turns"
-    return f"{number} {'tour' if mean < 2 else 'tours'}"
-
-
 def _die_table(report: dict[str, Any], thrown: int | None, lang: str) -> str:
     """One row per number of pips (a narrow table: it fits the side column on a phone)."""
     die = report["die"]
@@ -234,7 +224,7 @@ def _move(view: YukonView, f: dict[str, Any], lang: str) -> list[str]:
             lines.append(_line(_words("none_within", lang), "odds-within"))
     if "more_turns" in f:
         m = Fraction(f["more_turns"])
-        lines.append(_line(_html("mean", lang, m=exact("odds-mean", m, mean_turns(m, lang), tag="span"))))
+        lines.append(_line(_html("mean", lang, m=exact("odds-mean", m, count(m, "turn", lang), tag="span"))))
     return lines
 
 

@@ -13,7 +13,7 @@ Spaces and claims keep the numbers of :mod:`mineedu.games.yukon.board`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsFloat
 
 from mineedu.core import CHANCE, Event, Texts, i18n
 from mineedu.core.i18n import colon
@@ -59,11 +59,14 @@ NOUNS = {  # singular and plural, French then English
 }
 
 
-def count(n: int, noun: str, lang: str) -> str:
+def count(n: SupportsFloat, noun: str, lang: str) -> str:
     """``n`` things, agreed the reader's way: French counts 0 and 1 as singular, English only 1.
 
     >>> count(0, "turn", "fr"), count(0, "turn", "en"), count(1, "pip", "en"), count(3, "step", "fr")
     ('0 tour', '0 turns', '1 pip', '3 pas')
+    >>> from fractions import Fraction
+    >>> count(Fraction(103, 100), "turn", "fr"), count(Fraction(5, 2), "turn", "en")
+    ('1,03 tour', '2.50 turns')
     """
     return i18n.count(n, lang, *NOUNS[noun])
 
