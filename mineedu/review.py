@@ -44,7 +44,7 @@ import numpy as np
 from mineedu.core.choices import ChoiceTree, Path
 from mineedu.core.exact import from_json
 from mineedu.core.game import Action, Bot, Game, RandomBot, State
-from mineedu.core.i18n import LANGS, Texts, colon, format_number, interval_text, player_name
+from mineedu.core.i18n import LANGS, Texts, colon, count, format_number, interval_text, player_name
 from mineedu.core.lesson import lesson_spec
 from mineedu.core.play import Event, playout, wilson_interval
 from mineedu.core.rollout import Play, Rollouts
@@ -74,8 +74,8 @@ T = Texts({
     "option": {"fr": "Option", "en": "Option"},
     "rollouts": {"fr": "{n} parties simulées", "en": "{n} simulated games"},
     "none": {"fr": "{p} n'a pris aucune décision dans cette partie.", "en": "{p} made no decision in this game."},
-    "matched": {"fr": "{m} décision(s) sur {n} au niveau de la meilleure (les intervalles se recouvrent).",
-                "en": "{m} decision(s) of {n} as good as the best (the intervals overlap)."},
+    "matched": {"fr": "{m} sur {n} au niveau de la meilleure (les intervalles se recouvrent).",
+                "en": "{m} of {n} as good as the best (the intervals overlap)."},
     "costliest": {"fr": "Le choix le plus coûteux : décision {k}, « {chosen} » au lieu de « {best} » "
                         "(P(gagner) {a} au lieu de {b}).",
                   "en": "The costliest choice: decision {k}, “{chosen}” instead of “{best}” "
@@ -470,7 +470,8 @@ class Review:
         if not ds:
             return T("none", lang, p=player_name(self.seat, lang))
         real = [d for d in ds if not d.forced]
-        lines = [T("matched", lang, m=sum(d.chosen.as_good for d in real), n=len(real))]
+        lines = [T("matched", lang, m=count(sum(d.chosen.as_good for d in real), lang, "décision", "décisions", "decision",
+                                               "decisions"), n=len(real))]
         worst = max(real, key=Decision.drop, default=None)
         if worst is not None and worst.drop() > 0:
             c, b = worst.chosen, worst.best

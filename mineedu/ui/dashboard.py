@@ -49,7 +49,7 @@ import ipywidgets as W
 import traitlets
 
 from mineedu.core import Texts, fraction_text, game_class, make, wilson_interval
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, format_count, format_number
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, count, format_count, format_number
 from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, words
 
 from . import charts
@@ -62,6 +62,15 @@ WAIT = 0.25  # seconds the watcher waits for a change before looking at the cloc
 PRESENT = 120  # seconds since a student was last seen for them to count as connected
 Z = 1.959963984540054
 
+# nouns a dashboard counts: French singular then plural, English singular then plural (core.i18n.count)
+STUDENTS = ("élève", "élèves", "student", "students")
+CONNECTED = ("élève connecté·e", "élèves connecté·e·s", "student connected", "students connected")
+PREDICTIONS = ("prédiction", "prédictions", "prediction", "predictions")
+TRIALS = ("essai", "essais", "trial", "trials")
+SUCCESSES = ("succès", "succès", "success", "successes")
+SIMULATIONS = ("simulation", "simulations", "simulation", "simulations")
+GAMES = ("partie", "parties", "game", "games")
+
 T = Texts(
     {
         "title": {"fr": "Tableau de bord de la classe", "en": "The class dashboard"},
@@ -69,7 +78,6 @@ T = Texts(
         "names": {"fr": "Noms au survol (pas au projecteur)", "en": "Names on hover (not on the projector)"},
         "class_head": {"fr": "La classe", "en": "The class"},
         "nobody": {"fr": "Personne n'est connecté pour l'instant.", "en": "Nobody is connected yet."},
-        "connected": {"fr": "{n} élève(s) connecté(s)", "en": "{n} student(s) connected"},
         "who": {"fr": "Prénom", "en": "First name"},
         "where": {"fr": "Leçon", "en": "Lesson"},
         "section": {"fr": "Partie", "en": "Part"},
@@ -115,16 +123,13 @@ T = Texts(
         "reveal": {"fr": "Montrer la valeur exacte à toute la classe", "en": "Show the exact value to the whole class"},
         "unreveal": {"fr": "Cacher à nouveau", "en": "Hide it again"},
         "no_predictions": {"fr": "Pas encore de prédiction.", "en": "No prediction yet."},
-        "pred_line": {"fr": "{n} prédiction(s), médiane {m} (de {lo} à {hi}).",
-                      "en": "{n} prediction(s), median {m} (from {lo} to {hi})."},
+        "pred_line": {"fr": "{n}, médiane {m} (de {lo} à {hi}).", "en": "{n}, median {m} (from {lo} to {hi})."},
         "no_trials": {"fr": "Pas encore d'essai simulé.", "en": "No simulated trial yet."},
-        "trial_line": {"fr": "Essais de la classe : {s} succès sur {n} essais ({k} élève(s), {m} simulation(s)) = {f} "
-                             "(intervalle à 95\u00a0% : {lo} à {hi}).",
-                       "en": "The class's trials: {s} successes in {n} trials ({k} student(s), {m} simulation(s)) = {f} "
-                             "(95% interval: {lo} to {hi})."},
-        "mean_line": {"fr": "Essais de la classe : moyenne {f} sur {n} essais ({k} élève(s), {m} simulation(s)) "
+        "trial_line": {"fr": "Essais de la classe : {s} sur {n} ({k}, {m}) = {f} (intervalle à 95\u00a0% : {lo} à {hi}).",
+                       "en": "The class's trials: {s} in {n} ({k}, {m}) = {f} (95% interval: {lo} to {hi})."},
+        "mean_line": {"fr": "Essais de la classe : moyenne {f} sur {n} ({k}, {m}) "
                             "(intervalle à 95\u00a0% : {lo} à {hi} ; approximation normale).",
-                      "en": "The class's trials: mean {f} over {n} trials ({k} student(s), {m} simulation(s)) "
+                      "en": "The class's trials: mean {f} over {n} ({k}, {m}) "
                             "(95% interval: {lo} to {hi}; normal approximation)."},
         "mean_line_one": {"fr": "Essais de la classe : un seul essai, de valeur {f} (pas encore d'intervalle).",
                           "en": "The class's trials: a single trial, of value {f} (no interval yet)."},
@@ -148,13 +153,13 @@ T = Texts(
         "attempts": {"fr": "Réponses en tout", "en": "Answers in all"},
         "tournament_head": {"fr": "Tournoi de la classe", "en": "The class's tournament"},
         "no_tournament": {"fr": "Personne n'a encore lancé le tournoi.", "en": "Nobody has run the tournament yet."},
-        "t_line": {"fr": "{k} élève(s), {g} parties en tout.", "en": "{k} student(s), {g} games in all."},
+        "t_line": {"fr": "{k}, {g} en tout.", "en": "{k}, {g} in all."},
         "win_rate": {"fr": "taux de victoire", "en": "win rate"},
         "bots": {"fr": "robots", "en": "bots"},
         "export_csv": {"fr": "Exporter (tableur : CSV)", "en": "Export (spreadsheet: CSV)"},
         "export_json": {"fr": "Exporter (JSON)", "en": "Export (JSON)"},
-        "exported": {"fr": "Fichier {name} préparé ({n} élève(s)) : il se télécharge.",
-                     "en": "File {name} ready ({n} student(s)): it is downloading."},
+        "exported": {"fr": "Fichier {name} préparé ({n}) : il se télécharge.",
+                     "en": "File {name} ready ({n}): it is downloading."},
         "updated": {"fr": "Mis à jour à {t} (tout seul, sans recharger).", "en": "Updated at {t} (by itself, no reload)."},
         "no_store": {"fr": "Pas de classe : ce serveur n'a pas de base de la classe (lancez « mineedu serve --class »).",
                      "en": "No class: this server has no class store (run \"mineedu serve --class\")."},
@@ -308,7 +313,7 @@ def presence_html(snap: Snapshot, lang: str) -> str:
         ago = max(0, round(snap.at - p.last_seen))
         rows.append([_e(p.name), _e(title), _e(part), _e(T("ago", lang, s=ago))])
     head = [_e(T(k, lang)) for k in ("who", "where", "section", "seen")]
-    return (f"<p class='mineedu-connected'><b>{_e(T('connected', lang, n=len(snap.presence)))}</b></p>"
+    return (f"<p class='mineedu-connected'><b>{_e(count(len(snap.presence), lang, *CONNECTED))}</b></p>"
             + _table(head, rows, "mineedu-presence"))
 
 
@@ -471,7 +476,7 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
     if p is None or not p.count:
         out.append(T("no_predictions", lang))
     else:
-        out.append(T("pred_line", lang, n=format_count(p.count, lang), m=_num(p.median, lang, percent),
+        out.append(T("pred_line", lang, n=count(p.count, lang, *PREDICTIONS), m=_num(p.median, lang, percent),
                      lo=_num(p.low, lang, percent), hi=_num(p.high, lang, percent)))
     if q.spec.mean:
         m = snap.means.get(q.key)
@@ -481,8 +486,8 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
             out.append(T("mean_line_one", lang, f=_num(m.mean, lang, False)))
         else:
             a, b = mean_band(m.mean, *m.interval)
-            out.append(T("mean_line", lang, f=_num(m.mean, lang, False), n=format_count(m.trials, lang),
-                         k=format_count(m.students, lang), m=format_count(m.samples, lang),
+            out.append(T("mean_line", lang, f=_num(m.mean, lang, False), n=count(m.trials, lang, *TRIALS),
+                         k=count(m.students, lang, *STUDENTS), m=count(m.samples, lang, *SIMULATIONS),
                          lo=_num(a, lang, False), hi=_num(b, lang, False)))
     else:
         t = snap.trials.get(q.key)
@@ -490,8 +495,8 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
             out.append(T("no_trials", lang))
         else:
             a, b = trial_band(t.successes, t.trials)
-            out.append(T("trial_line", lang, s=format_count(t.successes, lang), n=format_count(t.trials, lang),
-                         k=format_count(t.students, lang), m=format_count(t.samples, lang),
+            out.append(T("trial_line", lang, s=count(t.successes, lang, *SUCCESSES), n=count(t.trials, lang, *TRIALS),
+                         k=count(t.students, lang, *STUDENTS), m=count(t.samples, lang, *SIMULATIONS),
                          f=_num(t.successes / t.trials, lang, True), lo=_num(a, lang, True), hi=_num(b, lang, True)))
     if q.key in snap.revealed:  # the page may be on the projector: the exact value only once revealed
         exact = q.exact()
@@ -535,7 +540,7 @@ def tournament_html(spec: LessonSpec, snap: Snapshot, lang: str) -> str:
     bands = [wilson_interval(s.wins, s.games) for _, s in rows]
     students = max(s.students for _, s in rows)
     games = max(s.games for _, s in rows)
-    line = T("t_line", lang, k=format_count(students, lang), g=format_count(games, lang))
+    line = T("t_line", lang, k=count(students, lang, *STUDENTS), g=count(games, lang, *GAMES))
     return (f"<p>{_e(line)}</p><div class='mineedu-dash-chart'>"
             + charts.interval_bars(names, rates, bands, lang=lang, labels={"x": T("bots", lang), "y": T("win_rate", lang)})
             + "</div>")
@@ -841,7 +846,8 @@ class Dashboard:
         self._exports += 1
         name = f"classe-{stamp}.{name}"
         self.download.file = {"name": name, "mime": mime, "n": self._exports, "data": base64.b64encode(body).decode("ascii")}
-        self._message = ("exported", {"name": name, "n": len(data.get("students", []))})
+        students = len(data.get("students", []))
+        self._message = ("exported", {"name": name, "n": lambda lang: count(students, lang, *STUDENTS)})
         self.redraw()
         return data
 
@@ -921,7 +927,10 @@ class Dashboard:
         elif self.snap is not None:
             at = time.strftime("%H:%M:%S", time.localtime(self.snap.at))
             self.status.value = f"<p role='status'>{_e(T('updated', lang, t=at))}</p>"
-        message = _e(T(self._message[0], lang, **self._message[1])) if self._message else ""
+        message = ""
+        if self._message:
+            key, fmt = self._message
+            message = _e(T(key, lang, **{k: v(lang) if callable(v) else v for k, v in fmt.items()}))
         self.message.value = f"<p role='status' class='mineedu-dash-message'>{message}</p>" if message else ""
         snap = self.snap
         if snap is None or snap.lesson != self.lesson:

@@ -124,7 +124,7 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         teacher.wait_for_function(f"() => document.querySelectorAll(\"{QUESTION} .chart-dot\").length === 3")
         total = format_count(sum(sizes), "fr")
         question.filter(has_text=f"sur {total} essais").wait_for()
-        assert "3 prédiction(s), médiane 35,0\u00a0%" in question.inner_text()
+        assert "3 prédictions, médiane 35,0\u00a0%" in question.inner_text()
         assert question.locator(".chart-student").count() == 3 and question.locator(".chart-exact").count() == 0
         assert teacher.locator(".mineedu-dash-class").inner_text().count("gold") == 0  # titles, not file names
         for name, *_ in STUDENTS:

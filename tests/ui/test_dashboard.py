@@ -25,6 +25,7 @@ from mineedu.ui.dashboard import (
     Dashboard,
     Snapshot,
     exercises_html,
+    presence_html,
     question_html,
     questions,
     read,
@@ -106,10 +107,32 @@ def test_three_pages_report_predictions_and_samples_and_the_dashboard_pools_them
         page_html = question_html(q, snap, "fr")
         assert dots(page_html) == 3 and page_html.count('class="chart-student"') == 3
         assert "3\u202f000 essais" in page_html and "médiane 35,0\u00a0%" in page_html
+        assert "3 prédictions, médiane" in page_html and "(3 élèves, 3 simulations)" in page_html
+        assert "3 élèves connecté·e·s" in presence_html(snap, "fr") and "3 students connected" in presence_html(snap, "en")
         revealed_only_then(store, q, page_html)
     finally:
         for page in pages:
             page.classroom.stop()
+
+
+def test_one_student_is_counted_in_the_singular_in_both_languages(url, store):
+    """The dashboard counts its nouns the reader's way (it said "1 élève(s), 1 simulation(s)")."""
+    page = student_page(url, "Léa", 7)
+    try:
+        s = page.predict_sections[0]
+        s.receive("commit", "1/3")
+        s.trials.value = 1000
+        s.receive("simulate", None)
+        snap = read(store, LESSON)
+        q = next(q for q in questions(lesson_spec(LESSON), snap.keys) if q.key == s.key)
+        fr, en = question_html(q, snap, "fr"), question_html(q, snap, "en")
+        hits = int(s.last["values"].sum())
+        assert "1 prédiction, médiane" in fr and "(1 élève, 1 simulation)" in fr and "sur 1\u202f000 essais" in fr
+        assert "1 prediction, median" in en and "(1 student, 1 simulation)" in en
+        assert f"{hits} successes in 1,000 trials" in en or (hits == 1 and "1 success in" in en)
+        assert "1 élève connecté·e" in presence_html(snap, "fr") and "1 student connected" in presence_html(snap, "en")
+    finally:
+        page.classroom.stop()
 
 
 def test_three_pages_simulate_a_mean_and_the_dashboard_pools_their_sums(url, store):
@@ -252,7 +275,7 @@ def test_exercises_and_tournaments_are_reported_and_pooled_without_names(url, st
             theirs = next(r for r in other.tournament_section.last["bots"] if r["bot"] == b)["win"]["mean"] * 20
             assert snap.tournament[b].games == 40 and snap.tournament[b].wins == round(mine) + round(theirs)
         t = tournament_html(spec, snap, "en")
-        assert "2 student(s), 40 games in all" in t and t.count('class="chart-bar"') == len(bots)
+        assert "2 students, 40 games in all" in t and t.count('class="chart-bar"') == len(bots)
     finally:
         page.classroom.stop()
         other.classroom.stop()
