@@ -30,7 +30,7 @@ from mineedu.core import SEE_ALL, State, Texts, exact_json, fraction_text, from_
 from mineedu.core.i18n import format_number, player_name
 
 from .rules import PIPE, CoalMineView, raid_loot
-from .words import card_name
+from .words import card_name, coal_text
 
 Matrix = tuple[tuple[Fraction | int, ...], ...]
 
@@ -437,8 +437,7 @@ def odds_report(state: State, player: int | None = None) -> dict[str, Any]:
 
 
 T = Texts({
-    "head": {"fr": "Mine (charbon), manche {r} : vente max {cap} charbon(s)",
-             "en": "Mine (coal), round {r}: sell at most {cap} coal"},
+    "head": {"fr": "Mine (charbon), manche {r} : vente max {cap}", "en": "Mine (coal), round {r}: sell at most {cap}"},
     "recruit": {"fr": "Recrutement : P(au moins 1 carte de ce type) ({src}, {pile} cartes)",
                 "en": "Recruitment: P(at least 1 card of this kind) ({src}, {pile} cards)"},
     "pipe": {"fr": "{p}, recrutement : P(au moins un Tuyauteur parmi ses {d} cartes) = {f} ≈ {pc} ({how})",
@@ -448,8 +447,8 @@ T = Texts({
     "deck": {"fr": "pioche", "en": "deck"},
     "unseen": {"fr": "cartes que vous ne voyez pas", "en": "cards you cannot see"},
     "draws": {"fr": "{d} cartes", "en": "{d} cards"},
-    "raid": {"fr": "Pillage d'une cible à {s} charbon(s) : charbon pris (lignes attaque 0-6, colonnes défense 0-6)",
-             "en": "Raid on a target with {s} coal: coal taken (rows attack 0-6, columns defence 0-6)"},
+    "raid": {"fr": "Pillage d'une cible à {s} : charbon pris (lignes attaque 0-6, colonnes défense 0-6)",
+             "en": "Raid on a target with {s}: coal taken (rows attack 0-6, columns defence 0-6)"},
     "game": {"fr": "Le pillage comme jeu à somme nulle (gain du pilleur - gain de la cible) :",
              "en": "The raid as a zero-sum game (raider's gain - target's gain):"},
     "mix": {"fr": "  casques : attaque {a} contre défense {d} : P(attaquer) = {x}, P(défendre) = {y}, valeur {v}",
@@ -472,7 +471,7 @@ def _counted(c: dict[str, Any]) -> str:
 def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     """The report as text for ``mineedu odds coal_mine``."""
     rec = report["recruit"]
-    lines = [T("head", lang, r=report["round"], cap=report["sale_cap"])]
+    lines = [T("head", lang, r=report["round"], cap=coal_text(report["sale_cap"], lang))]
     pipe = report.get("pipe")
     if pipe and pipe["p"]:
         p = from_json(pipe["p"])
@@ -489,7 +488,7 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
     for r in [head] + rows:
         lines.append("  " + r[0].ljust(widths[0]) + "".join("  " + c.rjust(w) for c, w in zip(r[1:], widths[1:])))
-    lines.append(T("raid", lang, s=report["raid"]["stock"]))
+    lines.append(T("raid", lang, s=coal_text(report["raid"]["stock"], lang)))
     for a, row in enumerate(report["raid"]["loot"]):
         lines.append(f"  {a}: " + " ".join(str(x) for x in row))
     lines.append(T("game", lang))
