@@ -235,15 +235,6 @@ def chance_name(lang: str = DEFAULT_LANG) -> str:
     return "Chance" if lang == "en" else "Hasard"
 
 
-def plural(n: int, one: str, many: str) -> str:
-    """``1 point``, ``2 points``; French counts 0 and 1 as singular (``0 point``).
-
-    >>> plural(1, "point", "points"), plural(0, "pépite", "pépites"), plural(3, "pépite", "pépites")
-    ('1 point', '0 pépite', '3 pépites')
-    """
-    return f"{n} {one if abs(n) < 2 else many}"
-
-
 def count(n: SupportsFloat, lang: str, fr_one: str, fr_many: str, en_one: str, en_many: str, digits: int = 2) -> str:
     """A number with its noun: French counts 0 and 1 as one (``0 carte``), English only 1 (``0 cards``);
     a whole number with its thousands marked (:func:`format_count`), one that is not with ``digits``
@@ -251,6 +242,8 @@ def count(n: SupportsFloat, lang: str, fr_one: str, fr_many: str, en_one: str, e
 
     >>> count(0, "fr", "carte", "cartes", "card", "cards"), count(0, "en", "carte", "cartes", "card", "cards")
     ('0 carte', '0 cards')
+    >>> [count(n, "fr", "pépite", "pépites", "nugget", "nuggets") for n in (1, 0, 3)]
+    ['1 pépite', '0 pépite', '3 pépites']
     >>> from fractions import Fraction
     >>> count(Fraction(3, 2), "fr", "tour", "tours", "turn", "turns"), count(1.0, "en", "tour", "tours", "turn", "turns")
     ('1,50 tour', '1 turn')

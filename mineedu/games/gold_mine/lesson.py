@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text, make
-from mineedu.core.i18n import bilingual, format_number, plural, typeset
+from mineedu.core.i18n import bilingual, count, format_number, typeset
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.positions import reached
 
@@ -166,7 +166,7 @@ def first_cards(k: int | None, lang: str, among: bool = False) -> str:
 
 def _position_text(lang: str) -> str:
     """The exercises' position in words, read from the state (a game played by the rules)."""
-    moved = plural(MOVED, "case", "cases") if lang == "fr" else f"{MOVED} card{'s' if MOVED != 1 else ''}"
+    moved = count(MOVED, lang, "case", "cases", "card", "cards")
     return W["position"][lang].format(q=HERE, dr=DRAGOBERT, moved=moved, n=sum(LEFT), nug=LEFT[NUGGET],
                                       lan=LEFT[LANTERN], e=LEFT[EYES], d=LEFT[DRAGON], p=ME + 1)
 

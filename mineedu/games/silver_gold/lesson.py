@@ -21,13 +21,13 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text
-from mineedu.core.i18n import bilingual, colon, format_number, plural, typeset
+from mineedu.core.i18n import bilingual, colon, count, format_number, typeset
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 
 from .rules import CARDS, Config
 from .shapes import SHAPES, all_placements, extent, mask_cells, orientations, placement_count
 from .simulate import round_end
-from .words import capital, shape_name, the_shape
+from .words import ORIENTATIONS, capital, shape_name, the_shape
 
 ROWS, COLS = 3, 4  # the frame of a grey or green card (D17); full, it is no treasure card
 FULL = (1 << ROWS * COLS) - 1
@@ -189,7 +189,7 @@ def shapes_picture(lang: str) -> str:
         height = 4 * box
         svg = (f"<svg viewBox='0 0 {x:.0f} {height}' style='height:2.6em;width:auto;vertical-align:middle' role='img' "
                f"aria-label='{shape_name(s, lang)}'>{''.join(icons)}</svg>")
-        text = f"{shape_name(s, lang)}{colon(lang)} 8 / {8 // k} = {plural(k, 'orientation', 'orientations')}"
+        text = f"{shape_name(s, lang)}{colon(lang)} 8 / {8 // k} = {count(k, lang, *ORIENTATIONS)}"
         rows.append(f"<tr><th scope='row' data-orientations='{k}'>{text}</th><td>{svg}</td></tr>")
     return f"<table class='sg-shapes'>{''.join(rows)}</table>"
 

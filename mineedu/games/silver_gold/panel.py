@@ -17,11 +17,11 @@ import html
 from typing import Any
 
 from mineedu.core import Texts, from_json
-from mineedu.core.i18n import colon, count, format_number, join_words, player_name, plural
+from mineedu.core.i18n import colon, count, format_number, join_words, player_name
 
 from .odds import view_report
 from .rules import CARDS, COLOURS, SilverGoldView, colour_counts
-from .words import capital, shape_name, short_card, slot_name, the_shape
+from .words import ORIENTATIONS, capital, shape_name, short_card, slot_name, the_shape
 
 T = Texts({
     "for": {
@@ -179,7 +179,7 @@ def _decision_html(view: SilverGoldView, report: dict[str, Any], lang: str) -> l
                 + f" {_e(T('on_card', lang, slot=slot_name(b['slot'], lang)))}" for i, b in enumerate(blocks)]
     k = report["shapes"][shape]["orientations"]
     out = [f"<p class='odds-key'>{_e(capital(the_shape(shape, lang)))}{_e(colon(lang))} {', '.join(per_card)}</p>",
-           f"<p class='sg-note'>{_e(T('placements_note', lang, k=plural(k, 'orientation', 'orientations')))}</p>"]
+           f"<p class='sg-note'>{_e(T('placements_note', lang, k=count(k, lang, *ORIENTATIONS)))}</p>"]
     for b in blocks:
         cid = b["card"]
         lines = [f"<p class='odds-card-name'><b>{_e(capital(slot_name(b['slot'], lang)))}, {_e(short_card(cid, lang))}</b></p>",

@@ -93,6 +93,8 @@ WORDS = Texts({
 
 ARTICLES = {"fr": "le {s}", "en": "the {s}"}
 
+ORIENTATIONS = ("orientation", "orientations", "orientation", "orientations")  # a noun for core.i18n.count
+
 
 def shape_name(shape: str, lang: str = "fr") -> str:
     """``"tétromino en L"`` / ``"L-tetromino"`` (an unknown shape keeps its code)."""
