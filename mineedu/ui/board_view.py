@@ -551,6 +551,7 @@ class BoardView:
                 listening = _hub_for(s) is not None
                 canvas_state["tick_ms"] = 0 if listening else self.table_poll_ms
         canvas_state["version"] = self.version
+        canvas_state["answered"] = self.canvas.inputs
         self._keep_older(before, canvas_state)
         with self.canvas.hold_sync():
             for k, v in canvas_state.items():

@@ -5,7 +5,8 @@
 // the region that stands for it or none, the words), the controls of a cycled
 // step (rotate, mirror...) and a prompt. This code only marks the regions,
 // draws hover/focus highlights and previews, and sends back a token with the
-// version it was shown for. It never learns what an action is.
+// version it was shown for. It never learns what an action is. After a click it waits for the kernel
+// to answer (data-pending="1") before it sends another.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -57,7 +58,21 @@ function render({ model, el: host }) {
   let overlay = null; // marks of active/selected regions
   let hover = null; // highlight and preview of the hovered/focused region
 
-  const send = (event, token) => model.send({ event, token: token ?? null, version: model.get("version") });
+  // A student's input (not a pause's tick) waits for the kernel's answer: until `answered` reaches it,
+  // the page offers nothing (a redraw for another seat's move may still show options no longer meant).
+  let asked = 0;
+  const pending = () => model.get("answered") < asked;
+  function markPending() {
+    host.dataset.pending = pending() ? "1" : "0";
+  }
+  function send(event, token) {
+    if (event !== "tick") {
+      if (pending()) return;
+      asked = Math.max(asked, model.get("answered")) + 1;
+      markPending();
+    }
+    model.send({ event, token: token ?? null, version: model.get("version") });
+  }
 
   function drawPicture() {
     picture.innerHTML = model.get("svg");
@@ -97,6 +112,7 @@ function render({ model, el: host }) {
     prompt.textContent = model.get("prompt");
     host.dataset.version = model.get("version"); // for tests and tools: what the kernel last drew
     host.dataset.waiting = model.get("tick_ms") > 0 ? "1" : "0";
+    markPending();
     host.setAttribute("lang", model.get("lang"));
     picture.style.display = covered ? "none" : "";
     cover.style.display = covered ? "" : "none";
@@ -216,6 +232,7 @@ function render({ model, el: host }) {
   model.on("change:controls", drawOptions);
   model.on("change:prompt", drawOptions);
   model.on("change:cover", drawOptions);
+  model.on("change:answered", markPending);
   model.on("change:tick_ms", schedule);
   model.on("change:version", schedule);
   drawPicture();

@@ -8,7 +8,9 @@ nothing comes from a CDN) marks the regions of the picture that stand for an
 option (``data-region`` attributes), highlights them on hover and focus,
 draws the previews, and sends back ``{"event", "token", "version"}``. Those
 messages reach :meth:`Canvas.handler` and nothing else; no trait the browser
-could set is ever read back.
+could set is ever read back. ``answered`` counts the student's inputs handled:
+until it catches up with a click, the page offers nothing more to click (a
+redraw for another seat's move in between shows options no longer meant).
 """
 
 from __future__ import annotations
@@ -44,13 +46,23 @@ class Canvas(anywidget.AnyWidget):
     tick_ms = traitlets.Int(0).tag(sync=True)
     """Above 0: the browser asks for the next bot move after this pause."""
     lang = traitlets.Unicode("fr").tag(sync=True)
+    answered = traitlets.Int(0).tag(sync=True)
+    """How many of the student's inputs (picks, controls, "ready": not the pauses' ticks) the kernel has handled."""
     client_width = traitlets.Int(0).tag(sync=True)
     """Set by the browser: the width the picture has on screen (chooses a narrow layout)."""
 
     def __init__(self, handler: Callable[[Any], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.handler = handler
+        self.inputs = 0
+        """The student's inputs received; the handler's redraw sends it as ``answered``."""
         self.on_msg(self._message)
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handler(content)
+        if not (isinstance(content, dict) and content.get("event") == "tick"):
+            self.inputs += 1
+        try:
+            self.handler(content)
+        finally:  # answered even if the handler failed before its redraw: the page must not wait forever
+            if self.answered != self.inputs:
+                self.answered = self.inputs

@@ -9,7 +9,7 @@ from mineedu.core import SavedGame
 CANVAS = ".me-canvas"
 CHOICE = ".me-canvas .me-active, .me-canvas .me-option"
 READY = """() => { const c = document.querySelector('.me-canvas');
-  return c && c.dataset.waiting === '0'
+  return c && c.dataset.waiting === '0' && c.dataset.pending === '0'
     && document.querySelectorAll('.me-canvas .me-active, .me-canvas .me-option').length > 0; }"""
 CHANGED = """v => { const c = document.querySelector('.me-canvas'); return c && c.dataset.version !== v; }"""
 CLIPPED = """() => {
@@ -127,7 +127,7 @@ def finish_bots(page) -> None:
     for _ in range(50):
         waiting = page.locator(CANVAS).first.get_attribute("data-waiting") == "1"
         over = page.locator(".mineedu-over").count() > 0
-        if over or (not waiting and page.locator(CHOICE).count()):
+        if over or (not waiting and page.evaluate(f"() => ({READY})()")):
             return
         if waiting and page.locator(".mineedu-finish").is_visible():
             v = version(page)

@@ -89,6 +89,29 @@ def test_play_a_whole_game_by_clicking_the_picture(server, page):
     assert "Podium final" in podium and "points" in podium
 
 
+def test_a_double_click_sends_one_pick_and_waits_for_its_answer(server, page):
+    """Two clicks before the kernel answers the first (a double click, or a redraw for another seat's move
+    arriving in between at a table): the page sends the first only, and offers nothing until it is answered."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(
+        f if isinstance(f, str) else f.decode("utf-8", errors="replace"))))
+    page.goto(server + APP)
+    wait_ready(page)
+    version = page.locator(".me-canvas").first.get_attribute("data-version")
+    before = len(sent)
+    pending = page.evaluate("""() => { const c = document.querySelector('.me-canvas');
+      const o = c.querySelector('.me-active[data-region="deck:explore"]'); o.dispatchEvent(new MouseEvent('click'));
+      const p = c.dataset.pending; o.dispatchEvent(new MouseEvent('click')); return p; }""")
+    assert pending == "1"  # set at once, before any answer could arrive
+    page.wait_for_function("v => { const c = document.querySelector('.me-canvas'); "
+                           "return c.dataset.version !== v && c.dataset.pending === '0'; }", arg=version)
+    picks = [f for f in sent[before:] if re.search(r'"event":\s*"pick"', f)]
+    assert len(picks) == 1, picks
+    assert page.locator(".mineedu-message").inner_text().strip() == ""  # no "stale choice" for the second click
+    saved, _ = displayed_game(page)
+    assert [a for p, a in saved.moves if p == 0] == [("explore",)]  # J1 explored once
+
+
 def test_the_exact_value_waits_for_a_prediction(server, page):
     page.goto(server + APP)
     reveal = page.locator(".mineedu-reveal button, button.mineedu-reveal").first

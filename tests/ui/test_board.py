@@ -164,6 +164,32 @@ def test_stale_click_is_refused(board):
     assert "no longer matches" in board.message.value
 
 
+def test_every_input_is_answered_in_the_redraw_that_follows_it(board):
+    """``answered`` (what the page waits for before it offers another click) counts the student's inputs, a
+    refused one too, not the pauses' ticks; it goes out in the same message as the position it answers."""
+    sent: list[dict] = []
+    board.canvas.send_state = lambda key=None: sent.append(board.canvas.get_state(key))  # what the comm would send
+    assert board.canvas.answered == 0
+    pick(board, label="pass")
+    assert board.canvas.answered == 1 and any("answered" in m and "options" in m for m in sent)
+    tick(board)
+    assert board.canvas.answered == 1
+    send(board, "pick", "o999.0")  # refused: still answered
+    assert board.canvas.answered == 2 and board.message.value
+    board.canvas._message(board.canvas, "not a dict", [])
+    assert board.canvas.answered == 3
+
+
+def test_an_input_the_handler_fails_on_is_still_answered(board):
+    def fail(_content):
+        raise RuntimeError("a bug")
+
+    board.canvas.handler = fail
+    with pytest.raises(RuntimeError):
+        send(board, "pick", board.canvas.options[0]["token"])
+    assert board.canvas.answered == 1  # the page offers its choices again instead of waiting for ever
+
+
 def test_a_tick_does_not_let_a_human_seat_move(board):
     before = snapshot(board)
     tick(board)  # nobody but the human can move now: a tick does nothing
