@@ -124,6 +124,25 @@ def slider_layout() -> W.Layout:
     return W.Layout(width="30em", max_width="100%", margin="4px 16px 4px 0")
 
 
+def count_slider(lo: int, hi: int, default: int, language: Language) -> tuple[W.IntSlider, W.HBox]:
+    """A slider of a count (trials, games) beside its number written the reader's way ("10 000", "10,000"),
+    the two kept on one line: ipywidgets' own readout groups thousands only the English way. The number
+    follows the drag."""
+    slider = W.IntSlider(value=default, min=lo, max=hi, step=lo, readout=False,
+                         layout=W.Layout(flex="1 1 auto", width="auto", min_width="0", margin="4px 0"))
+    number = W.HTML(layout=W.Layout(flex="0 0 5.5em", margin="4px 0 4px 8px"))
+    number.add_class("mineedu-readout")
+
+    def show(_lang: Any = None) -> None:
+        number.value = format_count(slider.value, language.lang)
+
+    slider.observe(show, names="value")
+    language.register(show)
+    row = W.HBox([slider, number], layout=slider_layout())
+    row.layout.flex_flow, row.layout.align_items = "row nowrap", "center"
+    return slider, row
+
+
 def row_layout() -> W.Layout:
     """A row of controls (a slider, its button, its progress bar) that wraps on a phone, each level with the others."""
     return W.Layout(flex_flow="row wrap", align_items="center")
@@ -304,7 +323,7 @@ class PredictSection:
         self.commit = W.Button(layout=W.Layout(width="auto"))
         self.commit.add_class("mineedu-commit")
         lo, hi, default = spec.trials
-        self.trials = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False, layout=slider_layout())
+        self.trials, trials_row = count_slider(lo, hi, default, language)
         self.seed_box = W.IntText(value=seed, layout=W.Layout(width="20em", max_width="100%"))  # 12 digits seen
         self.seed_box.add_class("mineedu-seed")
         self.simulate_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
@@ -333,7 +352,7 @@ class PredictSection:
             rows.append(self.param)
         self.step1, self.step2, self.step3 = W.HTML(), W.HTML(), W.HTML()
         rows += [self.step1, W.HBox([self.guess, self.commit], layout=W.Layout(flex_flow="row wrap")),
-                 self.step2, W.HBox([self.trials, self.simulate_button, self.progress], layout=row_layout()),
+                 self.step2, W.HBox([trials_row, self.simulate_button, self.progress], layout=row_layout()),
                  self.seed_box, self.result, self.chart,
                  self.step3, W.HBox([self.reveal_button]), self.exact_box, self.message]
         self.widget = W.VBox(rows)
@@ -537,7 +556,7 @@ class TournamentSection:
         self.classroom = classroom
         lo, hi, default = spec.games
         self.intro = W.HTML()
-        self.games = W.IntSlider(value=default, min=lo, max=hi, step=lo, continuous_update=False, layout=slider_layout())
+        self.games, games_row = count_slider(lo, hi, default, language)
         self.button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.button.add_class("mineedu-run")
         self.progress = progress_bar()
@@ -547,7 +566,7 @@ class TournamentSection:
         self.last: dict[str, Any] | None = None
         self._message: tuple[str, dict[str, Any]] | None = None
         self.button.on_click(lambda _b: self.run(self.games.value))
-        self.widget = W.VBox([self.intro, W.HBox([self.games, self.button, self.progress], layout=row_layout()),
+        self.widget = W.VBox([self.intro, W.HBox([games_row, self.button, self.progress], layout=row_layout()),
                               self.result, self.chart])
         self.widget.add_class("mineedu-tournament-box")
         language.register(self.render)

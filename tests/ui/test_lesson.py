@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from mineedu.core.i18n import format_count
 from mineedu.ui.lesson import Exercise, ExerciseSpec, Language, Lesson, PredictSection, lesson, lesson_spec, parse_answer
 
 
@@ -79,6 +80,27 @@ def test_the_simulation_agrees_with_the_exact_value():
         p = float(exact_dragon_within(k))
         freq = simulate_dragon_within(k, 20_000, rng).mean()
         assert abs(freq - p) < 4 * (p * (1 - p) / 20_000) ** 0.5, (k, freq, p)
+
+
+def test_the_counts_sliders_write_their_number_the_readers_way(page):
+    """ipywidgets' readout writes "10000" (or "10,000" in French too): the trials' and the games' sliders
+    show their own number, grouped the reader's way, following the slider and the language switch."""
+    s, t = section(page), page.tournament_section
+    for slider in (s.trials, t.games):
+        assert slider.readout is False
+    number = s.widget.children[s.widget.children.index(s.step2) + 1].children[0].children[1]
+    s.trials.value = 10_000
+    page.language.set("fr")
+    assert number.value == "10\u202f000"
+    page.language.set("en")
+    assert number.value == "10,000"
+    s.trials.value = 2000
+    assert number.value == "2,000"
+    page.language.set("fr")
+    assert number.value == "2\u202f000"
+    games = t.widget.children[1].children[0].children[1]
+    t.games.value = 400
+    assert games.value == "400" == format_count(t.games.value, "fr")
 
 
 def test_hostile_values_are_refused_and_change_nothing():
