@@ -4,7 +4,7 @@
 // ticket this browser keeps for that table (localStorage: a reload, or another
 // tab of the same browser, gets the same seat back); it keeps the ticket the
 // kernel gives when a seat is taken, and forgets one the store refused. It
-// only ever sends a ticket for the table it is asked about.
+// only ever sends a ticket for the table it is asked about. Once seated, it brings the table into view.
 const KEY = (code) => "mineedu-table:" + code;
 
 function read(key) {
@@ -14,6 +14,18 @@ function write(key, value) {
   try {
     if (value === null) window.localStorage.removeItem(key); else window.localStorage.setItem(key, value);
   } catch (e) { /* private browsing: the seat lasts as long as the page */ }
+}
+
+// A seat taken (or the table watched): the table's banner to the top of the window, the board under it
+// (on a laptop or a phone the lesson's title and notes would push the board below the fold).
+function showTable() {
+  let tries = 0;
+  const go = () => {
+    const banner = document.querySelector(".mineedu-table-banner");
+    if (banner && banner.getClientRects().length) banner.scrollIntoView({ block: "start" });
+    else if (tries++ < 120) requestAnimationFrame(go);
+  };
+  requestAnimationFrame(go);
 }
 
 function render({ model, el }) {
@@ -31,6 +43,7 @@ function render({ model, el }) {
     if (m.forget) write(KEY(m.forget), null);
     if (m.ticket_for) model.send({ event: "ticket", table: m.ticket_for, ticket: read(KEY(m.ticket_for)), name: read("mineedu-name") });
     if (m.pending !== undefined) document.body.classList.toggle("mineedu-table-pending", !!m.pending);
+    if (m.pending === false) showTable();
     if (m.watching !== undefined) document.body.classList.toggle("mineedu-watching", !!m.watching);
   });
   model.send({ event: "hello", table: code, watch, ticket: code ? read(KEY(code)) : null, name: read("mineedu-name") });

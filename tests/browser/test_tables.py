@@ -61,6 +61,10 @@ def store(class_server):
     s.close()
 
 
+BANNER_AT_TOP = """() => { const b = document.querySelector('.mineedu-table-banner').getBoundingClientRect();
+  return Math.abs(b.top) < 2 && document.querySelector('.me-canvas').getBoundingClientRect().top < window.innerHeight / 2; }"""
+
+
 class Student:
     """One student's browser (its own context: its own localStorage) and every frame it received."""
 
@@ -200,6 +204,8 @@ def test_gold_mine_two_pages_and_a_bot_play_a_whole_game(class_server, store, br
         lea.join(class_server.url, code)
         tom.join(class_server.url, code, enter=True)
         assert "J1 (bleu), Léa" in lea.seated() and "J3 (vert), Tom" in tom.seated()
+        for s in (lea, tom):  # the seat taken, the table's banner at the top of the window, the board under it
+            s.page.wait_for_function(BANNER_AT_TOP, timeout=10_000)
         relays: list[float] = []
         play([lea, tom], until_over=False, moves=4, relays=relays, store=store, code=code)
         # a reload: the browser's ticket gives Tom his seat back, at the same position
