@@ -7,8 +7,10 @@ with their words, the controls of a cycled step and a prompt. The browser
 nothing comes from a CDN) marks the regions of the picture that stand for an
 option (``data-region`` attributes), highlights them on hover and focus,
 draws the previews, and sends back ``{"event", "token", "version"}``. Those
-messages reach :meth:`Canvas.handler` and nothing else; no trait the browser
-could set is ever read back. ``answered`` counts the student's inputs handled:
+messages reach :meth:`Canvas.handler` and nothing else. The one trait the
+browser sets, ``client_width``, reaches the board as an input like the others
+(checked, then it only chooses the narrow layout); no other trait is read back
+as input. ``answered`` counts the student's inputs handled:
 until it catches up with a click, the page offers nothing more to click (a
 redraw for another seat's move in between shows options no longer meant).
 """
