@@ -250,12 +250,24 @@ class ClassServer(Voila):  # type: ignore[misc]
         super().listen()
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the class server (the arguments are Voilà's, plus ``--ClassServer.*``)."""
-    use_template_dir()
-    args = list(sys.argv[1:] if argv is None else argv)
+def server_args(argv: list[str]) -> list[str]:
+    """The class server's arguments: ``argv`` (Voilà's, plus ``--ClassServer.*``) with the defaults it lacks.
+
+    >>> server_args(["nbs", "--template=lab"])[:2]
+    ['nbs', '--template=lab']
+    """
+    args = list(argv)
     if not any(a.startswith(("--template", "--VoilaConfiguration.template")) for a in args):
         args.append(f"--template={TEMPLATE}")
     if os.name == "posix" and not any(a.startswith("--KernelManager.transport") for a in args):
         args.append("--KernelManager.transport=ipc")  # private socket files: no TCP port races under a burst
-    ClassServer.launch_instance(args)
+    if not any(a.startswith("--AsyncKernelManager.client_factory") for a in args):
+        # the notebooks run by a client whose waits never miss a message for long (kernels.PatientChannel)
+        args.append("--AsyncKernelManager.client_factory=mineedu.serving.kernels.ClassKernelClient")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the class server (the arguments are Voilà's, plus ``--ClassServer.*``)."""
+    use_template_dir()
+    ClassServer.launch_instance(server_args(sys.argv[1:] if argv is None else argv))

@@ -18,6 +18,11 @@ included) into one that
   then says so, see ``templates/mineedu/static/guard.js``), and forgets every
   kernel that ends.
 
+:class:`ClassKernelClient` is the client Voilà's executor runs a notebook with: its waits for a
+kernel's messages look at the socket again every ``POLL_EVERY`` seconds, so a wakeup pyzmq's asyncio
+poll misses (seen under load: a cell's outputs queued, unread, until Voilà gave up on the cell and the
+page showed only "Cell execution timed out") costs a second, not the page.
+
 :class:`ClassChannels` is the websocket bridge between a page and its kernel:
 it lets through only what a lesson page sends (widget messages, the widget
 manager's one ``comm_open`` and info requests), never a ``shutdown_request``,
@@ -33,10 +38,14 @@ import json
 import os
 import time
 from dataclasses import dataclass
+from queue import Empty
 from typing import Any
 
+from jupyter_client.asynchronous.client import AsyncKernelClient
+from jupyter_client.channels import AsyncZMQSocketChannel
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from traitlets import Type
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from .policy import Owners
@@ -50,6 +59,7 @@ VOILA_GAVE_UP = "Cell execution timed out, aborting notebook execution"
 """The start of what Voilà shows in place of a notebook one of whose cells timed out (``voila.execute``)."""
 RETAKES = 3
 """The kernels of a pool a page may be given, at most: the last one is kept whatever its notebook did."""
+POLL_EVERY = 1.0  # seconds a wait for a kernel's message goes without looking at its socket again
 ARRIVING = 5.0  # a page rendered less than this many seconds ago: the class is still arriving
 SPARES = 2  # while it arrives, a pool refills only once it has fewer preheated kernels ready than this
 
@@ -226,6 +236,35 @@ class ClassKernelsMixin:
             self.log.info("mineedu: a browser opened another page; its oldest kernel %s is shut down", kernel_id)  # type: ignore[attr-defined]
             await self.shutdown_kernel(kernel_id)
         return place
+
+
+class PatientChannel(AsyncZMQSocketChannel):
+    """A kernel channel whose wait looks at its socket again every ``POLL_EVERY`` seconds.
+
+    ``zmq.asyncio`` wakes a waiting poll on the edge-triggered ``zmq.FD``; a wakeup that edge never
+    brings (zeromq/pyzmq#1558, #2173) leaves a queued message unread until the poll's timeout, and
+    nbclient waits for a cell's outputs with none: Voilà then gives up on the cell. Each bounded poll
+    that ends looks at the socket itself (``zmq_poll``), so the message is read at the latest then.
+    """
+
+    async def get_msg(self, timeout: float | None = None) -> dict[str, Any]:  # type: ignore[override]
+        assert self.socket is not None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = POLL_EVERY if deadline is None else max(0.0, min(POLL_EVERY, deadline - time.monotonic()))
+            if await self.socket.poll(int(left * 1000)):
+                return await self._recv()
+            if deadline is not None and time.monotonic() >= deadline:
+                raise Empty
+
+
+class ClassKernelClient(AsyncKernelClient):
+    """The kernel client Voilà's executor runs a notebook with (``AsyncKernelManager.client_factory``)."""
+
+    shell_channel_class = Type(PatientChannel)
+    iopub_channel_class = Type(PatientChannel)
+    stdin_channel_class = Type(PatientChannel)
+    control_channel_class = Type(PatientChannel)
 
 
 def class_manager_class(voila_class: type, refills: int = 1) -> type:
