@@ -30,6 +30,10 @@ T = Texts(
             "fr": "Une partie de cette page n'a pas pu être calculée.",
             "en": "Part of this page could not be computed.",
         },
+        "retrying": {
+            "fr": "Le serveur était trop occupé pour préparer cette page : elle se recharge toute seule.",
+            "en": "The server was too busy to prepare this page: it reloads by itself.",
+        },
         "stopped": {
             "fr": "Cette page s'est arrêtée : son calcul sur le serveur a pris fin (onglet inactif trop longtemps, "
                   "ou serveur redémarré). Rechargez-la pour reprendre une partie neuve.",
@@ -64,7 +68,7 @@ T = Texts(
     }
 )
 
-GUARD_KEYS = ("reload", "incomplete", "failed", "stopped")
+GUARD_KEYS = ("reload", "incomplete", "failed", "retrying", "stopped")
 
 
 def guard_texts() -> dict[str, dict[str, str]]:

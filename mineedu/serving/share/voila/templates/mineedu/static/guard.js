@@ -2,7 +2,9 @@
 //
 // It watches, without touching Voilà's own code:
 //  * the render: the page's last marker (#mineedu-render-end) must arrive, no cell may end in an
-//    error, and every widget the notebook displayed must appear within `widgetWait` seconds;
+//    error, and every widget the notebook displayed must appear within `widgetWait` seconds; a page
+//    whose notebook the server gave up on (a cell's outputs did not come in time: a busy server) is
+//    reloaded once by itself, as a student would (a new kernel runs it);
 //  * the kernel: its websocket reporting "restarting" or "dead", the socket closing, and (every
 //    20 s, and whenever the tab comes back into view) the server still knowing the kernel.
 // When one fails it shows a banner in French and English (the page's language first) with a
@@ -10,11 +12,16 @@
 (function () {
   "use strict";
   const conf = Object.assign({ texts: {}, widgetWait: 45, renderWait: 90 }, window.mineeduGuard || {});
+  const RETRY_KEY = "mineedu-retried:" + location.pathname + location.search;
+  const RETRY_WITHIN_MS = 5 * 60 * 1000; // one reload by itself per page and per five minutes
   const texts = conf.texts;
   const lang = new URLSearchParams(location.search).get("lang") === "en" ? "en" : "fr";
   const langs = lang === "en" ? ["en", "fr"] : ["fr", "en"];
   const WIDGET_MIME = "application/vnd.jupyter.widget-view+json";
   const SERVER_ERRORS = ["An exception occurred at the server", "There was an error when executing cell"];
+  // what Voilà writes in place of a notebook it gave up on (mineedu.serving.kernels.VOILA_GAVE_UP; not in
+  // the page's own text, where the pool's check for it would find it in every page)
+  const GAVE_UP = "Cell execution timed out, aborting notebook execution";
   const CHECK_EVERY_MS = 20000;
   let shown = null; // the key of the banner shown, if any
   let kernelGone = false;
@@ -139,23 +146,47 @@
       try {
         out.push(JSON.parse(s.textContent));
       } catch (e) {
-        out.push({ output_type: "error" });
+        /* not an output this guard can read */
       }
     }
     return out;
   }
 
+  // what the server wrote of a cell that failed (Voilà sends an error, and a stream to stderr, as text
+  // in the page: `.jp-OutputArea-output[data-mime-type=...stderr]`; a lesson's warnings are not failures)
+  function serverErrors() {
+    const out = [];
+    for (const e of document.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')) {
+      const text = e.textContent || "";
+      if ([...SERVER_ERRORS, GAVE_UP].some((s) => text.indexOf(s) >= 0)) out.push(text);
+    }
+    return out;
+  }
+
+  // the widgets the notebook displayed: their outputs' script elements, read as soon as the whole page
+  // has arrived (Voilà's front end replaces each one as it draws it)
+  let expected = null;
   function renderState() {
-    const outs = outputs();
-    const failed = outs.some(
-      (o) => o.output_type === "error" ||
-        (o.output_type === "stream" && o.name === "stderr" && SERVER_ERRORS.some((s) => String(o.text).indexOf(s) >= 0)),
-    );
-    const expected = outs.filter((o) => o.data && o.data[WIDGET_MIME]).length;
+    if (expected === null) expected = outputs().filter((o) => o.data && o.data[WIDGET_MIME]).length;
+    const errors = serverErrors();
+    const gaveUp = errors.some((t) => t.indexOf(GAVE_UP) >= 0);
     const views = document.querySelectorAll(".jp-OutputArea-output > .jupyter-widgets");
     const broken = [...views].some((v) => v.classList.contains("widget-error") || v.querySelector(".widget-error"));
     const shownViews = [...views].filter((v) => !v.classList.contains("widget-error")).length;
-    return { failed, broken, complete: shownViews >= expected };
+    return { failed: errors.length > 0, gaveUp, broken, complete: shownViews >= expected };
+  }
+
+  // a page whose notebook the server gave up on reloads by itself, once (sessionStorage remembers it)
+  function reloadOnce() {
+    try {
+      if (Date.now() - Number(sessionStorage.getItem(RETRY_KEY) || 0) < RETRY_WITHIN_MS) return false;
+      sessionStorage.setItem(RETRY_KEY, String(Date.now()));
+    } catch (e) {
+      return false; // no storage: the banner's button instead
+    }
+    banner("retrying");
+    setTimeout(() => location.reload(), 1500);
+    return true;
   }
 
   function watchRender() {
@@ -164,6 +195,7 @@
       return;
     }
     const started = Date.now();
+    if (renderState().gaveUp && reloadOnce()) return;
     const timer = setInterval(() => {
       const s = renderState();
       const late = Date.now() - started > conf.widgetWait * 1000;
