@@ -102,11 +102,31 @@ UNFOLDED = "() => !!document.querySelector('.mineedu-dialog .mineedu-start')"
 live (``FirstScreen.fold_until_live``), a moment after it offers its first choice."""
 
 
+SEEN = """() => {
+  // what the page shows when it is not ready: the live board's marks, the first screen's copies still up
+  // (and the hosts whose live widget has not come), the page guard's banner, the errors on the page
+  const live = [...document.querySelectorAll('.me-canvas')].find(c => !c.closest('.mineedu-first'));
+  const text = s => [...document.querySelectorAll(s)].map(e => e.textContent.trim().slice(0, 300)).filter(t => t);
+  const hosts = [...document.querySelectorAll('.mineedu-first-host')];
+  return {live: !!live, ...(live ? {...live.dataset} : {}),
+    choices: live ? live.querySelectorAll('.me-active, .me-option').length : 0,
+    copies: document.querySelectorAll('.mineedu-first').length,
+    hostsWithoutWidget: hosts.filter(h => !h.querySelector(':scope > .jp-OutputArea-output > .jupyter-widgets')).length,
+    unfolded: !!document.querySelector('.mineedu-dialog .mineedu-start'),
+    body: document.body.className, guard: text('#mineedu-guard'), status: text('.mineedu-status'),
+    errors: text('.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"], .widget-error, .jp-OutputArea-output pre')};
+}"""
+
+
 def wait_ready(page, timeout: float = 120_000) -> None:
     """Until the board offers a choice to the human (bots done) and its folded parts are back; generous:
-    a page whose lesson's preheated kernel was just taken waits for a new one to run the notebook."""
-    page.wait_for_function(READY, timeout=timeout)
-    page.wait_for_function(UNFOLDED, timeout=timeout)
+    a page whose lesson's preheated kernel was just taken waits for a new one to run the notebook. On a
+    timeout the error says what the page showed (its board's marks, status and any error printed)."""
+    for check in (READY, UNFOLDED):
+        try:
+            page.wait_for_function(check, timeout=timeout)
+        except PlaywrightTimeout as e:
+            raise PlaywrightTimeout(f"{e}\nthe page at {page.url} showed: {page.evaluate(SEEN)}") from None
 
 
 def version(page) -> str:

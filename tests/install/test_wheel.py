@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mineedu import __version__
 from tests.browser.helpers import free_port, new_page
@@ -176,7 +177,11 @@ def test_serve_renders_the_start_page_and_every_lesson(installed, browser, tmp_p
             for name in LESSONS:
                 t1 = time.monotonic()
                 page.goto(f"{base}/voila/render/{name}?lang=en")
-                wait_ready(page, timeout=120_000)
+                try:
+                    wait_ready(page, timeout=120_000)
+                except PlaywrightTimeout as e:
+                    page.screenshot(path=str(SHOTS / f"install-{name.removesuffix('.ipynb')}-not-ready.png"))
+                    raise AssertionError(f"{name} never playable: {e}\nthe server's log:\n{log.read_text()[-6000:]}") from None
                 print(f"serve: {name} playable {time.monotonic() - t1:.1f} s after navigation", file=sys.stderr)
                 assert page.locator(".me-canvas .me-active, .me-canvas .me-option").count() > 0, name
                 page.screenshot(path=str(SHOTS / f"install-{name.removesuffix('.ipynb')}.png"))
