@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, SupportsFloat
 
 LANGS = ("fr", "en")
@@ -209,6 +209,17 @@ def colon(lang: str) -> str:
 def semicolon(lang: str) -> str:
     """French puts a no-break space before a semicolon too."""
     return NBSP + ";" if lang == "fr" else ";"
+
+
+def join_clauses(clauses: Iterable[str], lang: str = DEFAULT_LANG) -> str:
+    """Clauses joined by semicolons, as a reader of ``lang`` writes them.
+
+    >>> join_clauses(["J1 recrute 3 cartes", "J2 recrute 4 cartes"], "fr") == "J1 recrute 3 cartes\xa0; J2 recrute 4 cartes"
+    True
+    >>> join_clauses(["P1 recruits 3 cards", "P2 recruits 4 cards"], "en")
+    'P1 recruits 3 cards; P2 recruits 4 cards'
+    """
+    return (semicolon(lang) + " ").join(clauses)
 
 
 def join_words(words: Sequence[str], lang: str = DEFAULT_LANG) -> str:

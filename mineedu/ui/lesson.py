@@ -31,7 +31,7 @@ import numpy as np
 
 from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
 from mineedu.core.errors import whole
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number, join_clauses
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Predict, TournamentSpec, lesson_spec, parse_answer, words
 from mineedu.core.protocol import Words
 
@@ -613,8 +613,8 @@ class TournamentSection:
         def pct(x: float) -> str:
             return format_number(x, lang, 0, percent=True)
 
-        parts = "; ".join(T("t_row", lang, bot=nm, w=pct(w), lo=pct(a),
-                            hi=format_number(b, lang, 0, percent=True)) for nm, w, (a, b) in zip(names, rates, cis, strict=True))
+        parts = join_clauses((T("t_row", lang, bot=nm, w=pct(w), lo=pct(a), hi=format_number(b, lang, 0, percent=True))
+                              for nm, w, (a, b) in zip(names, rates, cis, strict=True)), lang)
         text = T("t_result", lang, g=format_count(self.last["games"], lang), rows=parts) + " " + T("t_seed", lang, seed=self.seed)
         reading = self.spec.reading(self.last, lang) if self.spec.reading else ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>" + (f"<p>{reading}</p>" if reading else "")

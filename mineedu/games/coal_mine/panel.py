@@ -35,7 +35,7 @@ from typing import Any
 
 from mineedu.core import Texts, from_json
 from mineedu.core.exact import fraction_text
-from mineedu.core.i18n import format_number
+from mineedu.core.i18n import colon, format_number, join_clauses
 from mineedu.core.markup import esc, exact, percent
 
 from .odds import at_least_one, draw_pile, planned_draws, raid_figures, recruit_table
@@ -87,6 +87,10 @@ T = Texts({
                           "où elles sont (la pioche et les cartes piochées par les autres).",
                     "en": "With card counting: drawn without replacement from the {pile} cards whose place {p} cannot know "
                           "(the deck and the cards the others drew)."},
+    "unseen_note_public": {"fr": "En comptant les cartes : tirages sans remise parmi les {pile} cartes dont personne ne peut "
+                                 "savoir où elles sont en regardant la table (la pioche et les cartes piochées par les joueurs).",
+                           "en": "With card counting: drawn without replacement from the {pile} cards whose place no one "
+                                 "watching the table can know (the deck and the cards the players drew)."},
     "kind": {"fr": "Carte", "en": "Card"},
     "draws": {"fr": "{d} cartes", "en": "{d} cards"},
     "raid": {"fr": "Pillage", "en": "Raids"},
@@ -121,7 +125,6 @@ T = Texts({
     "step_recruit": {"fr": "Recrutement", "en": "Recruitment"},
     "none_grisou": {"fr": "pas de coup de grisou", "en": "no firedamp"},
     "none": {"fr": "rien", "en": "nothing"},
-    "colon": {"fr": " :", "en": ":"},
     "final": {"fr": "Scores finaux", "en": "Final scores"},
     "score": {"fr": "{who} : {pts}, {coal}", "en": "{who}: {pts}, {coal}"},
     "ties": {"fr": "Égalités départagées par les charbons, puis les cartes métiers en main, puis un dé.",
@@ -213,7 +216,8 @@ def _every_kind(view: CoalMineView, lang: str) -> str:
         note = T("recruit_note_all", lang, pile=rec["pile"], discard=rec["discard"])
     else:
         seat = view.player
-        note = T("unseen_note", lang, pile=rec["pile"], p=who(seat, lang, view.dummy) if seat is not None else "?")
+        note = (T("unseen_note_public", lang, pile=rec["pile"]) if seat is None
+                else T("unseen_note", lang, pile=rec["pile"], p=who(seat, lang, view.dummy)))
     draws = list(table)
     head = "".join(f"<th scope='col'>{esc(T('draws', lang, d=d))}</th>" for d in draws)
     rows = []
@@ -281,8 +285,8 @@ def status(view: CoalMineView, lang: str) -> str:
         steps = resolution_steps(g, view.log, lang, view.points)
         items = []
         for step, phrases in steps:
-            told = "; ".join(phrases) if phrases else T("none_grisou" if step == "grisou" else "none", lang)
-            items.append(f"<li data-step='{step}'><b>{esc(T(f'step_{step}', lang))}</b>{esc(T('colon', lang))} {esc(told)}</li>")
+            told = join_clauses(phrases, lang) if phrases else T("none_grisou" if step == "grisou" else "none", lang)
+            items.append(f"<li data-step='{step}'><b>{esc(T(f'step_{step}', lang))}</b>{esc(colon(lang))} {esc(told)}</li>")
         opened = " open" if (view.revealed or not view.my_board or view.phase == "over") else ""
         head = esc(T("last", lang, r=view.log_round))
         out.append(f"<details class='mineedu-resolution' data-round='{view.log_round}'{opened}><summary><b>{head}</b></summary>"

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Event, State, Texts
-from mineedu.core.i18n import NBSP, count, join_words, player_name
+from mineedu.core.i18n import count, join_clauses, join_words, player_name
 
 from .rules import CoalMineState
 
@@ -321,8 +321,7 @@ def resolution_steps(game: Any, entries: Sequence[tuple[Any, ...]], lang: str,
 def resolution_text(game: Any, entries: Sequence[tuple[Any, ...]], lang: str, points: Sequence[int] | None = None) -> str:
     """One resolution in one sentence (:func:`resolution_steps` joined), for the log."""
     parts = [phrase for _, phrases in resolution_steps(game, entries, lang, points) for phrase in phrases]
-    text = "; ".join(parts) if lang == "en" else f"{NBSP}; ".join(parts)  # "a ; b" in French
-    return text + "." if parts else LOG("nothing", lang)
+    return join_clauses(parts, lang) + "." if parts else LOG("nothing", lang)
 
 
 def reason_visible(event: Event, viewer: int | None) -> bool:

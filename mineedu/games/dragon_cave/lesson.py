@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text, make
-from mineedu.core.i18n import bilingual, colon, format_number, player_name, semicolon, typeset
+from mineedu.core.i18n import bilingual, colon, format_number, join_clauses, player_name, typeset
 from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
 from mineedu.core.markup import percent
 from mineedu.core.positions import reached
@@ -301,8 +301,9 @@ def _best_solution(lang: str) -> str:
     rows = odds.turn_back_curve(LESSON)
     c = colon(lang)
     shown = [11, 12, 13, 14, 18]
-    items = f"{semicolon(lang)} ".join(f"{'carte' if lang == 'fr' else 'card'} {k + 1}{c} {fraction_text(rows[k]['p_escape'])} × "
-                      f"{fraction_text(rows[k]['card'])} ≈ {format_number(float(rows[k]['expected']), lang, 2)}" for k in shown)
+    items = join_clauses([f"{'carte' if lang == 'fr' else 'card'} {k + 1}{c} {fraction_text(rows[k]['p_escape'])} × "
+                          f"{fraction_text(rows[k]['card'])} ≈ {format_number(float(rows[k]['expected']), lang, 2)}"
+                          for k in shown], lang)
     best = odds.break_even_depth(LESSON) + 1
     if lang == "fr":
         return (f"Trésor espéré = P(sortir) × moyenne de la famille{c} {items}. Jusqu'à la carte 12 on sort toujours, mais "

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mineedu.core import CHANCE, Texts
-from mineedu.core.i18n import chance_name, colon, count, join_words, player_name, semicolon
+from mineedu.core.i18n import chance_name, colon, count, join_clauses, join_words, player_name
 
 from .rules import EATEN, ENTRANCE, IN, OUT, Card, Position, family_name
 
@@ -151,7 +151,7 @@ def describe_event(event: Event, viewer: int | None = None, lang: str = "fr") ->
     if not isinstance(before, Position) or not isinstance(after, Position):
         return f"{player_name(event.player, lang)}{colon(lang)} {action_label(action, lang)}"
     if event.player == CHANCE:
-        return f"{chance_name(lang)}{colon(lang)} {(semicolon(lang) + ' ').join(chance_words(before, after, action, lang))}"
+        return f"{chance_name(lang)}{colon(lang)} {join_clauses(chance_words(before, after, action, lang), lang)}"
     p = event.player
     parts = move_words(before, after, p, action, lang)
     returning = action[2] or before.returning[p]

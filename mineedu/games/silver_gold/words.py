@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Action, Event, State, Texts
-from mineedu.core.i18n import NBSP, colon, count, join_words, player_name
+from mineedu.core.i18n import colon, count, join_clauses, join_words, player_name
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells
 from .shapes import SHAPE_NAMES
@@ -270,7 +270,7 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
         choices = [b.choice if q != p else event.action for q, b in enumerate(every)]
         lines = [move_words(q, a, shape, lang) + consequences(before.boards[q], after.boards[q], lang)
                  for q, a in enumerate(choices)]
-        return WORDS("all_chosen", lang, list=(NBSP + "; " if lang != "en" else "; ").join(lines))
+        return WORDS("all_chosen", lang, list=join_clauses(lines, lang))
     if before.phase == "chain":
         text = WORDS("chain", lang, who=player_name(p, lang), box=box_name(event.action[2], event.action[3], lang),
                      slot=slot_name(event.action[1], lang))

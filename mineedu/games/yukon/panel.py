@@ -33,7 +33,7 @@ from html import escape
 from typing import Any
 
 from mineedu.core import State, Texts, fraction_text, from_json
-from mineedu.core.i18n import format_number, player_name
+from mineedu.core.i18n import format_number, join_clauses, player_name
 from mineedu.core.markup import exact, percent
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
@@ -217,8 +217,8 @@ def _move(view: YukonView, f: dict[str, Any], lang: str) -> list[str]:
                        "odds-ring"))
     if not view.rolling:
         if within:
-            ws = "; ".join(T("within_one", lang, c=c, v=count(values[c], "nugget", lang), s=count(k, "step", lang))
-                           for c, k in within.items())
+            ws = join_clauses((T("within_one", lang, c=c, v=count(values[c], "nugget", lang), s=count(k, "step", lang))
+                               for c, k in within.items()), lang)
             lines.append(_line(_words("within", lang, w=ws), "odds-within"))
         else:
             lines.append(_line(_words("none_within", lang), "odds-within"))

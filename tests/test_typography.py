@@ -1,0 +1,112 @@
+"""Every text a board shows along real games follows its reader's typography.
+
+The lessons' own texts are checked in ``test_lesson_content``; here, what the
+game's parts write as a game goes on (the picture, the decision panel, the
+status, the log's lines, the buttons' labels), for a spectator and for the seat
+to move, in French and in English: no plain space before ``: ; ? ! %`` in French
+(a no-break one, so the sign never starts a line), none missing after a word,
+and none before ``: ; ! ?`` in English. Texts joined in code (clauses with
+semicolons) are where this slips.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mineedu.core import CHANCE, make, play
+from mineedu.core.hooks import Hooks
+from mineedu.core.i18n import french
+from mineedu.core.play import Event
+
+GAMES = {"coal_mine": 4, "dragon_cave": 3, "gold_mine": 4, "silver_gold": 3, "yukon": 3}
+FR_GLUED = re.compile(r"[^\s\u00a0\u202f\d(\[«]([:;?!])(?=\s|$)")
+"""A high sign straight after a word ("J1: ", "cartes; "): French wants a no-break space before it."""
+EN_SPACED = re.compile(r"[\s\u00a0\u202f][:;?!]")
+PLACEHOLDER = re.compile(r"[\s\u00a0]\?(?=[),])")
+"""A value not known to the viewer, written "?" in a list: "(Facile ?, Moyen 4)", not a question mark."""
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.out: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._skip += tag in ("style", "script")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._skip -= tag in ("style", "script")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.out.append(re.sub(r"[ \t\n]+", " ", data).strip())
+
+
+def shown_texts(markup: str) -> list[str]:
+    """The texts a reader sees in HTML or SVG (no tags, no style sheets); a card's short label left out."""
+    parser = _Text()
+    parser.feed(markup)
+    parser.close()
+    return [t for t in (PLACEHOLDER.sub("", x) for x in parser.out) if len(t) > 3]
+
+
+def faults(markup: str, lang: str) -> list[str]:
+    """The texts of ``markup`` that break ``lang``'s typography."""
+    if lang == "fr":
+        return [t for t in shown_texts(markup) if french(t) != t or FR_GLUED.search(t)]
+    return [t for t in shown_texts(markup) if EN_SPACED.search(t)]
+
+
+def test_the_check_sees_a_fault_in_either_language() -> None:
+    assert faults("<p>J1 recrute 3 cartes; J2 recrute 4 cartes</p>", "fr")
+    assert faults("<text>Manche 2 : J1</text>", "fr")
+    assert faults("<b>Round 2 : P1</b>", "en")
+    assert not faults("<p>J1 recrute 3 cartes\u00a0; J2 (Facile ?, Moyen 4)</p><style>a: b;</style>", "fr")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_of_a_board_along_a_game(name: str) -> None:
+    n = GAMES[name]
+    game = make(name, n)
+    hooks = game.hooks
+    assert hooks.bots
+    bots = [game.make_bot(next(iter(hooks.bots))) for _ in range(n)]
+    found: dict[str, set[str]] = {}
+    looked = 0
+    for seed in (0, 1):
+        events = list(play(game.initial_state(), bots, np.random.default_rng(seed)))
+        stride = max(1, len(events) // 15)
+        for event in events[::stride] + events[-1:]:  # some 15 steps a game, and its end
+            looked += 1
+            _look(hooks, event, found)
+    assert looked > 20
+    assert not found, {where: sorted(texts)[:3] for where, texts in found.items()}
+
+
+def _look(hooks: Hooks[Any], event: Event, found: dict[str, set[str]]) -> None:
+    """Note in ``found`` what breaks the typography after ``event``, for a spectator and the seat that moved."""
+    def note(where: str, markup: str, lang: str) -> None:
+        for t in faults(markup, lang):
+            found.setdefault(f"{where} ({lang})", set()).add(t)
+
+    state = event.after
+    for viewer in {None, event.player if event.player != CHANCE else 0}:
+        view = state.observation(viewer)
+        for lang in ("fr", "en"):
+            for part in ("picture", "narrow_picture", "wide_picture", "panel", "status"):
+                draw = getattr(hooks, part)
+                if draw is not None:
+                    note(part, draw(view, lang), lang)
+            if hooks.describe_event is not None:
+                note("log", html.escape(hooks.describe_event(event, viewer, lang)), lang)
+    if hooks.action_label is not None and not state.is_terminal() and state.current_player() >= 0:
+        for lang in ("fr", "en"):
+            for action in state.legal_actions()[:20]:
+                note("label", html.escape(hooks.action_label(action, lang)), lang)
