@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
 
@@ -23,6 +24,9 @@ from mineedu.core import CHANCE, make, play
 from mineedu.core.hooks import Hooks
 from mineedu.core.i18n import french
 from mineedu.core.play import Event
+from mineedu.ui.lesson import lesson
+from tests.board_conformance import board_at, random_moves
+from tests.ui.drive import widget_states
 
 GAMES = {"coal_mine": 4, "dragon_cave": 3, "gold_mine": 4, "silver_gold": 3, "yukon": 3}
 FR_GLUED = re.compile(r"[^\s\u00a0\u202f\d(\[«]([:;?!])(?=\s|$)")
@@ -110,3 +114,63 @@ def _look(hooks: Hooks[Any], event: Event, found: dict[str, set[str]]) -> None:
         for lang in ("fr", "en"):
             for action in state.legal_actions()[:20]:
                 note("label", html.escape(hooks.action_label(action, lang)), lang)
+
+
+TEXT_KEYS = {"description", "placeholder", "tooltip", "cover_button", "prompt"}
+MARKUP_KEYS = {"value", "svg", "cover"}
+
+
+def board_texts(states: list[tuple[str, dict[str, Any]]]) -> Iterator[tuple[str, str]]:
+    """(where, markup) for every text a board's widgets send the browser: descriptions, labels, HTML values,
+    the picture, the canvas's options and controls."""
+    for name, state in states:
+        for key, v in state.items():
+            if key in TEXT_KEYS and isinstance(v, str):
+                yield f"{name}.{key}", html.escape(v)
+            elif key in MARKUP_KEYS and isinstance(v, str):
+                yield f"{name}.{key}", v
+            elif key in ("_options_labels", "tooltips") and isinstance(v, list):
+                yield from ((f"{name}.{key}", html.escape(x)) for x in v if isinstance(x, str))
+            elif isinstance(v, list):
+                yield from ((f"{name}.{key}", html.escape(x["label"])) for x in v
+                            if isinstance(x, dict) and isinstance(x.get("label"), str))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_a_board_sends_its_browser(name: str) -> None:
+    """The whole board (the new-game dialog's variants, the buttons, the prompt, the controls), at
+    positions of a random game, built in French and in English."""
+    n = GAMES[name]
+    game = make(name, n)
+    positions = [moves for moves, _ in random_moves(game, 3)]
+    found: dict[str, set[str]] = {}
+    for moves in positions[:: max(1, len(positions) // 5)]:
+        for lang in ("fr", "en"):
+            board = board_at(game, moves, [None] * n, lang=lang)
+            for where, markup in board_texts(widget_states(board.widget)):
+                for t in faults(markup, lang):
+                    found.setdefault(f"{where} ({lang})", set()).add(t)
+    assert not found, {where: sorted(texts)[:3] for where, texts in found.items()}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_of_a_lesson_after_its_buttons(name: str) -> None:
+    """A lesson page in each language after a student used it all: predictions (one unreadable), the
+    simulations, the exact values shown, a tournament (and a refused number of games), the exercises
+    answered wrong, unreadably, out of range and right, their solutions opened."""
+    for lang in ("fr", "en"):
+        page = lesson(name, lang=lang, seed=7)
+        for s in page.predict_sections:
+            for kind, value in (("commit", "2" if s.spec.mean else "0.3"), ("simulate", None), ("reveal", None),
+                                ("commit", "abc")):
+                s.receive(kind, value)
+        if page.tournament_section is not None:
+            assert page.tournament_section.run(1) is None  # refused, said in an alert, then a real one
+            assert page.tournament_section.run(20) is not None
+        for e in page.exercise_list:
+            for answer in ("0.5", "zzz", "2", str(float(e.spec.answer))):
+                e.check(answer)
+            e.solution_button.value = True
+        states = [st for part in page.parts for st in widget_states(getattr(page, part).widget)]
+        found = {f"{where} ({lang})": t for where, markup in board_texts(states) for t in faults(markup, lang)}
+        assert not found, found

@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .i18n import typeset
 from .protocol import Action
 
 if TYPE_CHECKING:
@@ -55,6 +56,9 @@ class Control:
     shortcut: str
     words: Mapping[str, str]
     move: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:  # French typography, as every text table gets it
+        object.__setattr__(self, "words", typeset(self.words))
 
 
 class Choices:

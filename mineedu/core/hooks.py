@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .choices import Choices
+from .i18n import typeset
 from .protocol import Action, Bot
 
 if TYPE_CHECKING:
@@ -96,3 +97,7 @@ class Variant:
     setting: str
     words: Mapping[str, str]
     options: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:  # French typography, as every text table gets it
+        object.__setattr__(self, "words", typeset(self.words))
+        object.__setattr__(self, "options", typeset(self.options))
