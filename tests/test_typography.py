@@ -5,7 +5,8 @@ game's parts write as a game goes on (the picture, the decision panel, the
 status, the log's lines, the buttons' labels), for a spectator and for the seat
 to move, in French and in English: no plain space before ``: ; ? ! %`` in French
 (a no-break one, so the sign never starts a line), none missing after a word,
-and none before ``: ; ! ?`` in English. Texts joined in code (clauses with
+and none before ``: ; ! ?`` in English; decimals with a comma in French and a
+point in English, thousands grouped the reader's way. Texts joined in code (clauses with
 semicolons) are where this slips.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mineedu.core import CHANCE, make, play
+from mineedu.core import CHANCE, fraction_text, make, play
 from mineedu.core.hooks import Hooks
 from mineedu.core.i18n import french
 from mineedu.core.play import Event
@@ -32,6 +33,9 @@ GAMES = {"coal_mine": 4, "dragon_cave": 3, "gold_mine": 4, "silver_gold": 3, "yu
 FR_GLUED = re.compile(r"[^\s\u00a0\u202f\d(\[«]([:;?!])(?=\s|$)")
 """A high sign straight after a word ("J1: ", "cartes; "): French wants a no-break space before it."""
 EN_SPACED = re.compile(r"[\s\u00a0\u202f][:;?!]")
+FR_DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
+EN_DECIMAL_COMMA = re.compile(r"(?<![\d,])\d+,\d{1,2}(?!\d)")
+EN_SPACED_THOUSANDS = re.compile(r"\d[\u00a0\u202f ]\d{3}(?!\d)")
 PLACEHOLDER = re.compile(r"[\s\u00a0]\?(?=[),])")
 """A value not known to the viewer, written "?" in a list: "(Facile ?, Moyen 4)", not a question mark."""
 
@@ -64,15 +68,19 @@ def shown_texts(markup: str) -> list[str]:
 def faults(markup: str, lang: str) -> list[str]:
     """The texts of ``markup`` that break ``lang``'s typography."""
     if lang == "fr":
-        return [t for t in shown_texts(markup) if french(t) != t or FR_GLUED.search(t)]
-    return [t for t in shown_texts(markup) if EN_SPACED.search(t)]
+        return [t for t in shown_texts(markup) if french(t) != t or FR_GLUED.search(t) or FR_DECIMAL_POINT.search(t)]
+    return [t for t in shown_texts(markup) if EN_SPACED.search(t) or EN_DECIMAL_COMMA.search(t)
+            or EN_SPACED_THOUSANDS.search(t)]
 
 
 def test_the_check_sees_a_fault_in_either_language() -> None:
     assert faults("<p>J1 recrute 3 cartes; J2 recrute 4 cartes</p>", "fr")
     assert faults("<text>Manche 2 : J1</text>", "fr")
     assert faults("<b>Round 2 : P1</b>", "en")
-    assert not faults("<p>J1 recrute 3 cartes\u00a0; J2 (Facile ?, Moyen 4)</p><style>a: b;</style>", "fr")
+    assert faults("<p>P = 0.25</p>", "fr") and faults("<p>P = 0,25</p>", "en") and faults("<p>10\u202f000 trials</p>", "en")
+    assert not faults("<p>J1 recrute 3 cartes\u00a0; J2 (Facile ?, Moyen 4), 10\u202f000 essais, P = 0,25</p>"
+                      "<style>a: b;</style>", "fr")
+    assert not faults("<p>10,000 trials, P = 0.25</p>", "en")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -168,9 +176,9 @@ def test_every_text_of_a_lesson_after_its_buttons(name: str) -> None:
             assert page.tournament_section.run(1) is None  # refused, said in an alert, then a real one
             assert page.tournament_section.run(20) is not None
         for e in page.exercise_list:
-            for answer in ("0.5", "zzz", "2", str(float(e.spec.answer))):
-                e.check(answer)
+            for answer in ("0,5" if lang == "fr" else "0.5", "zzz", "2", fraction_text(e.spec.answer)):
+                e.check(answer)  # as the reader writes numbers (the feedback repeats what was typed)
             e.solution_button.value = True
         states = [st for part in page.parts for st in widget_states(getattr(page, part).widget)]
-        found = {f"{where} ({lang})": t for where, markup in board_texts(states) for t in faults(markup, lang)}
+        found = [f"{where} ({lang}): {t}" for where, markup in board_texts(states) for t in faults(markup, lang)]
         assert not found, found
