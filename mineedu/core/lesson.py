@@ -23,15 +23,24 @@ from .registry import game_class
 
 _NUMBER = re.compile(r"^\s*([+-]?\d+(?:[.,]\d*)?|[+-]?[.,]\d+)\s*(%?)\s*$")
 _FRACTION = re.compile(r"^\s*([+-]?\d+)\s*/\s*(\d+)\s*$")
+_MANTISSA = r"([+-]?\d+(?:[.,]\d*)?|[+-]?[.,]\d+)"
+_SCIENTIFIC = re.compile(rf"^\s*{_MANTISSA}\s*(?:[eE]\s*([+-]?\d+)|[×x*·]\s*10\s*(?:\^|\*\*)\s*\(?\s*([+-]?\d+)\s*\)?"
+                         r"|[×x*·]\s*10([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))\s*$")
+"""A calculator's way: ``8,57E-7``, ``8.57e-07``, ``8,57 × 10^-7``, ``8,57×10⁻⁷``."""
+_SUPERSCRIPT = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123456789")
+_MOST_DIGITS = 30  # a power of ten further than this is no answer to a lesson's question
 
 
 def parse_answer(text: Any) -> Fraction | None:
-    """A student's number: a fraction ``a/b``, a decimal (point or comma) or a percentage.
+    """A student's number: a fraction ``a/b``, a decimal (point or comma), a percentage, or a decimal
+    times a power of ten as a calculator shows it.
 
     >>> parse_answer("4/29"), parse_answer("13,8 %"), parse_answer(" 0.25 "), parse_answer("−1")
     (Fraction(4, 29), Fraction(69, 500), Fraction(1, 4), Fraction(-1, 1))
-    >>> parse_answer("beaucoup") is None
-    True
+    >>> parse_answer("8,57E-7"), parse_answer("8.57 × 10^-7"), parse_answer("8,57×10⁻⁷")
+    (Fraction(857, 1000000000), Fraction(857, 1000000000), Fraction(857, 1000000000))
+    >>> parse_answer("beaucoup") is None, parse_answer("1e999") is None
+    (True, True)
     """
     if not isinstance(text, str) or len(text) > 40:
         return None
@@ -44,6 +53,10 @@ def parse_answer(text: Any) -> Fraction | None:
     if m:
         value = Fraction(m.group(1).replace(",", "."))
         return value / 100 if m.group(2) else value
+    m = _SCIENTIFIC.match(text)
+    if m:
+        power = int((m.group(2) or m.group(3) or m.group(4)).translate(_SUPERSCRIPT))
+        return Fraction(m.group(1).replace(",", ".")) * Fraction(10) ** power if abs(power) <= _MOST_DIGITS else None
     return None
 
 

@@ -180,6 +180,18 @@ def test_students_write_numbers_their_way():
     assert parse_answer("−0,5") == Fraction(-1, 2) and parse_answer("0.5") == parse_answer("50 %") == Fraction(1, 2)
 
 
+def test_a_calculators_power_of_ten_is_read():
+    """Yukon's exercise 3 (311/362797056 within 10⁻⁹): a calculator shows 8,572285658E-07; typed so, it was
+    'unreadable'."""
+    for typed in ("8,57E-7", "8.57e-07", "8,57 × 10^-7", "8,57×10⁻⁷", "8,57 x 10^(-7)", "8.57*10**-7"):
+        assert parse_answer(typed) == Fraction(857, 10**9), typed
+    for typed in ("e5", "10^-7", "8,57 × 10", "1e999", "1,2e3 %"):
+        assert parse_answer(typed) is None, typed
+    spec = next(e for e in lesson_spec("yukon").exercises if e.answer == Fraction(311, 362797056))
+    e = Exercise(spec, 3, Language("fr"))
+    assert e.check("8,572285658E-07") and e.check("8,57E-7") and not e.check("8,4E-7")  # within 10⁻⁹, and not
+
+
 # --- the tournament -------------------------------------------------------------------------
 
 
