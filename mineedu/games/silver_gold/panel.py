@@ -111,7 +111,6 @@ T = Texts({
               "✕ crossed box · ★ seal: points per completed card of that colour · ▶ first player",
     },
     "none": {"fr": "aucune", "en": "none"},
-    "and": {"fr": " et ", "en": " and "},
 })
 
 COLOUR_PLURALS = {

@@ -41,7 +41,6 @@ WORDS = Texts({
     "take": {"fr": "Prendre la {card} dans l'offre", "en": "Take {card} from the display"},
     "drawn": {"fr": "Pioche : {card}", "en": "Drawn: {card}"},
     "shape_card": {"fr": "Carte expédition : {s}", "en": "Expedition card: {s}"},
-    "and": {"fr": " et ", "en": " and "},
     "card": {"fr": "carte trésor n° {id} ({colour}, {n} cases)", "en": "treasure card no. {id} ({colour}, {n} boxes)"},
     "card_id": {"fr": "carte trésor n° {id}", "en": "treasure card no. {id}"},
     "short_card": {"fr": "n° {id} ({colour}, {n})", "en": "no. {id} ({colour}, {n})"},
@@ -183,7 +182,7 @@ def action_label(action: object, lang: str = "fr") -> str:
         slot, r, c = args
         return WORDS("cross", lang, slot=slot_name(slot, lang), r=r + 1, c=c + 1)
     if tag == "keep" and args and ints:
-        return WORDS("keep", lang, cards=WORDS("and", lang).join(card_label(i, lang) for i in args))
+        return WORDS("keep", lang, cards=join_words([card_label(i, lang) for i in args], lang))
     if tag == "take" and len(args) == 1:
         return WORDS("take", lang, card=card_label(args[0], lang))
     if tag == "pass" and not args:
@@ -203,7 +202,7 @@ def move_words(player: int, action: Action, shape: str | None, lang: str) -> str
     who = player_name(player, lang)
     kind = action[0]
     if kind == "keep":
-        return WORDS("keeps", lang, who=who, cards=WORDS("and", lang).join(short_card(c, lang) for c in action[1:]))
+        return WORDS("keeps", lang, who=who, cards=join_words([short_card(c, lang) for c in action[1:]], lang))
     if kind == "place" and shape is not None:
         return WORDS("places", lang, who=who, shape=the_shape(shape, lang), the_shape=the_shape(shape, lang),
                      slot=slot_name(action[1], lang), cells=cells_text(action_cells(action, shape), lang))
