@@ -28,7 +28,7 @@ from mineedu.core.errors import whole
 from mineedu.core.i18n import LANGS
 from mineedu.store import StoreError
 
-from .board_view import NARROW_BELOW, BoardView
+from .board_view import HUMAN, NARROW_BELOW, BoardView
 from .session import GameSession, MoveRefused, TableSession
 from .texts import T
 
@@ -198,7 +198,7 @@ class Board(BoardView):
     def on_new_game(self, _value: Any) -> None:
         self._not_at_table()
         n = self._players_value(self.players_box.value)
-        seats = [box.value for box in self.seat_boxes[:n]]
+        seats = [None if box.value == HUMAN else box.value for box in self.seat_boxes[:n]]
         for i, s in enumerate(seats):
             if s is not None and s not in self.bot_choices:
                 raise MoveRefused("bad_value", what=T("seat", self.lang, i=i + 1), value=repr(s)[:40],

@@ -47,6 +47,8 @@ NARROW_BELOW = 600  # a picture shown narrower than this (px) takes the game's n
 LOG_EVENTS = 80  # the log shows this many latest events
 TABLE_POLL_MS = 300  # at a shared table with no listener (no event loop), the page asks for news this often
 STORE_RETRY_MS = 2000  # the class store did not answer: the page tries again this often
+HUMAN = "human"
+"""A seat's dropdown value for a human (ipywidgets reads a value of None as no selection: a blank box)."""
 STORE_DOWN = frozenset({"unreachable", "gone", "busy"})  # the store errors that mean "cannot be reached"
 
 
@@ -178,11 +180,11 @@ class BoardView:
         self.new_toggle.add_class("mineedu-new-toggle")
         self.players_box = W.ToggleButtons(options=[str(k) for k in range(lo, hi + 1)], value=str(game.num_players))
         self.players_box.add_class("mineedu-players")
-        self.seat_boxes = [W.Dropdown(options=[("", None)], value=None) for _ in range(hi)]
+        self.seat_boxes = [W.Dropdown(options=[("", HUMAN)], value=HUMAN) for _ in range(hi)]
         for i, box in enumerate(self.seat_boxes):
             seat = self.session.seats[i] if i < game.num_players else self.bot_choices[0]
-            box.options = [("", None)] + [(c, c) for c in self.bot_choices]
-            box.value = seat if seat in self.bot_choices else None
+            box.options = [("", HUMAN)] + [(c, c) for c in self.bot_choices]
+            box.value = seat if seat in self.bot_choices else HUMAN
             box.layout.display = None if i < game.num_players else "none"
         self.seed_box = W.IntText(value=self.session.seed)
         self.variant_boxes: list[W.Widget] = []
@@ -635,7 +637,7 @@ class BoardView:
         for i, box in enumerate(self.seat_boxes):
             box.description = T("seat", lang, i=i + 1)
             keep = box.value
-            opts: list[tuple[str, str | None]] = [(T("human", lang), None)]
+            opts: list[tuple[str, str]] = [(T("human", lang), HUMAN)]
             opts += [(T("bot_name", lang, spec=self.game.bot_name(c, lang)), c) for c in self.bot_choices]
             if list(box.options) != opts:
                 box.options = opts

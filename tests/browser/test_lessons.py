@@ -172,3 +172,28 @@ def test_the_keyboard_reaches_every_control(server, page, name):
     page.keyboard.press("Enter")
     page.wait_for_function("v => document.querySelector('.me-canvas').dataset.version !== v", arg=before)
     finish_bots(page)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_new_game_dialog_is_read_whole_on_a_phone(server, browser, name):
+    """The new-game dialog, hidden until asked for, at 390x844 then 1280x800 in French: every seat says who
+    plays it (a human seat's box was blank) and no label is cut (Mine's variant ended in "pas de …")."""
+    page = new_page(browser, viewport={"width": 390, "height": 844})
+    page.goto(url(server, name))
+    wait_ready(page)
+    page.locator(".mineedu-new-toggle").click()
+    dialog = page.locator(".mineedu-dialog")
+    dialog.wait_for(state="visible")
+    dialog.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-fr-new-game-390x844.png"))
+    seats = dialog.locator("select").evaluate_all("ss => ss.filter(s => s.offsetParent).map(s => s.selectedIndex)")
+    clipped = page.evaluate(CLIPPED)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(600)  # laid out again
+    dialog.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"{name}-fr-new-game-1280x800.png"))
+    clipped += page.evaluate(CLIPPED)
+    page.close()
+    assert seats and -1 not in seats, seats
+    assert not clipped, "\n".join(clipped)

@@ -76,8 +76,9 @@ def test_new_game_dialog(board):
     assert board.dialog.layout.display is None
     board.players_box.value = "3"
     assert board.seat_boxes[2].layout.display is None
+    assert board.seat_boxes[0].label == "humain"  # not a blank box: ipywidgets reads a value of None as no selection
     board.seat_boxes[0].value = "random"
-    board.seat_boxes[1].value = None
+    board.seat_boxes[1].index = 0  # the first option: a human
     board.seat_boxes[2].value = "random"
     board.seed_box.value = 42
     board.start_button.click()
