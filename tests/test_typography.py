@@ -182,3 +182,15 @@ def test_every_text_of_a_lesson_after_its_buttons(name: str) -> None:
         states = [st for part in page.parts for st in widget_states(getattr(page, part).widget)]
         found = [f"{where} ({lang}): {t}" for where, markup in board_texts(states) for t in faults(markup, lang)]
         assert not found, found
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_bot_a_board_seats_has_a_name_in_each_language(name: str) -> None:
+    """A seat's menu, a status line and a tournament's chart name a bot in the reader's language: never its
+    spec (Yukon's and Silver & Gold's read "robot nearest-claim" on a French page, My Gold Mine's bare
+    "burn")."""
+    game = make(name, GAMES[name])
+    assert game.hooks.bots
+    for spec in game.hooks.bots:
+        fr, en = game.bot_name(spec, "fr"), game.bot_name(spec, "en")
+        assert fr != spec and fr.strip("«» \u00a0") != spec and en, (spec, fr, en)

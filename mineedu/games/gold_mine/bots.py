@@ -28,6 +28,7 @@ from mineedu.core import Texts, fraction_text
 from mineedu.core.draws import draw_of
 from mineedu.core.i18n import format_number
 from mineedu.core.native import mypyc_attr
+from mineedu.core.protocol import Bot
 
 from .cards import EXIT_ACTION, EXPLORE_ACTION
 from .kernel import (
@@ -274,7 +275,7 @@ class GreedyBot(GoldMineBot):
         return super().why(obs, action, lang)
 
 
-BOTS = {
+BOTS: dict[str, Callable[[str | None], Bot]] = {
     "random": lambda arg: RandomBot(),
     "threshold": lambda arg: ThresholdBot(float(arg) if arg else 0.15),
     "burn": lambda arg: BurnBot(float(arg) if arg else 0.2),

@@ -137,12 +137,19 @@ def bot_name(spec: str, lang: str = "fr") -> str:
 
     >>> bot_name("threshold:0.15", "fr"), bot_name("burn:0.2", "en"), bot_name("cautious:4", "en")
     ('P(dragon) < 15\xa0%', 'P(burned) < 20%', 'cautious (Dragobert 4+ cards away)')
+    >>> bot_name("burn", "en")  # the bot's own default
+    'P(burned) < 20%'
     """
     name, _, arg = spec.partition(":")
+    if name in ("threshold", "burn", "cautious") and not arg:
+        from .bots import BOTS  # the number the bot takes when none is given (bots imports this module)
+
+        bot = BOTS[name](None)
+        arg = str(getattr(bot, "margin" if name == "cautious" else "threshold"))
     if name in ("threshold", "burn") and arg:
         what = "P(dragon)" if name == "threshold" else ("P(grillé)" if lang == "fr" else "P(burned)")
         return f"{what} < {threshold_text(float(arg), lang)}"
-    if name == "cautious":  # the margin, 3 by default (bots.CautiousBot)
+    if name == "cautious":
         text = "prudent (Dragobert à {m} cases ou plus)" if lang == "fr" else "cautious (Dragobert {m}+ cards away)"
-        return text.format(m=arg or 3)
+        return text.format(m=arg)
     return BOT_WORDS[name][lang] if name in BOT_WORDS else spec

@@ -45,6 +45,7 @@ register(SilverGold, Hooks[SilverGoldView](
     action_label=words.action_label,
     describe_event=words.describe_event,
     bots=bots.BOTS,
+    bot_name=words.bot_name,
     choices=choices.CHOICES,
     panel=panel.panel,
     status=panel.status,

@@ -27,7 +27,7 @@ from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, Teache
 from .rules import CARDS, Config
 from .shapes import SHAPES, all_placements, extent, mask_cells, orientations, placement_count
 from .simulate import round_end
-from .words import ORIENTATIONS, capital, shape_name, the_shape
+from .words import ORIENTATIONS, bot_name, capital, shape_name, the_shape
 
 ROWS, COLS = 3, 4  # the frame of a grey or green card (D17); full, it is no treasure card
 FULL = (1 << ROWS * COLS) - 1
@@ -294,24 +294,13 @@ def _derive_count(_k: int | None, lang: str) -> str:
             + W["shapes_head"][lang] + shapes_picture(lang) + W["compare_head"][lang])
 
 
-BOT_WORDS = {
-    "random": {"fr": "au hasard", "en": "random"},
-    "greedy": {"fr": "glouton", "en": "greedy"},
-    "open": {"fr": "garde de la place", "en": "keeps room"},
-}
-
-
-def bot_words(spec: str, lang: str) -> str:
-    return BOT_WORDS[spec][lang] if spec in BOT_WORDS else spec
-
-
 def _reading(result: Any, lang: str) -> str:
     best = max(result["bots"], key=lambda r: r["win"]["mean"])
     text = {"fr": "Le meilleur ici : {b}. Le robot « garde de la place » pose la forme là où les formes encore à venir "
                   "gardent le plus de placements : compter les placements rapporte.",
             "en": "Best here: {b}. The \"keeps room\" bot places the shape where the shapes still to come keep the most "
                   "placements: counting placements pays."}
-    return text[lang].format(b=bot_words(best["bot"], lang))
+    return text[lang].format(b=bot_name(best["bot"], lang))
 
 
 def board_summary(board: Any) -> str:
@@ -374,7 +363,7 @@ SPEC = typeset(LessonSpec(
                   "en": "Three bots play each other, seats rotating: one at random, a greedy one (the most points now) "
                         "and one that keeps room (the most placements for the shapes to come). Which wins most often? "
                         "(whiskers: 95% intervals)"},
-        bots=("random", "greedy", "open"), players=3, games=(10, 200, 100), bot_words=bot_words, reading=_reading,
+        bots=("random", "greedy", "open"), players=3, games=(10, 200, 100), reading=_reading,
     ),
     exercises=(
         ExerciseSpec(

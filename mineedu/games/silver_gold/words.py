@@ -287,8 +287,24 @@ def chapter(state: State, lang: str = "fr") -> str:
     return WORDS("chapter_round", lang, r=getattr(state, "round", 0) + 1)
 
 
+BOT_NAMES = Texts({
+    "random": {"fr": "au hasard", "en": "random"},
+    "greedy": {"fr": "glouton", "en": "greedy"},
+    "open": {"fr": "garde de la place", "en": "keeps room"},
+})
+
+
+def bot_name(spec: str, lang: str = "fr") -> str:
+    """A bot in words, for a seat's menu, a status line or a tournament's chart (``Hooks.bot_name``).
+
+    >>> bot_name("open", "fr"), bot_name("open", "en")
+    ('garde de la place', 'keeps room')
+    """
+    return BOT_NAMES(spec, lang) if spec in BOT_NAMES.table else spec
+
+
 __all__ = [
-    "WORDS", "action_label", "box_name", "capital", "card_label", "cells_text", "chapter",
+    "BOT_NAMES", "WORDS", "action_label", "bot_name", "box_name", "capital", "card_label", "cells_text", "chapter",
     "colour_name", "consequences", "describe_event", "move_words", "place_label",
     "shape_name", "short_card", "slot_name", "the_shape",
 ]

@@ -31,6 +31,7 @@ register(YukonGame, Hooks[YukonView](
     action_label=words.action_label,
     describe_event=words.describe_event,
     bots=bots.BOTS,
+    bot_name=words.bot_name,
     choices=choices.CHOICES,
     panel=panel.panel,
     status=panel.status,

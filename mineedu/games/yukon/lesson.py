@@ -29,6 +29,7 @@ from . import odds
 from .panel import figures
 from .rules import YukonConfig
 from .simulate import turn_pips
+from .words import bot_name
 
 CONFIG = YukonConfig()
 DIE = odds.die_of(CONFIG)[0]  # the game's die as the figures count it (its cap negligible)
@@ -215,17 +216,6 @@ def _compare_least(k: int | None, lang: str) -> list[tuple[str, Fraction]]:
     return [(W("again", lang), exact_at_least(k)), (W("without", lang), plain)]
 
 
-BOT_WORDS = {
-    "random": {"fr": "« au hasard »", "en": "\"at random\""},
-    "nearest-claim": {"fr": "« gain le plus proche »", "en": "\"nearest claim\""},
-    "value-per-distance": {"fr": "« pépites par point »", "en": "\"nuggets per pip\""},
-}
-
-
-def bot_words(spec: str, lang: str) -> str:
-    return BOT_WORDS[spec][lang] if spec in BOT_WORDS else spec
-
-
 READING = Texts({
     "best": {"fr": "Le meilleur ici : {b}.", "en": "Best here: {b}."},
     "overlap": {"fr": "Mais son intervalle chevauche celui du suivant : jouez plus de parties pour trancher.",
@@ -239,7 +229,7 @@ def _reading(result: Any, lang: str) -> str:
     rows = sorted(result["bots"], key=lambda r: -r["win"]["mean"])
     best, second = rows[0], rows[1]
     overlap = best["win"]["ci95"][0] <= second["win"]["ci95"][1]
-    return READING("best", lang, b=bot_words(best["bot"], lang)) + " " + READING("overlap" if overlap else "apart", lang)
+    return READING("best", lang, b=bot_name(best["bot"], lang)) + " " + READING("overlap" if overlap else "apart", lang)
 
 
 def board_summary(board: Any) -> str:
@@ -311,7 +301,7 @@ SPEC: LessonSpec = i18n.typeset(LessonSpec(
                         "the most nuggets per pip of the die (leaving the 6, whose taker leaves play, while its team is big). "
                         "Which wins most often? (whiskers: 95% intervals)"},
         bots=("random", "nearest-claim", "value-per-distance"),
-        players=3, games=(10, 300, 100), bot_words=bot_words, reading=_reading,
+        players=3, games=(10, 300, 100), reading=_reading,
     ),
     exercises=(
         ExerciseSpec(

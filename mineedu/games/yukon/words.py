@@ -162,3 +162,19 @@ def describe_event(event: Event, viewer: int | None, lang: str = "fr") -> str:
         if left > 0:
             line += LOG("left", lang, p=_lost(left, lang, left_over=True))
     return line + (LOG("over", lang) if a.done else "")
+
+
+BOT_NAMES = Texts({
+    "random": {"fr": "« au hasard »", "en": "\"at random\""},
+    "nearest-claim": {"fr": "« gain le plus proche »", "en": "\"nearest claim\""},
+    "value-per-distance": {"fr": "« pépites par point »", "en": "\"nuggets per pip\""},
+})
+
+
+def bot_name(spec: str, lang: str = "fr") -> str:
+    """A bot in words, for a seat's menu, a status line or a tournament's chart (``Hooks.bot_name``).
+
+    >>> bot_name("nearest-claim", "en")
+    '"nearest claim"'
+    """
+    return BOT_NAMES(spec, lang) if spec in BOT_NAMES.table else spec
