@@ -48,6 +48,7 @@ class _Text(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._skip += tag in ("style", "script")
+        self.out += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]  # a tooltip, a screen reader's words
 
     def handle_endtag(self, tag: str) -> None:
         self._skip -= tag in ("style", "script")
@@ -58,7 +59,8 @@ class _Text(HTMLParser):
 
 
 def shown_texts(markup: str) -> list[str]:
-    """The texts a reader sees in HTML or SVG (no tags, no style sheets); a card's short label left out."""
+    """The texts a reader sees or hears in HTML or SVG (no tags, no style sheets; tooltips and labels for
+    screen readers); a card's short label left out."""
     parser = _Text()
     parser.feed(markup)
     parser.close()
@@ -76,7 +78,7 @@ def faults(markup: str, lang: str) -> list[str]:
 def test_the_check_sees_a_fault_in_either_language() -> None:
     assert faults("<p>J1 recrute 3 cartes; J2 recrute 4 cartes</p>", "fr")
     assert faults("<text>Manche 2 : J1</text>", "fr")
-    assert faults("<b>Round 2 : P1</b>", "en")
+    assert faults("<b>Round 2 : P1</b>", "en") and faults("<td title='P = 1/3 ; exact'>33 %</td>", "fr")
     assert faults("<p>P = 0.25</p>", "fr") and faults("<p>P = 0,25</p>", "en") and faults("<p>10\u202f000 trials</p>", "en")
     assert not faults("<p>J1 recrute 3 cartes\u00a0; J2 (Facile ?, Moyen 4), 10\u202f000 essais, P = 0,25</p>"
                       "<style>a: b;</style>", "fr")
