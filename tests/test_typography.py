@@ -6,7 +6,8 @@ status, the log's lines, the buttons' labels), for a spectator and for the seat
 to move, in French and in English: no plain space before ``: ; ? ! %`` in French
 (a no-break one, so the sign never starts a line), none missing after a word,
 and none before ``: ; ! ?`` in English; decimals with a comma in French and a
-point in English, thousands grouped the reader's way. Texts joined in code (clauses with
+point in English, thousands grouped the reader's way; no article doubled by a
+text filled with a name that has its own. Texts joined in code (clauses with
 semicolons) are where this slips.
 """
 
@@ -36,6 +37,9 @@ EN_SPACED = re.compile(r"[\s\u00a0\u202f][:;?!]")
 FR_DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 EN_DECIMAL_COMMA = re.compile(r"(?<![\d,])\d+,\d{1,2}(?!\d)")
 EN_SPACED_THOUSANDS = re.compile(r"\d[\u00a0\u202f ]\d{3}(?!\d)")
+FR_TWO_DETERMINERS = re.compile(r"\b(votre|vos|sa|son|ses|leur|leurs|mon|ma|mes|ton|ta|tes) (un|une|le|la|les)\b", re.I)
+EN_TWO_DETERMINERS = re.compile(r"\b(your|their|his|her|my|its|the|a|an) (a|an|the)\b")
+"""A text filled with an article it already had: "votre un Tuyauteur", "your a Miner"."""
 PLACEHOLDER = re.compile(r"[\s\u00a0]\?(?=[),])")
 """A value not known to the viewer, written "?" in a list: "(Facile ?, Moyen 4)", not a question mark."""
 
@@ -70,9 +74,10 @@ def shown_texts(markup: str) -> list[str]:
 def faults(markup: str, lang: str) -> list[str]:
     """The texts of ``markup`` that break ``lang``'s typography."""
     if lang == "fr":
-        return [t for t in shown_texts(markup) if french(t) != t or FR_GLUED.search(t) or FR_DECIMAL_POINT.search(t)]
+        return [t for t in shown_texts(markup) if french(t) != t or FR_GLUED.search(t) or FR_DECIMAL_POINT.search(t)
+                or FR_TWO_DETERMINERS.search(t)]
     return [t for t in shown_texts(markup) if EN_SPACED.search(t) or EN_DECIMAL_COMMA.search(t)
-            or EN_SPACED_THOUSANDS.search(t)]
+            or EN_SPACED_THOUSANDS.search(t) or EN_TWO_DETERMINERS.search(t)]
 
 
 def test_the_check_sees_a_fault_in_either_language() -> None:
@@ -83,6 +88,8 @@ def test_the_check_sees_a_fault_in_either_language() -> None:
     assert not faults("<p>J1 recrute 3 cartes\u00a0; J2 (Facile ?, Moyen 4), 10\u202f000 essais, P = 0,25</p>"
                       "<style>a: b;</style>", "fr")
     assert not faults("<p>10,000 trials, P = 0.25</p>", "en")
+    assert faults("<p>votre un Tuyauteur</p>", "fr") and faults("<p>your a Miner</p>", "en")
+    assert not faults("<p>l'un le plus proche, un des 5 emplacements</p>", "fr")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

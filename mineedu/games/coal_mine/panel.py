@@ -105,8 +105,9 @@ T = Texts({
               "en": "Against {who}: {coal} in stock, {tower} on their Watchtower"},
     "table": {"fr": "Charbon pris : votre attaque (lignes, en casques) contre sa défense (colonnes)",
               "en": "Coal taken: your attack (rows, in helmets) against their defence (columns)"},
-    "game": {"fr": "Le pillage comme jeu, votre {card} contre un rival aussi fort : gain en charbon de vous moins le sien",
-             "en": "The raid as a game, your {card} against a rival as strong: your coal gain minus theirs"},
+    "game": {"fr": "Le pillage comme jeu (vous pillez avec {card}, contre un rival aussi fort) : gain en charbon de vous "
+                   "moins le sien",
+             "en": "The raid as a game (you raid with {card}, against a rival as strong): your coal gain minus theirs"},
     "mine": {"fr": "Miner", "en": "Mine"},
     "attack": {"fr": "Piller", "en": "Raid"},
     "defend": {"fr": "Défendre", "en": "Defend"},
