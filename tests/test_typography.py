@@ -14,6 +14,7 @@ semicolons) are where this slips.
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -26,6 +27,7 @@ from mineedu.core import CHANCE, fraction_text, make, play
 from mineedu.core.hooks import Hooks
 from mineedu.core.i18n import french
 from mineedu.core.play import Event
+from mineedu.ui import Board
 from mineedu.ui.lesson import lesson
 from tests.board_conformance import board_at, random_moves
 from tests.ui.drive import widget_states
@@ -203,3 +205,26 @@ def test_every_bot_a_board_seats_has_a_name_in_each_language(name: str) -> None:
     for spec in game.hooks.bots:
         fr, en = game.bot_name(spec, "fr"), game.bot_name(spec, "en")
         assert fr != spec and fr.strip("«» \u00a0") != spec and en, (spec, fr, en)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_of_the_decision_review(name: str) -> None:
+    """"Review my decisions" after a whole game, in each language: three decisions, then the summary."""
+    from tests.review.helpers import PLAYERS, seeded_game
+
+    saved = seeded_game(name)
+    for lang in ("fr", "en"):
+        board = Board(saved.game, seats=[None] * PLAYERS[name], seed=saved.seed, lang=lang)
+        board.receive("import", saved.dumps())
+        panel = board.review
+        panel.threaded, panel.rollouts = False, 4
+        board.receive("review", "open")
+        states = widget_states(panel.widget)
+        for _ in range(3):
+            board.receive("review", "next")
+            states += widget_states(panel.widget)
+        board.receive("review", "summary")
+        states += widget_states(panel.widget)
+        assert panel.open and "mineedu-review-summary-text" in json.dumps(states)
+        found = [f"{where} ({lang}): {t}" for where, markup in board_texts(states) for t in faults(markup, lang)]
+        assert not found, found
