@@ -13,7 +13,9 @@ included) into one that
   arriving (a page opened in the last ``ARRIVING`` seconds) a pool with
   ``SPARES`` kernels still ready waits before it refills, so the students
   already in keep the processor (a refill runs the lesson notebook in a new
-  kernel, and the server follows every message it sends);
+  kernel, and the server follows every message it sends); a pool kernel whose
+  notebook did not run (Voilà gave up on a cell) is replaced before any page
+  is given it;
 * shuts down a student's kernel that died and was restarted empty (its page
   then says so, see ``templates/mineedu/static/guard.js``), and forgets every
   kernel that ends.
@@ -58,10 +60,15 @@ REFILL_WAIT = 120.0  # seconds a pool refill may hold its slot while its noteboo
 VOILA_GAVE_UP = "Cell execution timed out, aborting notebook execution"
 """The start of what Voilà shows in place of a notebook one of whose cells timed out (``voila.execute``)."""
 RETAKES = 3
-"""The kernels of a pool a page may be given, at most: the last one is kept whatever its notebook did."""
+"""The kernels one place of a pool may start, at most: the last one is kept whatever its notebook did."""
 POLL_EVERY = 1.0  # seconds a wait for a kernel's message goes without looking at its socket again
 ARRIVING = 5.0  # a page rendered less than this many seconds ago: the class is still arriving
 SPARES = 2  # while it arrives, a pool refills only once it has fewer preheated kernels ready than this
+
+
+def gave_up(cache: list[str]) -> bool:
+    """Whether Voilà gave up on the notebook whose rendered cells are ``cache`` (a cell timed out)."""
+    return any(VOILA_GAVE_UP in snippet for snippet in cache)
 
 
 def waiting_for_visitor() -> Any:
@@ -148,16 +155,9 @@ class ClassKernelsMixin:
 
     # --- Voilà's entry points ---------------------------------------------------
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
-        """A preheated kernel taken from the pool for a page; one whose notebook did not run (Voilà gave
-        up on a cell while it prepared it: the page would show only that error) is shut down and the
-        next one of the pool taken instead, up to ``RETAKES`` times."""
-        for attempt in range(RETAKES):
-            render_task, cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
-            if attempt == RETAKES - 1 or not any(VOILA_GAVE_UP in snippet for snippet in cache):
-                break
-            self.log.warning("mineedu: the notebook of pool kernel %s did not run (a cell timed out): the next one",  # type: ignore[attr-defined]
-                             kernel_id)
-            await self.shutdown_kernel(kernel_id)
+        """A preheated kernel taken from the pool for a page (its pool replaced any whose notebook did
+        not run, see :meth:`_initialize`), now the page's."""
+        render_task, cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
         self._own_for_render(kernel_id)
         return render_task, cache, kernel_id
 
@@ -184,8 +184,11 @@ class ClassKernelsMixin:
         """A pool's kernel, prepared a few at a time (in the order asked), so that the students
         already in keep the processor while the pool refills behind them: its turn ends when its
         notebook has run, or reached ``get_query_string`` (where it waits for its visitor).
-        While the class arrives, a pool with spares ready refills only once it has settled."""
+        While the class arrives, a pool with spares ready refills only once it has settled.
+        A kernel whose notebook did not run (Voilà gave up on a cell: a page would show only that error)
+        is shut down and another takes its place, up to ``RETAKES`` kernels in all."""
         notebook = args[0] if args else kwargs.get("notebook_path")
+        restarting = (args[1] if len(args) > 1 else kwargs.get("kernel_id")) is not None  # Voilà's restart_kernel
         while isinstance(notebook, str) and self._can_wait(notebook):
             await asyncio.sleep(0.25)
         ticket = self._tickets
@@ -193,13 +196,19 @@ class ClassKernelsMixin:
         try:  # a ticket given up (cancelled while waiting) counts as done too, so none waits for it
             while ticket >= self._prepared + self._preparing_at_once():
                 await asyncio.sleep(0.1)
-            content = await super()._initialize(*args, **kwargs)  # type: ignore[misc]
-            task, kernel_id = content["task"], content["kernel_id"]
-            self.pooled.add(kernel_id)
-            deadline = time.monotonic() + REFILL_WAIT
-            while not task.done() and kernel_id not in waiting_for_visitor() and time.monotonic() < deadline:
-                await asyncio.sleep(0.1)
-            return content
+            for attempt in range(RETAKES):
+                content = await super()._initialize(*args, **kwargs)  # type: ignore[misc]
+                task, kernel_id = content["task"], content["kernel_id"]
+                self.pooled.add(kernel_id)
+                deadline = time.monotonic() + REFILL_WAIT
+                while not task.done() and kernel_id not in waiting_for_visitor() and time.monotonic() < deadline:
+                    await asyncio.sleep(0.1)
+                if attempt == RETAKES - 1 or not gave_up(content["renderer"].rendered_cache) or restarting:
+                    return content
+                self.log.warning("mineedu: the notebook of pool kernel %s did not run (a cell timed out): "  # type: ignore[attr-defined]
+                                 "another kernel takes its place", kernel_id)
+                await self.shutdown_kernel(kernel_id)
+            raise AssertionError("unreachable")  # the last attempt returns
         finally:
             self._prepared += 1
 

@@ -84,7 +84,7 @@ def test_a_page_whose_cell_failed_says_so_and_does_not_reload_itself(browser, se
 
 def test_the_guard_knows_voilas_words_and_the_page_does_not_carry_them(server):
     """The guard looks for what Voilà writes when it gives up; the page itself must not hold those words,
-    or the pools' check (``ClassKernelsMixin.get_rendered_notebook``) would retake every kernel."""
+    or the pools' check (``ClassKernelsMixin._initialize``) would replace every kernel they start."""
     from mineedu.serving.app import SHARE
     from mineedu.serving.kernels import VOILA_GAVE_UP
 
