@@ -42,6 +42,8 @@ EN_SPACED_THOUSANDS = re.compile(r"\d[\u00a0\u202f ]\d{3}(?!\d)")
 FR_TWO_DETERMINERS = re.compile(r"\b(votre|vos|sa|son|ses|leur|leurs|mon|ma|mes|ton|ta|tes) (un|une|le|la|les)\b", re.I)
 EN_TWO_DETERMINERS = re.compile(r"\b(your|their|his|her|my|its|the|a|an) (a|an|the)\b")
 """A text filled with an article it already had: "votre un Tuyauteur", "your a Miner"."""
+CALCULATOR = re.compile(r"\d[eE][-+]?\d")
+"""A calculator's power of ten ("8.57e-07"): a reader writes 8,57 × 10⁻⁷."""
 PLACEHOLDER = re.compile(r"[\s\u00a0]\?(?=[),])")
 """A value not known to the viewer, written "?" in a list: "(Facile ?, Moyen 4)", not a question mark."""
 
@@ -77,9 +79,9 @@ def faults(markup: str, lang: str) -> list[str]:
     """The texts of ``markup`` that break ``lang``'s typography."""
     if lang == "fr":
         return [t for t in shown_texts(markup) if french(t) != t or FR_GLUED.search(t) or FR_DECIMAL_POINT.search(t)
-                or FR_TWO_DETERMINERS.search(t)]
+                or FR_TWO_DETERMINERS.search(t) or CALCULATOR.search(t)]
     return [t for t in shown_texts(markup) if EN_SPACED.search(t) or EN_DECIMAL_COMMA.search(t)
-            or EN_SPACED_THOUSANDS.search(t) or EN_TWO_DETERMINERS.search(t)]
+            or EN_SPACED_THOUSANDS.search(t) or EN_TWO_DETERMINERS.search(t) or CALCULATOR.search(t)]
 
 
 def test_the_check_sees_a_fault_in_either_language() -> None:
@@ -92,6 +94,9 @@ def test_the_check_sees_a_fault_in_either_language() -> None:
     assert not faults("<p>10,000 trials, P = 0.25</p>", "en")
     assert faults("<p>votre un Tuyauteur</p>", "fr") and faults("<p>your a Miner</p>", "en")
     assert not faults("<p>l'un le plus proche, un des 5 emplacements</p>", "fr")
+    assert faults("<p>plus de 12 : 8,57e-07</p>", "fr") and faults("<p>more than 12: 8.57e-07</p>", "en")
+    assert not faults("<p>plus de 12\u00a0: 8,57\u202f×\u202f10⁻⁷</p>", "fr")
+    assert not faults("<p>more than 12: 8.57\u202f×\u202f10⁻⁷</p>", "en")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -111,6 +116,25 @@ def test_every_text_of_a_board_along_a_game(name: str) -> None:
             _look(hooks, event, found)
     assert looked > 20
     assert not found, {where: sorted(texts)[:3] for where, texts in found.items()}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_of_the_odds_a_game_prints(name: str) -> None:
+    """``mineedu odds`` along a bot game: each cell of its tables (columns are two spaces or more apart)."""
+    n = GAMES[name]
+    game = make(name, n)
+    bots = [game.make_bot(next(iter(game.hooks.bots))) for _ in range(n)]
+    events = list(play(game.initial_state(), bots, np.random.default_rng(0)))
+    found: dict[str, set[str]] = {}
+    states = [game.initial_state()] + [e.after for e in events[:: max(1, len(events) // 8)] if not e.after.is_terminal()]
+    for state in states:
+        report = game.odds_report(state)
+        for lang in ("fr", "en"):
+            cells = [c for line in game.format_odds(report, lang).splitlines() for c in re.split(r"\s{2,}", line.strip()) if c]
+            for t in faults("".join(f"<p>{html.escape(c)}</p>" for c in cells), lang):
+                found.setdefault(lang, set()).add(t)
+    assert len(states) > 5
+    assert not found, {lang: sorted(texts)[:3] for lang, texts in found.items()}
 
 
 def _look(hooks: Hooks[Any], event: Event, found: dict[str, set[str]]) -> None:

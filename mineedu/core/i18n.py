@@ -170,6 +170,12 @@ def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, p
     ('<\\xa00.1%', '100%')
     >>> format_number(0.99999, "en", percent=True), format_number(1 / 3, "fr", 0, percent=True)
     ('>\\xa099.9%', '33\\xa0%')
+
+    A number too small to show with ``digits`` decimals (other than 0) is written
+    with its power of ten (:func:`scientific`), not as a misleading ``0,0000``.
+
+    >>> format_number(1555 / 60466176, "fr", 4) == "2,57\u202f×\u202f10⁻⁵", format_number(0, "en", 4)
+    (True, '0.0000')
     """
     en = lang == "en"
 
@@ -178,7 +184,8 @@ def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, p
         return s if en else s.replace(".", ",")
 
     if not percent:
-        return number(float(x))
+        v = float(x)
+        return scientific(v, lang) if 0 < abs(v) < 0.5 * 10.0 ** -digits else number(v)
     v = 100 * float(x)
     unit = "%" if en else NBSP + "%"
     half = 0.5 * 10.0 ** -digits  # below this, the number would print as 0
@@ -189,6 +196,26 @@ def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, p
     if 100 - half <= v < 100:
         return f">{NBSP}{number(100 - 10.0 ** -digits)}{unit}"
     return number(v) + unit
+
+
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 2) -> str:
+    """A number with its power of ten, as a reader writes it (not a calculator's ``8.57e-07``): the
+    mantissa with ``digits`` decimals the reader's way, ``×`` and ``10`` kept with it by narrow
+    no-break spaces, the exponent in superscript.
+
+    >>> scientific(311 / 362797056, "fr") == "8,57\u202f×\u202f10⁻⁷", scientific(4.5e-24, "en", 1)
+    (True, '4.5\u202f×\u202f10⁻²⁴')
+    >>> scientific(0.0, "fr")
+    '0'
+    """
+    if float(x) == 0:
+        return "0"
+    mantissa, _, exponent = f"{float(x):.{digits}e}".partition("e")
+    mantissa = mantissa if lang == "en" else mantissa.replace(".", ",")
+    return f"{mantissa}\u202f×\u202f10{str(int(exponent)).translate(SUPERSCRIPT)}"
 
 
 def interval_text(lo: SupportsFloat, hi: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 0) -> str:

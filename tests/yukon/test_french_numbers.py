@@ -30,8 +30,12 @@ def test_french_odds_text_writes_decimal_commas() -> None:
     fr, en = both_languages(report, g.format_odds)
     assert (f"Moyenne 21/5 = 4,2000 points (dé simple{NBSP}: 7/2 = 3,50){NBSP}; variance 56/25 = 2,2400") in fr
     assert "Mean 21/5 = 4.2000 pips (plain die: 7/2 = 3.50); variance 56/25 = 2.2400" in en
-    assert f"plus de 12{NBSP}: 311/362797056 (8,57e-07)" in fr and "more than 12: 311/362797056 (8.57e-07)" in en
-    assert "probabilité 4,5e-24)" in fr and "probability 4.5e-24)" in en
+    x = "\u202f×\u202f10"  # a power of ten as a reader writes it, not a calculator's 8.57e-07
+    assert f"plus de 12{NBSP}: 311/362797056 (8,57{x}⁻⁷)" in fr and f"more than 12: 311/362797056 (8.57{x}⁻⁷)" in en
+    assert f"probabilité 4,52{x}⁻²⁴)" in fr and f"probability 4.52{x}⁻²⁴)" in en
+    # a row too small for four decimals is not shown as 0: 11 pips, 1555/60466176
+    assert f"1555/60466176  (2,57{x}⁻⁵)" in fr and f"1555/60466176  (2.57{x}⁻⁵)" in en
+    assert not re.search(r"[1-9]\d*/\d+ +\(0[,.]0000\)", fr + en)  # only an exact 0 is shown as 0,0000
     assert report["die"]["mean"] == exact_json(Fraction(21, 5)) == {"fraction": "21/5", "reduced": "21/5", "float": 4.2}
 
 

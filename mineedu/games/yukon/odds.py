@@ -457,22 +457,12 @@ TEXTS = Texts({
 })
 
 
-def _tiny(x: float, lang: str, digits: int) -> str:
-    """A number in scientific notation, its mantissa written the reader's way ("8,57e-07" in French).
-
-    >>> _tiny(8.57e-07, "fr", 2), _tiny(8.57e-07, "en", 2), _tiny(0.0, "fr", 2)
-    ('8,57e-07', '8.57e-07', '0,00e+00')
-    """
-    mantissa, _, exponent = f"{x:.{digits}e}".partition("e")
-    return f"{format_number(float(mantissa), lang, digits)}e{exponent}"
-
-
 def _turn_lines(section: dict[str, Any], lang: str) -> list[str]:
     lines = [TEXTS("turn_row", lang, k=count(r["turns"], "turn", lang), p=r["p"]["fraction"],
                    f=format_number(r["p"]["float"], lang, 4))
              for r in section["turns"] if from_json(r["p"])]
     b = section["beyond"]
-    lines.append(TEXTS("beyond_turns", lang, k=b["turns"], p=b["p"]["fraction"], f=_tiny(b["p"]["float"], lang, 2)))
+    lines.append(TEXTS("beyond_turns", lang, k=b["turns"], p=b["p"]["fraction"], f=format_number(b["p"]["float"], lang, 4)))
     mean = section["mean"]
     lines.append(TEXTS("turn_mean", lang, m=mean["fraction"], mf=format_number(mean["float"], lang, 3)))
     return lines
@@ -500,7 +490,7 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     lines += [TEXTS("row", lang, k=r["pips"], p=r["p"]["fraction"], f=format_number(r["p"]["float"], lang, 4))
               for r in die["pips"] if from_json(r["p"])]
     b = die["beyond"]
-    lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"]["fraction"], f=_tiny(b["p"]["float"], lang, 2)))
+    lines.append(TEXTS("beyond_pips", lang, k=b["pips"], p=b["p"]["fraction"], f=format_number(b["p"]["float"], lang, 4)))
     mean, var, plain = die["mean"], die["variance"], die["plain_die_mean"]
     lines.append(TEXTS("mean", lang, m=mean["fraction"], mf=format_number(mean["float"], lang, 4),
                        d=plain["fraction"], df=format_number(plain["float"], lang, 2),
@@ -509,7 +499,7 @@ def format_odds(report: dict[str, Any], lang: str = "en") -> str:
     if die["cap_counted"]:
         lines.append(TEXTS("cap_counted", lang, n=die["max_rolls"], f=format_number(cap, lang, 4)))
     else:
-        lines.append(TEXTS("cap", lang, n=die["max_rolls"], f=_tiny(cap, lang, 1)))
+        lines.append(TEXTS("cap", lang, n=die["max_rolls"], f=format_number(cap, lang, 4)))
     lines.append("")
     lines.append(TEXTS("setup", lang, n=report["setup"]["pawns_by_dice"]))
     lines += _turn_lines(report["setup"], lang)
