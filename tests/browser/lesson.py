@@ -56,6 +56,21 @@ CLIPPED = """() => {
   }
   return out;
 }"""
+MENU_CUT = """() => {
+  // every option of a menu on show that would show cut once chosen (a native menu has no room to wrap it)
+  const out = [], ctx = document.createElement('canvas').getContext('2d');
+  for (const s of document.querySelectorAll('select')) {
+    if (!s.offsetParent || s.multiple || s.size > 1) continue;
+    const cs = getComputedStyle(s);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    for (const o of s.options) {
+      const width = ctx.measureText(o.text).width;
+      if (width > room) out.push(`menu too narrow (${Math.round(width)} > ${Math.round(room)} px): ${o.text}`);
+    }
+  }
+  return out;
+}"""
 PICTURE_GAP = """() => {
   // how far below the top of its box the picture's drawing begins (px): a box taller than the picture
   // (the projector view) must not centre it under a band of nothing

@@ -23,7 +23,7 @@ from mineedu.store import open_store
 from tests.server.serving import class_server
 
 from .helpers import new_page
-from .lesson import PICTURE_GAP
+from .lesson import MENU_CUT, PICTURE_GAP
 
 CLASS_TOKEN = "class-token-students"
 TEACHER_TOKEN = "teacher-token-private"
@@ -208,6 +208,7 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
             teacher.set_viewport_size({"width": w, "height": h})
             teacher.wait_for_timeout(500)
             assert teacher.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (w, h)
+            assert not teacher.evaluate(MENU_CUT), (w, h, teacher.evaluate(MENU_CUT))  # a bot's long name whole
             tall = teacher.evaluate(PAGE_HEIGHT)
             teacher.set_viewport_size({"width": w, "height": min(max(h, tall), 12_000)})  # the whole page in one picture
             teacher.wait_for_timeout(300)

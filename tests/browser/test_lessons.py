@@ -13,7 +13,7 @@ from mineedu.core import game_names
 from mineedu.ui.lesson import lesson_spec
 
 from .helpers import new_page
-from .lesson import CHANGED, CLIPPED, PICTURE_GAP, PROJECTED, finish_bots, version, wait_ready
+from .lesson import CHANGED, CLIPPED, MENU_CUT, PICTURE_GAP, PROJECTED, finish_bots, version, wait_ready
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 LESSONS = {name: spec.notebook for name in game_names() if (spec := lesson_spec(name)) is not None}
@@ -174,22 +174,11 @@ def test_the_keyboard_reaches_every_control(server, page, name):
     finish_bots(page)
 
 
-MENU_CUT = """ss => ss.filter(s => s.offsetParent).map(s => {
-    const cs = getComputedStyle(s), ctx = document.createElement("canvas").getContext("2d");
-    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-    const text = s.options[s.selectedIndex].text;
-    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-    return [text, ctx.measureText(text).width, room];
-}).filter(([text, width, room]) => width > room).map(([text, width, room]) =>
-    `menu cut (${Math.round(width)} > ${Math.round(room)} px): ${text}`)"""
-"""The menus of a row whose chosen option shows cut (a native menu has no room to wrap it)."""
-
-
 @pytest.mark.parametrize("name", LESSONS)
 def test_the_new_game_dialog_is_read_whole_on_a_phone(server, browser, name):
     """The new-game dialog, hidden until asked for, at 390x844 then 1280x800 in French: every seat says who
     plays it (a human seat's box was blank), no label is cut (Mine's variant ended in "pas de …") and every
-    menu shows its choice whole (My Gold Mine's "robot prudent (Dragobert à 3" at 390 px)."""
+    menu shows each of its choices whole (My Gold Mine's "robot prudent (Dragobert à 3" at 390 px)."""
     page = new_page(browser, viewport={"width": 390, "height": 844})
     page.goto(url(server, name))
     wait_ready(page)
@@ -200,12 +189,12 @@ def test_the_new_game_dialog_is_read_whole_on_a_phone(server, browser, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-fr-new-game-390x844.png"))
     seats = dialog.locator("select").evaluate_all("ss => ss.filter(s => s.offsetParent).map(s => s.selectedIndex)")
-    clipped = page.evaluate(CLIPPED) + dialog.locator("select").evaluate_all(MENU_CUT)
+    clipped = page.evaluate(CLIPPED) + page.evaluate(MENU_CUT)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_timeout(600)  # laid out again
     dialog.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"{name}-fr-new-game-1280x800.png"))
-    clipped += page.evaluate(CLIPPED) + dialog.locator("select").evaluate_all(MENU_CUT)
+    clipped += page.evaluate(CLIPPED) + page.evaluate(MENU_CUT)
     page.close()
     assert seats and -1 not in seats, seats
     assert not clipped, "\n".join(clipped)
