@@ -67,7 +67,7 @@ def check_sizes(page, name: str, lang: str) -> dict:
         page.wait_for_timeout(400)  # the new picture laid out
         shoot(page, f"{name}-{lang}-{size}-{w}x{h}")
         sizes = page.evaluate(TEXT_SIZES)
-        problems = list(page.evaluate(CLIPPED))
+        problems = list(page.evaluate(CLIPPED)) + list(page.evaluate(MENU_CUT))
         if sizes["picture"] < 12:
             problems.append("a label of the board under 12 px")
         if sizes["panel"] < 14 or sizes["status"] < 15:
