@@ -204,11 +204,11 @@ class ClassKernelsMixin:
                 while not task.done() and kernel_id not in waiting_for_visitor() and time.monotonic() < deadline:
                     await asyncio.sleep(0.1)
                 if attempt == RETAKES - 1 or not gave_up(content["renderer"].rendered_cache) or restarting:
-                    return content
+                    break
                 self.log.warning("mineedu: the notebook of pool kernel %s did not run (a cell timed out): "  # type: ignore[attr-defined]
                                  "another kernel takes its place", kernel_id)
                 await self.shutdown_kernel(kernel_id)
-            raise AssertionError("unreachable")  # the last attempt returns
+            return content
         finally:
             self._prepared += 1
 
