@@ -41,6 +41,15 @@ class Texts:
         text = self.table[key][lang if lang in LANGS else DEFAULT_LANG]
         return text.format(**fmt) if fmt else text
 
+    def or_key(self, key: str, lang: str = DEFAULT_LANG) -> str:
+        """The text of ``key``, or ``key`` itself where the table has none (a bot's spec with no name).
+
+        >>> names = Texts({"open": {"fr": "garde de la place", "en": "keeps room"}})
+        >>> names.or_key("open", "en"), names.or_key("mystery", "fr")
+        ('keeps room', 'mystery')
+        """
+        return self(key, lang) if key in self.table else key
+
     @staticmethod
     def fmt(fr: str, en: str, lang: str, **fmt: object) -> str:
         return (en if lang == "en" else fr).format(**fmt)
@@ -198,7 +207,9 @@ def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, p
     return number(v) + unit
 
 
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+SUPERSCRIPT_SIGNS = "⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹"
+"""The exponent's characters, as ``"+-0123456789"`` are written raised."""
+SUPERSCRIPT = str.maketrans("+-0123456789", SUPERSCRIPT_SIGNS)
 
 
 def scientific(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 2) -> str:

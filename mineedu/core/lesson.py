@@ -18,16 +18,17 @@ from typing import Any
 
 import numpy as np
 
+from .i18n import SUPERSCRIPT_SIGNS
 from .protocol import Words
 from .registry import game_class
 
-_NUMBER = re.compile(r"^\s*([+-]?\d+(?:[.,]\d*)?|[+-]?[.,]\d+)\s*(%?)\s*$")
+_MANTISSA = r"([+-]?\d+(?:[.,]\d*)?|[+-]?[.,]\d+)"  # a decimal, point or comma
+_NUMBER = re.compile(rf"^\s*{_MANTISSA}\s*(%?)\s*$")
 _FRACTION = re.compile(r"^\s*([+-]?\d+)\s*/\s*(\d+)\s*$")
-_MANTISSA = r"([+-]?\d+(?:[.,]\d*)?|[+-]?[.,]\d+)"
 _SCIENTIFIC = re.compile(rf"^\s*{_MANTISSA}\s*(?:[eE]\s*([+-]?\d+)|[×x*·]\s*10\s*(?:\^|\*\*)\s*\(?\s*([+-]?\d+)\s*\)?"
-                         r"|[×x*·]\s*10([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))\s*$")
+                         rf"|[×x*·]\s*10([{SUPERSCRIPT_SIGNS[:2]}]?[{SUPERSCRIPT_SIGNS[2:]}]+))\s*$")
 """A calculator's way: ``8,57E-7``, ``8.57e-07``, ``8,57 × 10^-7``, ``8,57×10⁻⁷``."""
-_SUPERSCRIPT = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123456789")
+_SUPERSCRIPT = str.maketrans(SUPERSCRIPT_SIGNS, "+-0123456789")
 _MOST_DIGITS = 30  # a power of ten further than this is no answer to a lesson's question
 
 

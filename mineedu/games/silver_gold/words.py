@@ -294,13 +294,8 @@ BOT_NAMES = Texts({
 })
 
 
-def bot_name(spec: str, lang: str = "fr") -> str:
-    """A bot in words, for a seat's menu, a status line or a tournament's chart (``Hooks.bot_name``).
-
-    >>> bot_name("open", "fr"), bot_name("open", "en")
-    ('garde de la place', 'keeps room')
-    """
-    return BOT_NAMES(spec, lang) if spec in BOT_NAMES.table else spec
+bot_name = BOT_NAMES.or_key
+"""A bot in words, for a seat's menu, a status line or a tournament's chart (``Hooks.bot_name``)."""
 
 
 __all__ = [

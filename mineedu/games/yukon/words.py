@@ -171,10 +171,5 @@ BOT_NAMES = Texts({
 })
 
 
-def bot_name(spec: str, lang: str = "fr") -> str:
-    """A bot in words, for a seat's menu, a status line or a tournament's chart (``Hooks.bot_name``).
-
-    >>> bot_name("nearest-claim", "en")
-    '"nearest claim"'
-    """
-    return BOT_NAMES(spec, lang) if spec in BOT_NAMES.table else spec
+bot_name = BOT_NAMES.or_key
+"""A bot in words, for a seat's menu, a status line or a tournament's chart (``Hooks.bot_name``)."""
