@@ -99,17 +99,21 @@ def test_the_check_sees_a_fault_in_either_language() -> None:
     assert not faults("<p>more than 12: 8.57\u202f×\u202f10⁻⁷</p>", "en")
 
 
+def bot_game(name: str, seed: int) -> tuple[Any, list[Event]]:
+    """The game of ``name`` and the events of one game its first bot plays in every seat."""
+    game = make(name, GAMES[name])
+    assert game.hooks.bots
+    bots = [game.make_bot(next(iter(game.hooks.bots))) for _ in range(GAMES[name])]
+    return game, list(play(game.initial_state(), bots, np.random.default_rng(seed)))
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_text_of_a_board_along_a_game(name: str) -> None:
-    n = GAMES[name]
-    game = make(name, n)
-    hooks = game.hooks
-    assert hooks.bots
-    bots = [game.make_bot(next(iter(hooks.bots))) for _ in range(n)]
     found: dict[str, set[str]] = {}
     looked = 0
     for seed in (0, 1):
-        events = list(play(game.initial_state(), bots, np.random.default_rng(seed)))
+        game, events = bot_game(name, seed)
+        hooks = game.hooks
         stride = max(1, len(events) // 15)
         for event in events[::stride] + events[-1:]:  # some 15 steps a game, and its end
             looked += 1
@@ -121,10 +125,7 @@ def test_every_text_of_a_board_along_a_game(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_text_of_the_odds_a_game_prints(name: str) -> None:
     """``mineedu odds`` along a bot game: each cell of its tables (columns are two spaces or more apart)."""
-    n = GAMES[name]
-    game = make(name, n)
-    bots = [game.make_bot(next(iter(game.hooks.bots))) for _ in range(n)]
-    events = list(play(game.initial_state(), bots, np.random.default_rng(0)))
+    game, events = bot_game(name, 0)
     found: dict[str, set[str]] = {}
     states = [game.initial_state()] + [e.after for e in events[:: max(1, len(events) // 8)] if not e.after.is_terminal()]
     for state in states:
