@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 import mineedu
-from mineedu.core import CHANCE, Event, sample_outcome
+from mineedu.core import CHANCE, Event, RandomBot, sample_outcome
+from mineedu.core import play as core_play
 from mineedu.core.i18n import format_number
 from mineedu.games.gold_mine import BURNED, LADDER, odds
 from mineedu.ui import Board
@@ -200,15 +201,40 @@ def test_the_log_says_what_happened_in_words():
     assert game.describe_event(e, 0, "en") == "P1 draws a dragon! Dragobert moves onto card 7. P4 is burned and loses 3 gold."
     before = at(game.initial_state(), positions=(5, 4, 3, 2)).apply(("exit",))
     e = Event(CHANCE, "L1|SWAP", before, before.apply("L1|SWAP"))
-    assert game.describe_event(e, 0, "fr") == "J1 pioche la carte Sortie «\u00a01 case vers la sortie ou échange\u00a0»"
-    assert game.describe_event(e, 0, "en") == 'P1 draws the exit card "1 card toward the exit or swap"'
+    assert game.describe_event(e, 0, "fr") == "J1 pioche la carte Sortie «\u00a01 case vers la sortie ou échange\u00a0»."
+    assert game.describe_event(e, 0, "en") == 'P1 draws the exit card "1 card toward the exit or swap".'
+    before = at(game.initial_state(), positions=(5, 4, 3, 2))
+    e = Event(0, ("exit",), before, before.apply(("exit",)))
+    assert game.describe_event(e, 0, "fr") == "J1 choisit la pioche Sortie."
+    assert game.describe_event(e, 0, "en") == "P1 chooses the exit pile."
+
+
+# What the log tells after a draw or a choice, each its own sentence.
+AFTER = re.compile(r"(?<![.!]) (?:J\d est grillé|J\d atteint|Dragobert avance|Fin de"
+                   r"|P\d is burned|P\d reaches|Dragobert moves|End of)")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_log_line_is_made_of_sentences(lang):
+    """A draw and what it did are two sentences: "J3 pioche des yeux : +2 or, un pas vers Dragobert.
+    J3 est grillé·e…", never run together ("…vers Dragobert J3 est grillé·e…"), in bot games that
+    burn miners, reach the ladder and end rounds."""
+    game = mineedu.make("gold_mine", 3)
+    seen = set()
+    for seed in range(6):
+        for e in core_play(game.initial_state(), [RandomBot()] * 3, np.random.default_rng(seed)):
+            line = game.describe_event(e, None, lang)
+            assert line.endswith((".", "!")), line
+            assert not AFTER.search(line), line
+            seen.update(m for m in ("grillé", "burned", "échelle", "ladder", "Fin de", "End of") if m in line)
+    assert len(seen) == 3, seen  # burns, arrivals and ends of rounds were all told
 
 
 def test_the_log_names_rounds_and_bots_reasons(board):
     pick(board, region="deck:explore")
     run_bots(board)
     log = board.log.value
-    assert "Manche 1" in log and "J2 :" in log.replace("\u00a0", " ")
+    assert "Manche 1" in log and "J2 choisit la pioche" in log
     assert "P(dragon) = " in log  # the threshold bot's reason, with its figures
 
 

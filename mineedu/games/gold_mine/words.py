@@ -9,7 +9,10 @@ reached the ladder, and each round's scoring.
 >>> game = mineedu.make("gold_mine", players=3)
 >>> events = list(play(game.initial_state(), [RandomBot()] * 3, np.random.default_rng(4)))
 >>> describe_event(events[0], 0, "en"), describe_event(events[1], 0, "en")
-('P1: Exit: draw an exit card', 'P1 draws the exit card "3 gold or 1 card toward the exit"')
+('P1 chooses the exit pile.', 'P1 draws the exit card "3 gold or 1 card toward the exit".')
+
+Each line is made of sentences: what was drawn or chosen, then what it did
+("P3 draws eyes: +2 gold, one step toward Dragobert. P3 is burned and loses 4 gold.").
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from .cards import (
     BURNED,
     CARD_GOLD,
     EXIT,
+    EXIT_ACTION,
     EXPLORE,
+    EXPLORE_ACTION,
     LADDER,
     OVER,
     REVEAL,
@@ -36,6 +41,8 @@ from .cards import (
 
 T = Texts({
     "draws": {"fr": "{p} pioche {card}", "en": "{p} draws {card}"},
+    "explores": {"fr": "{p} choisit la pioche Exploration.", "en": "{p} chooses the exploration pile."},
+    "exits": {"fr": "{p} choisit la pioche Sortie.", "en": "{p} chooses the exit pile."},
     "turns_up": {"fr": "Carte retournée sur la pioche : {card}", "en": "Card turned face up: {card}"},
     "exit_card": {"fr": "la carte Sortie « {name} »", "en": "the exit card \"{name}\""},
     "nugget": {"fr": "une pépite : +1 or", "en": "a nugget: +1 gold"},
@@ -75,10 +82,12 @@ def describe_event(event: Any, viewer: int | None, lang: str = "fr") -> str:
             line = T("turns_up", lang, card=kind_name(card, lang))
         else:  # pragma: no cover - no other chance node
             line = action_label(card, lang)
+    elif event.action in (EXPLORE_ACTION, EXIT_ACTION):
+        line = T("explores" if event.action == EXPLORE_ACTION else "exits", lang, p=player_name(event.player, lang))
     else:
         line = f"{player_name(event.player, lang)}{colon(lang)} {action_label(event.action, lang)}"
     after = consequences(b, a, lang, dragon_drawn=event.player == CHANCE and event.action == "dragon")
-    return line + (" " + " ".join(after) if after else "")
+    return " ".join([line if line.endswith((".", "!")) else line + ".", *after])
 
 
 def consequences(b: Any, a: Any, lang: str, dragon_drawn: bool = False) -> list[str]:
