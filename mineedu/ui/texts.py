@@ -53,7 +53,7 @@ T = Texts(
         "ready": {"fr": "Je suis {who} : montrer mon jeu", "en": "I am {who}: show my game"},
         "back": {"fr": "← Revenir (Échap)", "en": "← Back (Esc)"},
         "turn_of": {"fr": "À vous, {who} ({colour}).", "en": "Your turn, {who} ({colour})."},
-        "bot_thinks": {"fr": "{who} ({bot}) joue…", "en": "{who} ({bot}) is playing…"},
+        "bot_thinks": {"fr": "{who}, robot {bot}, joue…", "en": "{who}, bot {bot}, is playing…"},
         "chance_moves": {"fr": "Le hasard joue…", "en": "Chance is moving…"},
         "winner_is": {"fr": "Partie terminée. Gagnant : {who}.", "en": "Game over. Winner: {who}."},
         "winners_are": {"fr": "Partie terminée. Gagnants ex æquo : {who}.", "en": "Game over. Shared win: {who}."},

@@ -16,6 +16,7 @@ from mineedu.core import play as core_play
 from mineedu.core.i18n import format_number
 from mineedu.games.gold_mine import BURNED, LADDER, odds
 from mineedu.ui import Board
+from tests.test_lesson_content import plain
 from tests.ui.drive import labels, pick, run_bots
 
 from .helpers import at, new, play
@@ -228,6 +229,17 @@ def test_every_log_line_is_made_of_sentences(lang):
             assert not AFTER.search(line), line
             seen.update(m for m in ("grillé", "burned", "échelle", "ladder", "Fin de", "End of") if m in line)
     assert len(seen) == 3, seen  # burns, arrivals and ends of rounds were all told
+
+
+def test_a_bot_at_play_is_named_in_one_clause():
+    """A bot's name carries its own parentheses ("prudent (Dragobert à 3 cases ou plus)"):
+    the status names it between commas, not inside another pair of parentheses."""
+    board = Board(mineedu.make("gold_mine", 3), seats=["cautious:3", "greedy", None], seed=5)
+    status = plain(board.status.value).strip()
+    assert status == "J1, robot prudent (Dragobert à 3 cases ou plus), joue…", status
+    board.lang = "en"
+    board.redraw()
+    assert plain(board.status.value).strip() == "P1, bot cautious (Dragobert 3+ cards away), is playing…"
 
 
 def test_the_log_names_rounds_and_bots_reasons(board):
