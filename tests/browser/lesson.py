@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mineedu.core import SavedGame
@@ -198,3 +200,70 @@ def import_game(page, text: str) -> None:
     v = version(page)
     page.locator(".mineedu-import").click()
     page.wait_for_function(CHANGED, arg=v)
+
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+SIZES = {
+    "projector": (1920, 1080),
+    "laptop": (1280, 800),
+    "tablet": (768, 1024),
+    "phone": (390, 844),
+}
+TEXT_SIZES = """() => {
+  const px = e => parseFloat(getComputedStyle(e).fontSize);
+  const svg = document.querySelector('.jp-OutputArea-output .me-picture svg');
+  const box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+  const scale = Math.min(box.width / vb.width, box.height / vb.height);  // drawn to fit its box (preserveAspectRatio meet)
+  const shown = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0);
+  const picture = Math.min(...shown.map(t => px(t) * scale));
+  const key = document.querySelector('.mineedu-panel .odds-key');
+  return {picture, key: key ? px(key) : null,
+          panel: px(document.querySelector('.mineedu-panel')), status: px(document.querySelector('.mineedu-status')),
+          overflow: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+
+def shoot(page, name: str) -> None:
+    """The window as the student sees it, and the end of the page (Voilà scrolls its cells, not the window)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    if page.evaluate("(() => { const c = document.querySelector('#rendered_cells'); c.scrollTop = c.scrollHeight;"
+                     " return c.scrollTop > 0; })()"):
+        page.screenshot(path=str(SHOTS / f"{name}-end.png"))
+        page.evaluate("document.querySelector('#rendered_cells').scrollTop = 0")
+
+
+def said(wrong: dict) -> str:
+    """What is wrong at each size, one line each (pytest would cut a long dict short)."""
+    return "\n".join(f"{size}: {problem}" for size, (problems, _sizes) in wrong.items() for problem in problems)
+
+
+CANVAS_WIDTH = "() => document.querySelector('.me-canvas').getBoundingClientRect().width"
+
+
+def check_sizes(page, name: str, lang: str) -> dict:
+    """Each of the four sizes in turn (the page re-lays itself out as a resized window does: the picture
+    reports its new width and the kernel redraws it, narrow on a phone); what is wrong at each."""
+    wrong = {}
+    for i, (size, (w, h)) in enumerate(SIZES.items()):
+        if i:
+            v, before = version(page), page.evaluate(CANVAS_WIDTH)
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(200)
+            if abs(page.evaluate(CANVAS_WIDTH) - before) > 20:  # the picture reports a new width (canvas.js)
+                page.wait_for_function(CHANGED, arg=v, timeout=30_000)  # and is redrawn for it
+        page.wait_for_timeout(400)  # the new picture laid out
+        shoot(page, f"{name}-{lang}-{size}-{w}x{h}")
+        sizes = page.evaluate(TEXT_SIZES)
+        problems = list(page.evaluate(CLIPPED)) + list(page.evaluate(MENU_CUT))
+        if sizes["picture"] < 12:
+            problems.append("a label of the board under 12 px")
+        if sizes["panel"] < 14 or sizes["status"] < 15:
+            problems.append("panel or status text too small")
+        if size == "projector" and sizes["key"] is not None and sizes["key"] < 28:
+            problems.append("the headline odds under 28 px on a projector")  # read from the back of a room
+        if sizes["overflow"] > 1:
+            problems.append("something cut off to the side")
+        if problems:
+            wrong[size] = (problems, sizes)
+    return wrong

@@ -18,7 +18,7 @@ from mineedu.store import open_store
 from tests.silver_gold.twins import unseen_cards
 
 from .helpers import free_port, new_page, voila_server
-from .lesson import CANVAS, CHANGED, CHOICE, READY, version
+from .lesson import CANVAS, CHANGED, CHOICE, READY, check_sizes, said, version
 
 POOLS = {"gold_mine.ipynb": 3, "silver_gold.ipynb": 3}
 NAMES = ("Léa", "Tom")
@@ -185,6 +185,17 @@ def drawn(students: list[Student], seconds: float = 3.0) -> str:
     return "\n".join(lines)
 
 
+def at_four_sizes(student: Student, name: str) -> dict:
+    """``check_sizes`` on a seated student's page (banner, board, log), which then goes back to its size."""
+    page = student.page
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1920, "height": 1080})  # the first of the four sizes: the picture no wider
+    page.wait_for_timeout(600)
+    wrong = check_sizes(page, name, "fr")
+    page.set_viewport_size(size)
+    return wrong
+
+
 def replayed(store: Any, code: str) -> SavedGame:
     info = store.table(code)
     game = mineedu.make(info.game, info.players, dict(info.config))
@@ -213,6 +224,8 @@ def test_gold_mine_two_pages_and_a_bot_play_a_whole_game(class_server, store, br
         tom.page.reload()
         assert "J3 (vert), Tom" in tom.seated()
         assert store.table(code).seats[2].name == "Tom" and store.table(code).moves == before
+        wrong = at_four_sizes(tom, "table-gold_mine")  # a seat at a table, as on a phone or a projector
+        assert not wrong, said(wrong)
         play([lea, tom], relays=relays, store=store, code=code)
         saved = replayed(store, code)
         assert saved.replay().is_terminal() and store.table(code).finished
@@ -246,6 +259,8 @@ def test_silver_gold_no_page_receives_the_others_dealt_cards(class_server, store
                 if other != v:
                     leaked = [c for c in hands[other] for w in names(c) if w in text]
                     assert not leaked, f"{s.name}'s page received cards dealt to J{other + 1}: {leaked}"
+        wrong = at_four_sizes(lea, "table-silver_gold")  # her cards to choose from, as on a phone or a projector
+        assert not wrong, said(wrong)
         relays: list[float] = []
         play(students, relays=relays, store=store, code=code)
         saved = replayed(store, code)
