@@ -7,7 +7,8 @@ Three small things a student's notebook needs, each in French and English:
   the state object knows it all); ``player=`` draws what that seat sees;
 * :func:`check`: a verdict on the student's own answer (a fraction, a decimal
   with a point or a comma, a percentage, or a ``Fraction``), with a hint when
-  it is not yet right, and never the exact value unless the answer is right;
+  it is not yet right, and never the exact value unless the answer is right
+  (the words a lesson page uses, :func:`mineedu.core.lesson.verdict_text`);
 * :func:`frequency`: a simulated frequency with its 95 % interval, and
   :func:`percent`: a probability as a percentage, both written the reader's way;
 * :func:`review` (each game's ``<game>.review(saved, seat)``): a game's decisions of one seat, each
@@ -16,9 +17,9 @@ Three small things a student's notebook needs, each in French and English:
 
 >>> from fractions import Fraction
 >>> check("4/29", Fraction(8, 58), "en")
-Right: 4/29 ≈ 0.138.
+Right! The exact value is 4/29 ≈ 0.1379.
 >>> check("0.25", Fraction(8, 58), "en", hint="how many dragons, how many cards?")
-Not yet: 0.25 is not the value (answers within 0.001 are accepted). Hint: how many dragons, how many cards?
+Not yet: 0.25 (answers within 0.001 are accepted). Hint: how many dragons, how many cards?
 >>> check(None, Fraction(8, 58), "en")
 Write your answer in place of None, then run the cell again.
 >>> frequency(137, 1000, "en")
@@ -34,24 +35,14 @@ from typing import Any
 
 from mineedu.core import SavedGame, State, Texts, fraction_text, wilson_interval
 from mineedu.core.i18n import colon, format_count, format_number
-from mineedu.core.lesson import parse_answer
+from mineedu.core.lesson import judge, parse_answer, rule_text, verdict_text
 from mineedu.core.trials import Proportion
 from mineedu.review import Review, bot_game
 from mineedu.review import T as RT
 
 T = Texts({
-    "right": {"fr": "Juste\u00a0: {exact} ≈ {approx}.", "en": "Right: {exact} ≈ {approx}."},
-    "wrong": {"fr": "Pas encore\u00a0: {given} n'est pas la valeur {rule}.", "en": "Not yet: {given} is not the value {rule}."},
-    "tolerance": {"fr": "(réponse acceptée à {tol} près)", "en": "(answers within {tol} are accepted)"},
-    "exact_only": {"fr": "(valeur exacte attendue)", "en": "(the exact value is expected)"},
-    "hint": {"fr": "Indice\u00a0: {hint}", "en": "Hint: {hint}"},
     "empty": {"fr": "Écrivez votre réponse à la place de None, puis relancez la cellule.",
               "en": "Write your answer in place of None, then run the cell again."},
-    "unreadable": {"fr": "Je ne lis pas «\u00a0{text}\u00a0»\u00a0: écrivez une fraction (3/7), un décimal (0,43) "
-                         "ou un pourcentage (43\u00a0%).",
-                   "en": "I cannot read \"{text}\": write a fraction (3/7), a decimal (0.43) or a percentage (43%)."},
-    "not_p": {"fr": "Une probabilité est entre 0 et 1\u00a0: {given} ne peut pas en être une.",
-              "en": "A probability lies between 0 and 1: {given} cannot be one."},
     "freq": {"fr": "{hits} sur {n} = {f} (intervalle à 95\u00a0%\u00a0: {lo} à {hi})",
              "en": "{hits} of {n} = {f} (95% interval: {lo} to {hi})"},
 })
@@ -132,24 +123,14 @@ def check(answer: Any, exact: Fraction | int, lang: str = "fr", *, tolerance: Fr
     if answer is None:
         return Verdict(False, T("empty", lang))
     value = _read(answer)
-    if value is None:
-        return Verdict(False, T("unreadable", lang, text=answer))
-    given = fraction_text(value) if isinstance(answer, Fraction | int) else str(answer)
-    if isinstance(answer, float):
+    given = str(answer)
+    if isinstance(answer, Fraction | int) and value is not None:
+        given = fraction_text(value)
+    elif isinstance(answer, float):
         given = format_number(answer, lang, max(1, len(repr(answer).split(".")[-1])))
-    exact = Fraction(exact)
-    if probability and not 0 <= value <= 1:
-        return Verdict(False, T("not_p", lang, given=given))
-    ok = value == exact if tolerance is None else abs(value - exact) <= tolerance
-    if ok:
-        return Verdict(True, T("right", lang, exact=fraction_text(exact), approx=format_number(exact, lang, 3)))
-    if tolerance is None:
-        rule = T("exact_only", lang)
-    else:
-        digits = max(0, len(str(tolerance.denominator)) - 1) if tolerance.numerator == 1 else 3
-        rule = T("tolerance", lang, tol=format_number(tolerance, lang, digits))
-    text = T("wrong", lang, given=given, rule=rule)
-    return Verdict(False, text + (" " + T("hint", lang, hint=hint) if hint else ""))
+    key, fmt = judge(value, given, Fraction(exact), tolerance, probability)
+    text = verdict_text(key, fmt, lang, rule=" " + rule_text(tolerance, lang), hint=hint or "")
+    return Verdict(key == "right", text)
 
 
 def whole(n: int, lang: str = "fr") -> str:

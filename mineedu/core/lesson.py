@@ -1,15 +1,17 @@
-"""What a game declares for its lesson, and how a student's typed number is read: no widgets.
+"""What a game declares for its lesson, and how a student's typed number is read and judged: no widgets.
 
 A game's ``lesson.py`` holds ``SPEC``, a :class:`LessonSpec` (teacher notes, the rules in brief,
 predict → simulate → compute questions, a tournament of bots, exercises), named in its
 :class:`~mineedu.core.Hooks` (``lesson=``) and found by :func:`lesson_spec`. The lesson page
 (:mod:`mineedu.ui.lesson`) is built from it; the command line, the decision review and the
-exploration notebooks read it (and :func:`parse_answer`) without loading a widget.
+exploration notebooks read it (and :func:`parse_answer`) without loading a widget. An answer's
+verdict (:func:`judge`, :func:`verdict_text`) reads the same on a lesson page and in a notebook.
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -18,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from .i18n import SUPERSCRIPT_SIGNS
+from .exact import fraction_text
+from .i18n import SUPERSCRIPT_SIGNS, Texts, format_number
 from .protocol import Words
 from .registry import game_class
 
@@ -59,6 +62,81 @@ def parse_answer(text: Any) -> Fraction | None:
         power = int((m.group(2) or m.group(3) or m.group(4)).translate(_SUPERSCRIPT))
         return Fraction(m.group(1).replace(",", ".")) * Fraction(10) ** power if abs(power) <= _MOST_DIGITS else None
     return None
+
+
+VERDICTS = Texts({
+    "tolerance": {"fr": "(réponse acceptée à {tol} près)", "en": "(answers within {tol} are accepted)"},
+    "exact_only": {"fr": "(réponse exacte attendue)", "en": "(an exact answer is expected)"},
+    "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.", "en": "Right! The exact value is {exact} ≈ {approx}."},
+    "right_whole": {"fr": "Juste ! La valeur exacte est {exact}.", "en": "Right! The exact value is {exact}."},
+    "wrong": {"fr": "Pas encore : {given} ≈ {approx}{rule}.", "en": "Not yet: {given} ≈ {approx}{rule}."},
+    "wrong_plain": {"fr": "Pas encore : {given}{rule}.", "en": "Not yet: {given}{rule}."},
+    "hint": {"fr": "Indice : {hint}", "en": "Hint: {hint}"},
+    "not_a_probability": {"fr": "Une probabilité est entre 0 et 1 (ou 0 % et 100 %) : {given} ne peut pas en être une.",
+                          "en": "A probability lies between 0 and 1 (or 0% and 100%): {given} cannot be one."},
+    "unreadable": {"fr": "Je ne lis pas « {text} » : écrivez une fraction (3/7), un décimal (0,43) ou un pourcentage (43 %).",
+                   "en": "I cannot read \"{text}\": write a fraction (3/7), a decimal (0.43) or a percentage (43%)."},
+})
+"""What a student reads of an answer, on a lesson page and in a notebook (:func:`verdict_text`)."""
+
+
+def rule_text(tolerance: Fraction | None, lang: str) -> str:
+    """How close an answer must be, written as the tolerance is: ``(réponse acceptée à 0,005 près)``.
+
+    >>> rule_text(Fraction(1, 200), "fr"), rule_text(Fraction(1, 1000), "en"), rule_text(None, "en")
+    ('(réponse acceptée à 0,005 près)', '(answers within 0.001 are accepted)', '(an exact answer is expected)')
+    """
+    if not tolerance:
+        return VERDICTS("exact_only", lang)
+    decimals = next((d for d in range(13) if (tolerance * 10**d).denominator == 1),
+                    2 - math.floor(math.log10(tolerance)))
+    return VERDICTS("tolerance", lang, tol=format_number(tolerance, lang, decimals))
+
+
+def judge(value: Fraction | None, shown: str, exact: Fraction, tolerance: Fraction | None,
+          probability: bool) -> tuple[str, dict[str, Any]]:
+    """A verdict on an answer read as ``value`` (``None``: unreadable), typed as ``shown``: its key in
+    :data:`VERDICTS` and what its text needs (:func:`verdict_text` words it in any language).
+
+    >>> judge(Fraction(3, 7), "3/7", Fraction(3, 7), None, True)[0], judge(None, "beaucoup", Fraction(1), None, True)[0]
+    ('right', 'unreadable')
+    >>> judge(Fraction(6, 5), "1,2", Fraction(1, 2), Fraction(1, 1000), True)[0]
+    'not_a_probability'
+    """
+    if value is None:
+        return "unreadable", {"text": shown}
+    if probability and not 0 <= value <= 1:
+        return "not_a_probability", {"given": shown}
+    if value == exact or (tolerance and abs(value - exact) <= tolerance):
+        return "right", {"exact": exact}
+    return "wrong", {"given": shown, "value": value}
+
+
+def verdict_text(key: str, fmt: Mapping[str, Any], lang: str, rule: str = "", hint: str = "") -> str:
+    """The words of a :func:`judge` verdict: the exact value only when the answer is right, and for a
+    wrong one what was read (``3/7 ≈ 0,4286``; a decimal as typed), ``rule`` (a tolerance's words,
+    for a page that does not show them beside the question) and ``hint``.
+
+    >>> verdict_text(*judge(Fraction(3, 7), "3/7", Fraction(1, 2), None, True), "fr", hint="les yeux aussi.")
+    'Pas encore\xa0: 3/7 ≈ 0,4286. Indice\xa0: les yeux aussi.'
+    >>> verdict_text(*judge(Fraction(1, 2), "0.5", Fraction(1, 2), None, True), "en")
+    'Right! The exact value is 1/2 ≈ 0.5000.'
+    >>> verdict_text(*judge(Fraction(38, 100), "0,38", Fraction(1, 2), None, True), "fr", rule=" (…)")
+    'Pas encore\xa0: 0,38 (…).'
+    """
+    if key == "right":
+        exact = Fraction(fmt["exact"])
+        if exact.denominator == 1:  # a whole number needs no decimal beside it ("12", not "12 ≈ 12,0000")
+            return VERDICTS("right_whole", lang, exact=fraction_text(exact))
+        return VERDICTS("right", lang, exact=fraction_text(exact), approx=format_number(exact, lang, 4))
+    if key != "wrong":
+        return VERDICTS(key, lang, **fmt)
+    value, given = Fraction(fmt["value"]), str(fmt["given"])
+    if value.denominator == 1 or (_NUMBER.match(given) and "%" not in given):  # read as typed: no decimal beside it
+        text = VERDICTS("wrong_plain", lang, given=given, rule=rule)
+    else:
+        text = VERDICTS("wrong", lang, given=given, approx=format_number(value, lang, 4), rule=rule)
+    return text + (" " + VERDICTS("hint", lang, hint=hint) if hint else "")
 
 
 def words(w: Words | Callable[[str], str], lang: str) -> str:

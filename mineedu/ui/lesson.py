@@ -32,7 +32,18 @@ import numpy as np
 from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
 from mineedu.core.errors import whole
 from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number, join_clauses
-from mineedu.core.lesson import ExerciseSpec, LessonSpec, Predict, TournamentSpec, lesson_spec, parse_answer, words
+from mineedu.core.lesson import (
+    ExerciseSpec,
+    LessonSpec,
+    Predict,
+    TournamentSpec,
+    judge,
+    lesson_spec,
+    parse_answer,
+    rule_text,
+    verdict_text,
+    words,
+)
 from mineedu.core.protocol import Words
 
 from . import charts
@@ -46,18 +57,6 @@ T = Texts(
     {
         "check": {"fr": "Vérifier", "en": "Check"},
         "answer": {"fr": "Réponse", "en": "Answer"},
-        "tolerance": {"fr": "(réponse acceptée à {tol} près)", "en": "(answers within {tol} are accepted)"},
-        "exact_only": {"fr": "(réponse exacte attendue)", "en": "(an exact answer is expected)"},
-        "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.",
-                  "en": "Right! The exact value is {exact} ≈ {approx}."},
-        "wrong": {"fr": "Pas encore : {given} ≈ {approx}.", "en": "Not yet: {given} ≈ {approx}."},
-        "right_whole": {"fr": "Juste ! La valeur exacte est {exact}.", "en": "Right! The exact value is {exact}."},
-        "wrong_whole": {"fr": "Pas encore : {given}.", "en": "Not yet: {given}."},
-        "hint": {"fr": "Indice : {hint}", "en": "Hint: {hint}"},
-        "not_a_probability": {"fr": "Une probabilité est entre 0 et 1 (ou 0 % et 100 %) : {given} ne peut pas en être une.",
-                              "en": "A probability lies between 0 and 1 (or 0% and 100%): {given} cannot be one."},
-        "unreadable": {"fr": "Je ne lis pas « {text} » : écrivez une fraction (3/7), un décimal (0,43) ou un pourcentage (43 %).",
-                       "en": "I cannot read \"{text}\": write a fraction (3/7), a decimal (0.43) or a percentage (43%)."},
         "solution": {"fr": "Voir la solution", "en": "Show the solution"},
         "hide_solution": {"fr": "Cacher la solution", "en": "Hide the solution"},
         # predict -> simulate -> compute
@@ -248,19 +247,14 @@ class Exercise:
         language.register(self.render)
 
     def is_right(self, value: Fraction) -> bool:
-        return abs(value - self.spec.answer) <= self.spec.tolerance
+        return self._judge(value, "")[0] == "right"
+
+    def _judge(self, value: Fraction | None, shown: str) -> tuple[str, dict[str, Any]]:
+        return judge(value, shown, self.spec.answer, self.spec.tolerance, self.spec.probability)
 
     def check(self, text: Any) -> bool:
-        value = parse_answer(text)
         shown = str(text).strip()[:40]
-        if value is None:
-            self._last = ("unreadable", {"text": shown})
-        elif self.spec.probability and not 0 <= value <= 1:
-            self._last = ("not_a_probability", {"given": shown})
-        elif self.is_right(value):
-            self._last = ("right", {"exact": fraction_text(self.spec.answer), "approx": self.spec.answer})
-        else:
-            self._last = ("wrong", {"given": shown, "approx": value})
+        self._last = self._judge(parse_answer(text), shown)
         self.render(self.language.lang)
         right = self._last[0] == "right"
         if self.classroom is not None and self._last[0] in ("right", "wrong"):
@@ -273,11 +267,7 @@ class Exercise:
         return f"e{self.number}"
 
     def render(self, lang: str) -> None:
-        tol = self.spec.tolerance
-        if tol:
-            rule = T("tolerance", lang, tol=format_number(tol, lang, max(0, -math.floor(math.log10(tol)))))
-        else:
-            rule = T("exact_only", lang)
+        rule = rule_text(self.spec.tolerance, lang)
         self.prompt.value = f"<p><b>{self.number}.</b> {words(self.spec.question, lang)} <i>{html.escape(rule)}</i></p>"
         self.box.placeholder = T("answer", lang)
         self.button.description = T("check", lang)
@@ -288,15 +278,7 @@ class Exercise:
             self.feedback.value = ""
             return
         key, fmt = self._last
-        if "approx" in fmt:
-            if Fraction(fmt["approx"]).denominator == 1:  # a whole number needs no decimal beside it ("12", not "12 ≈ 12,0000")
-                text = T(key + "_whole", lang, **fmt)
-            else:
-                text = T(key, lang, **{**fmt, "approx": format_number(fmt["approx"], lang, 4)})
-        else:
-            text = T(key, lang, **fmt)
-        if key == "wrong":
-            text += " " + T("hint", lang, hint=words(self.spec.hint, lang))
+        text = verdict_text(key, fmt, lang, hint=words(self.spec.hint, lang))
         colour = "#0a6b3d" if key == "right" else "#B00020"
         self.feedback.value = f"<p role='status' style='color:{colour}'>{html.escape(text)}</p>"
 

@@ -40,13 +40,13 @@ def test_show_passes_a_chart_through():
 def test_a_right_answer_in_any_form(answer):
     v = check(answer, Fraction(21, 54), "en")
     assert v.right and bool(v)
-    assert v.text == "Right: 7/18 ≈ 0.389."
+    assert v.text == "Right! The exact value is 7/18 ≈ 0.3889."  # the words of a lesson page
 
 
 def test_the_exact_value_only_when_no_tolerance():
     assert not check("0.389", Fraction(21, 54), "en", tolerance=None)
     assert check("21/54", Fraction(21, 54), "en", tolerance=None)
-    assert "(the exact value is expected)" in check("0.389", Fraction(21, 54), "en", tolerance=None).text
+    assert "(an exact answer is expected)" in check("0.389", Fraction(21, 54), "en", tolerance=None).text
 
 
 @pytest.mark.parametrize("answer", ["5/54", "0.38", 0.1, Fraction(1, 3)])
@@ -64,14 +64,16 @@ def test_within_the_stated_tolerance_only():
     assert not check(Fraction(1, 3) + Fraction(1001, 1000000), exact, "en")
     assert check("0.3", exact, "en", tolerance=Fraction(1, 20))
     assert "within 0.01 are accepted" in check("0.2", exact, "en", tolerance=Fraction(1, 100)).text
+    assert "within 0.005 are accepted" in check("0.2", exact, "en", tolerance=Fraction(1, 200)).text  # not "0.01"
+    assert "(an exact answer is expected)" in check("0.2", exact, "en", tolerance=Fraction(0)).text  # not "0.000"
 
 
 def test_no_answer_yet_unreadable_and_impossible_answers():
     assert check(None, Fraction(1, 2), "en").text == "Write your answer in place of None, then run the cell again."
     assert check("beaucoup", Fraction(1, 2), "fr").text.startswith(f"Je ne lis pas «{NBSP}beaucoup{NBSP}»{NBSP}:")
     assert check(True, Fraction(1, 2), "en").text.startswith("I cannot read")
-    assert check("1.2", Fraction(1, 2), "en").text == "A probability lies between 0 and 1: 1.2 cannot be one."
-    assert check("-1/4", Fraction(1, 2), "en").text == "A probability lies between 0 and 1: -1/4 cannot be one."
+    assert check("1.2", Fraction(1, 2), "en").text == "A probability lies between 0 and 1 (or 0% and 100%): 1.2 cannot be one."
+    assert check("-1/4", Fraction(1, 2), "en").text == "A probability lies between 0 and 1 (or 0% and 100%): -1/4 cannot be one."
     assert check("33/29", Fraction(33, 29), "en", probability=False).right  # an expectation may pass 1
 
 

@@ -3,6 +3,7 @@ tournaments, the page's language and address — with the My Gold Mine lesson as
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 
@@ -286,3 +287,17 @@ def test_the_projector_view_draws_the_games_wide_picture() -> None:
     before = gold.game_board.canvas.svg
     gold.meta.view = "projector"
     assert gold.game_board.canvas.svg == before
+
+
+@pytest.mark.parametrize("typed", ["4/29", "0,14", "13 %", "2/3", "1,5", "beaucoup"])
+def test_a_notebook_and_a_lesson_page_judge_an_answer_in_the_same_words(typed):
+    """``mineedu.explore.check`` (a notebook) and an exercise of a lesson page: one verdict; the notebook
+    adds the tolerance a page shows beside its question."""
+    from mineedu.explore import check
+
+    e = exercise()
+    right = e.check(typed)
+    page = html.unescape(re.sub(r"<[^>]+>", "", e.feedback.value))
+    notebook = check(typed, Fraction(8, 58), "fr", hint="compter les dragons")
+    assert notebook.right == right
+    assert notebook.text.replace(" (réponse acceptée à 0,001 près)", "") == page
