@@ -55,6 +55,7 @@ from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, words
 from . import charts
 from .board_view import LANG_OPTIONS
 from .lesson import Part
+from .lesson import T as LT
 
 HERE = Path(__file__).parent
 REFRESH = 2.0  # seconds between two redraws when nothing changed (presence ages)
@@ -133,20 +134,17 @@ T = Texts(
                             "(95% interval: {lo} to {hi}; normal approximation)."},
         "mean_line_one": {"fr": "Essais de la classe : un seul essai, de valeur {f} (pas encore d'intervalle).",
                           "en": "The class's trials: a single trial, of value {f} (no interval yet)."},
-        "exact": {"fr": "Valeur exacte : {exact} ≈ {approx}.", "en": "Exact value: {exact} ≈ {approx}."},
         "held_note": {"fr": "Valeur exacte retenue : aucune page ne la montre avant que vous la montriez.",
                       "en": "Exact value held back: no page shows it before you show it."},
         "hidden_note": {"fr": "Valeur exacte : chaque élève la découvre après sa prédiction (ou montrez-la à tous).",
                         "en": "Exact value: each student finds it after their prediction (or show it to all)."},
         "x_pred": {"fr": "prédiction", "en": "prediction"},
         "median": {"fr": "médiane de la classe", "en": "class median"},
-        "exact_mark": {"fr": "valeur exacte", "en": "exact value"},
         "x_trials": {"fr": "nombre d'essais de la classe", "en": "the class's number of trials"},
         "y_freq": {"fr": "fréquence", "en": "frequency"},
         "y_mean": {"fr": "moyenne", "en": "mean"},
         "class_line": {"fr": "la classe (bande à 95\u00a0%)", "en": "the class (95% band)"},
         "one_student": {"fr": "un·e élève", "en": "one student"},
-        "exercises_head": {"fr": "Exercices", "en": "Exercises"},
         "exercise": {"fr": "Exercice", "en": "Exercise"},
         "tried": {"fr": "Ont essayé", "en": "Tried"},
         "right": {"fr": "Juste (à la tolérance près)", "en": "Right (within tolerance)"},
@@ -154,8 +152,6 @@ T = Texts(
         "tournament_head": {"fr": "Tournoi de la classe", "en": "The class's tournament"},
         "no_tournament": {"fr": "Personne n'a encore lancé le tournoi.", "en": "Nobody has run the tournament yet."},
         "t_line": {"fr": "{k}, {g} en tout.", "en": "{k}, {g} in all."},
-        "win_rate": {"fr": "taux de victoire", "en": "win rate"},
-        "bots": {"fr": "robots", "en": "bots"},
         "export_csv": {"fr": "Exporter (tableur : CSV)", "en": "Export (spreadsheet: CSV)"},
         "export_json": {"fr": "Exporter (JSON)", "en": "Export (JSON)"},
         "exported": {"fr": "Fichier {name} préparé ({n}) : il se télécharge.",
@@ -410,7 +406,7 @@ def prediction_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str
     return charts.dot_plot(
         [v for _, _, v in s.values], median=s.median, exact=float(exact) if exact is not None else None, lang=lang,
         percent=_percent(q), names=[n for _, n, _ in s.values] if names else None,
-        labels={"x": T("x_pred", lang), "median": T("median", lang), "exact": T("exact_mark", lang),
+        labels={"x": T("x_pred", lang), "median": T("median", lang), "exact": LT("chart_exact", lang),
                 "title": T("x_pred", lang)},
     )
 
@@ -448,7 +444,7 @@ def mean_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
     return charts.pooled(xs, means, bands, students=students, exact=float(exact) if exact is not None else None, lang=lang,
                          percent=False,
                          labels={"x": T("x_trials", lang), "y": T("y_mean", lang), "class": T("class_line", lang),
-                                 "student": T("one_student", lang), "exact": T("exact_mark", lang)})
+                                 "student": T("one_student", lang), "exact": LT("chart_exact", lang)})
 
 
 def trials_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
@@ -465,7 +461,7 @@ def trials_chart(q: Question, snap: Snapshot, lang: str, names: bool) -> str:
     exact = shown_exact(q, snap)
     return charts.pooled(xs, freq, bands, students=students, exact=float(exact) if exact is not None else None, lang=lang,
                          labels={"x": T("x_trials", lang), "y": T("y_freq", lang), "class": T("class_line", lang),
-                                 "student": T("one_student", lang), "exact": T("exact_mark", lang)})
+                                 "student": T("one_student", lang), "exact": LT("chart_exact", lang)})
 
 
 def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
@@ -500,7 +496,7 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
                          f=_num(t.successes / t.trials, lang, True), lo=_num(a, lang, True), hi=_num(b, lang, True)))
     if q.key in snap.revealed:  # the page may be on the projector: the exact value only once revealed
         exact = q.exact()
-        out.append(T("exact", lang, exact=fraction_text(exact), approx=_num(exact, lang, percent)))
+        out.append(LT("exact_is", lang, exact=fraction_text(exact), approx=_num(exact, lang, percent)))
     else:
         out.append(T("held_note" if snap.held else "hidden_note", lang))
     return out
@@ -542,7 +538,7 @@ def tournament_html(spec: LessonSpec, snap: Snapshot, lang: str) -> str:
     games = max(s.games for _, s in rows)
     line = T("t_line", lang, k=count(students, lang, *STUDENTS), g=count(games, lang, *GAMES))
     return (f"<p>{_e(line)}</p><div class='mineedu-dash-chart'>"
-            + charts.interval_bars(names, rates, bands, lang=lang, labels={"x": T("bots", lang), "y": T("win_rate", lang)})
+            + charts.interval_bars(names, rates, bands, lang=lang, labels={"x": LT("bots", lang), "y": LT("win_rate", lang)})
             + "</div>")
 
 
@@ -919,7 +915,7 @@ class Dashboard:
         self.class_head.value = f"<h2>{_e(T('class_head', lang))}</h2>"
         self.tables_head.value = f"<h2>{_e(T('tables_head', lang))}</h2>"
         self.predict_head.value = f"<h2>{_e(T('predict_head', lang))}</h2>"
-        self.exercises_head.value = f"<h2>{_e(T('exercises_head', lang))}</h2>"
+        self.exercises_head.value = f"<h2>{_e(LT('exercises', lang))}</h2>"
         self.tournament_head.value = f"<h2>{_e(T('tournament_head', lang))}</h2>" if spec.tournament else ""
         if self.error is not None:
             key = "no_store" if self.error == "no_store" else "store_error"
