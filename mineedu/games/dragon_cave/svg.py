@@ -28,7 +28,7 @@ from mineedu.core import CHANCE, TERMINAL, Texts
 from mineedu.core.i18n import colon, player_name
 from mineedu.core.svg import PLAYER_COLOURS, circle, document, rect, region, text
 
-from .rules import EATEN, ENTRANCE, IN, OUT, Card, Position, family_name
+from .rules import EATEN, ENTRANCE, IN, OUT, Card, DragonCave, Position, family_name
 from .words import cards, points, steps
 
 CARD_W, CARD_H, GAP = 100, 124, 12
@@ -66,7 +66,6 @@ PASSED_FILL = "#EDEDED"  # a card behind the dragon
 DRAGON_RED = "#B22222"
 
 T = Texts({
-    "title": {"fr": "Au fin fond de la grotte du dragon", "en": "Deep down in the dragon's cave"},
     "entrance": {"fr": "entrée", "en": "entrance"},
     "dragon": {"fr": "dragon", "en": "dragon"},
     "turn": {"fr": "au tour de {p}", "en": "{p} to move"},
@@ -391,7 +390,7 @@ def draw(view: Position, lang: str, lay: Layout) -> str:
     cfg = view.game.config
     c = colon(lang)
     body: list[str] = [STYLE]
-    body.append(text(LEFT, 42, T("title", lang), size=30, anchor="start", fill=INK, weight="bold"))
+    body.append(text(LEFT, 42, DragonCave.title[lang], size=30, anchor="start", fill=INK, weight="bold"))
     body.append(text(LEFT, 88, headline(view, lang), size=FONT, anchor="start", fill=INK))
     if view.roll is not None and view.to_move() >= 0:
         body.append(die_face(width - LEFT - 56, 50, 56, view.roll))
@@ -424,5 +423,5 @@ def draw(view: Position, lang: str, lay: Layout) -> str:
         y += h
     height = y + 16
     frame = rect(1, 1, width - 2, height - 2, fill=PAPER, stroke="#999", rx=10, stroke_width="2")
-    svg = document(width, height, [frame, *body], title=T("title", lang))
+    svg = document(width, height, [frame, *body], title=DragonCave.title[lang])
     return svg.replace("<svg ", f'<svg data-dc-layout="{lay.name}" ', 1)
