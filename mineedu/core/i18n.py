@@ -280,6 +280,11 @@ def player_name(player: int, lang: str = DEFAULT_LANG) -> str:
     return f"{'P' if lang == 'en' else 'J'}{player + 1}"
 
 
+def round_name(r: int, lang: str = DEFAULT_LANG) -> str:
+    """A round as the log's headings name it, numbered from 1: ``Manche 2`` / ``Round 2``."""
+    return f"{'Round' if lang == 'en' else 'Manche'} {r}"
+
+
 def chance_name(lang: str = DEFAULT_LANG) -> str:
     return "Chance" if lang == "en" else "Hasard"
 

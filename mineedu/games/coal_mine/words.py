@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Event, State, Texts
-from mineedu.core.i18n import count, join_clauses, join_words, player_name
+from mineedu.core.i18n import count, join_clauses, join_words, player_name, round_name
 
 from .rules import CoalMineState
 
@@ -180,7 +180,6 @@ LOG = Texts({
     "mines": {"fr": "{who} extrait {coal}", "en": "{who} mines {coal}"},
     "recruits": {"fr": "{who} recrute {cards}", "en": "{who} recruits {cards}"},
     "ends": {"fr": "{who} atteint {pts} : fin de la partie", "en": "{who} reaches {pts}: the game ends"},
-    "chapter": {"fr": "Manche {r}", "en": "Round {r}"},
     "dummy": {"fr": "Joueur fictif", "en": "Dummy player"},
     "face_down": {"fr": "une carte face cachée", "en": "a card face down"},
 })
@@ -334,4 +333,4 @@ def reason_visible(event: Event, viewer: int | None) -> bool:
 def chapter(state: State, lang: str) -> str | None:
     """The log heading a state belongs to: its round ("Manche 2" / "Round 2")."""
     assert isinstance(state, CoalMineState)
-    return LOG("chapter", lang, r=state.round)
+    return round_name(state.round, lang)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, Texts
-from mineedu.core.i18n import colon, count, format_number, player_name
+from mineedu.core.i18n import colon, count, format_number, player_name, round_name
 
 from .cards import (
     BURNED,
@@ -56,7 +56,6 @@ T = Texts({
     "scored_one": {"fr": "{p} {gold} → {tokens}", "en": "{p} {gold} → {tokens}"},
     "nobody": {"fr": "personne n'a atteint l'échelle", "en": "nobody reached the ladder"},
     "final": {"fr": "Fin de la partie{c} {detail}.", "en": "End of the game{c} {detail}."},
-    "chapter": {"fr": "Manche {r}", "en": "Round {r}"},
 })
 
 
@@ -132,7 +131,7 @@ def threshold_text(t: float, lang: str) -> str:
 
 def chapter(state: Any, lang: str = "fr") -> str:
     """The log's heading for the moves made from ``state``: its round."""
-    return T("chapter", lang, r=state.round)
+    return round_name(state.round, lang)
 
 
 BOT_WORDS = {

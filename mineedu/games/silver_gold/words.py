@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from mineedu.core import CHANCE, SEE_ALL, Action, Event, State, Texts
-from mineedu.core.i18n import colon, count, join_clauses, join_words, player_name
+from mineedu.core.i18n import colon, count, join_clauses, join_words, player_name, round_name
 
 from .rules import CARDS, PlayerView, SilverGoldView, action_cells
 from .shapes import SHAPE_NAMES
@@ -85,7 +85,6 @@ WORDS = Texts({
     "cup": {"fr": "coupe {v}", "en": "cup {v}"},
     "completed": {"fr": "carte n° {id} complétée (+{n})", "en": "card no. {id} completed (+{n})"},
     "chapter_deal": {"fr": "Distribution", "en": "The deal"},
-    "chapter_round": {"fr": "Manche {r}", "en": "Round {r}"},
     "chapter_over": {"fr": "Fin de partie", "en": "Game over"},
 })
 """The words of the actions and of the log; a card's colour agrees with *carte* in French."""
@@ -284,7 +283,7 @@ def chapter(state: State, lang: str = "fr") -> str:
         return WORDS("chapter_deal", lang)
     if phase == "over":
         return WORDS("chapter_over", lang)
-    return WORDS("chapter_round", lang, r=getattr(state, "round", 0) + 1)
+    return round_name(getattr(state, "round", 0) + 1, lang)
 
 
 BOT_NAMES = Texts({

@@ -33,7 +33,7 @@ from html import escape
 from typing import Any
 
 from mineedu.core import State, Texts, fraction_text, from_json
-from mineedu.core.i18n import format_number, join_clauses, player_name
+from mineedu.core.i18n import format_number, join_clauses, player_name, round_name
 from mineedu.core.markup import exact, percent
 from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
@@ -89,7 +89,6 @@ T = Texts({
                     "en": "Game over: at most one player is left in play."},
     "end_rounds": {"fr": "Partie finie : la limite de {n} manches est atteinte.",
                    "en": "Game over: the limit of {n} rounds is reached."},
-    "chapter": {"fr": "Manche {r}", "en": "Round {r}"},
 })
 
 DIE_ROWS = 7  # rows for 2..8 pips, then "over 8"
@@ -269,4 +268,4 @@ def chapter(state: State, lang: str = "fr") -> str | None:
     """The log's heading for a move: its round (``Manche 3`` / ``Round 3``)."""
     view = state.observation(None)
     assert isinstance(view, YukonView)
-    return T("chapter", lang, r=view.round + 1)
+    return round_name(view.round + 1, lang)
