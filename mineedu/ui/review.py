@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .board_view import BoardView
 
 T = Texts({
-    "open": {"fr": "Revoir mes décisions", "en": "Review my decisions"},
     "close": {"fr": "Fermer la revue", "en": "Close the review"},
     "prev": {"fr": "◀ Précédente", "en": "◀ Previous"},
     "next": {"fr": "Suivante ▶", "en": "Next ▶"},
@@ -173,7 +172,7 @@ class ReviewBox:
             self.open = False
             return
         if not self.available():
-            raise MoveRefused("bad_value", what=T("open", self.board.lang), value=repr(value)[:40],
+            raise MoveRefused("bad_value", what=RT("title", self.board.lang), value=repr(value)[:40],
                               expected=T("after_end", self.board.lang))
         if value == "open":
             self.open = True
@@ -191,7 +190,7 @@ class ReviewBox:
             self.k = 0
             self.compute()
         else:
-            raise MoveRefused("bad_value", what=T("open", self.board.lang), value=repr(value)[:40],
+            raise MoveRefused("bad_value", what=RT("title", self.board.lang), value=repr(value)[:40],
                               expected="open, close, prev, next, summary")
 
     def _todo(self) -> list[int]:
@@ -259,7 +258,7 @@ class ReviewBox:
         self.button.layout.display = None if ok else "none"
         if not ok:
             self.open = False
-        self.button.description = T("close" if self.open else "open", lang)
+        self.button.description = T("close", lang) if self.open else RT("title", lang)
         self.widget.layout.display = None if self.open else "none"
         self.prev.description, self.next.description = T("prev", lang), T("next", lang)
         self.summary.description = T("summary", lang)
@@ -281,7 +280,7 @@ class ReviewBox:
         review = self.review()
         n = len(review)
         if not n:
-            self.head.value = f"{STYLE}<h4>{html.escape(T('open', lang))}</h4><p>{html.escape(T('no_decision', lang))}</p>"
+            self.head.value = f"{STYLE}<h4>{html.escape(RT('title', lang))}</h4><p>{html.escape(T('no_decision', lang))}</p>"
             self.picture.value = self.table.value = self.words.value = ""
             return
         self.prev.disabled = self.k == 0
@@ -290,7 +289,7 @@ class ReviewBox:
         options = d.options if d is not None else review.options(self.k)
         state = review.events[review.moves[self.k]].before
         title = RT("decision", lang, k=self.k + 1, n=n)
-        self.head.value = f"{STYLE}<h4>{html.escape(T('open', lang))} — {html.escape(title)}</h4>"
+        self.head.value = f"{STYLE}<h4>{html.escape(RT('title', lang))} — {html.escape(title)}</h4>"
         svg = review.game.render_svg(state, review.seat, lang, narrow=self.board.narrow)
         self.picture.value = f"<div class='mineedu-review-svg'>{svg}</div>"
         self.table.value = (f"<div class='mineedu-review-options' data-decision='{self.k + 1}'>"
