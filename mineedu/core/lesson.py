@@ -65,7 +65,7 @@ def parse_answer(text: Any) -> Fraction | None:
 
 
 VERDICTS = Texts({
-    "tolerance": {"fr": "(réponse acceptée à {tol} près)", "en": "(answers within {tol} are accepted)"},
+    "tolerance": {"fr": "(réponse acceptée à {tol}\u00a0près)", "en": "(answers within {tol} are accepted)"},
     "exact_only": {"fr": "(réponse exacte attendue)", "en": "(an exact answer is expected)"},
     "right": {"fr": "Juste ! La valeur exacte est {exact} ≈ {approx}.", "en": "Right! The exact value is {exact} ≈ {approx}."},
     "right_whole": {"fr": "Juste ! La valeur exacte est {exact}.", "en": "Right! The exact value is {exact}."},
@@ -81,10 +81,10 @@ VERDICTS = Texts({
 
 
 def rule_text(tolerance: Fraction | None, lang: str) -> str:
-    """How close an answer must be, written as the tolerance is: ``(réponse acceptée à 0,005 près)``.
+    """How close an answer must be, written as the tolerance is, never cut from its number.
 
     >>> rule_text(Fraction(1, 200), "fr"), rule_text(Fraction(1, 1000), "en"), rule_text(None, "en")
-    ('(réponse acceptée à 0,005 près)', '(answers within 0.001 are accepted)', '(an exact answer is expected)')
+    ('(réponse acceptée à 0,005\xa0près)', '(answers within 0.001 are accepted)', '(an exact answer is expected)')
     """
     if not tolerance:
         return VERDICTS("exact_only", lang)

@@ -54,7 +54,7 @@ def test_a_wrong_answer_gets_the_rule_and_the_hint_but_not_the_value(answer):
     v = check(answer, Fraction(21, 54), "fr", hint="les yeux aussi.")
     assert not v.right
     assert v.text.startswith(f"Pas encore{NBSP}: ")
-    assert f"(réponse acceptée à 0,001 près). Indice{NBSP}: les yeux aussi." in v.text
+    assert f"(réponse acceptée à 0,001{NBSP}près). Indice{NBSP}: les yeux aussi." in v.text
     assert "7/18" not in v.text and "21/54" not in v.text and "0,389" not in v.text
 
 

@@ -137,7 +137,7 @@ def exercise(answer=Fraction(8, 58), **kw):
 
 def test_an_exercise_states_its_tolerance_and_accepts_within_it():
     e = exercise()
-    assert "à 0,001 près" in e.prompt.value
+    assert "à 0,001\u00a0près" in e.prompt.value
     assert e.check("4/29") and e.check("0,138") and e.check("13,8 %")
     assert not e.check("0,14")  # 0.002 away
 
@@ -300,4 +300,4 @@ def test_a_notebook_and_a_lesson_page_judge_an_answer_in_the_same_words(typed):
     page = html.unescape(re.sub(r"<[^>]+>", "", e.feedback.value))
     notebook = check(typed, Fraction(8, 58), "fr", hint="compter les dragons")
     assert notebook.right == right
-    assert notebook.text.replace(" (réponse acceptée à 0,001 près)", "") == page
+    assert notebook.text.replace(" (réponse acceptée à 0,001\u00a0près)", "") == page
