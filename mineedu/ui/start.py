@@ -154,8 +154,10 @@ def start_page(lang: str = "fr") -> Part:
     rows = lessons()
     ready = [n for n, s in rows if s is not None]
     coming = [n for n, s in rows if s is None]
+    page = W.VBox([language.switch, meta, body.widget])
+    page.add_class("mineedu-header")  # the language and projector switches on one row, as on a lesson's page
     part = Part(
-        W.VBox([meta, language.switch, body.widget]),
+        page,
         lambda: f"Lessons: {', '.join(ready)} (ready)" + (f"; {', '.join(coming)} (coming)" if coming else ""),
     )
     part.language = language  # type: ignore[attr-defined]
