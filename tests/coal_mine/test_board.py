@@ -256,9 +256,9 @@ def test_the_move_that_ends_the_placement_tells_the_resolution_to_everyone() -> 
     en = describe_event(e, 1, "en")
     assert fr.startswith("J2 passe" + NBSP + ": plus de carte cette manche. Résolution" + NBSP + ":")
     assert "coup de grisou ×1, la Mine de J1 ne donne rien" in fr
-    assert "J1 pille J2 (attaque 3, défense 0)" + NBSP + ": 3 charbons" in fr
+    assert "J1 pille J2 et prend 3 charbons (attaque 3, défense 0)" in fr
     assert "J1 vend 1 charbon (+1 point)" in fr and "J2 extrait 1 charbon" in fr
-    assert "P1 raids P2 (attack 3, defence 0): 3 coal" in en and "P1 sells 1 coal (+1 point)" in en
+    assert "P1 raids P2 and takes 3 coal (attack 3, defence 0)" in en and "P1 sells 1 coal (+1 point)" in en
     assert describe_event(e, 0, "en") == en  # the resolution is public: every viewer reads the same
     assert chapter(s, "fr") == "Manche 1" and chapter(s, "en") == "Round 1"
 
@@ -393,7 +393,7 @@ def test_status_tells_the_last_resolution_and_the_final_scores() -> None:
     assert "Scores finaux" in fr and html.escape(f"J1{NBSP}: 21 points, 0 charbon") in fr
     assert "J2" + NBSP + ": 0 point, 0 charbon" in html.unescape(fr)
     assert "P1: 21 points, 0 coal" in en and "P2: 0 points, 0 coal" in en
-    assert "P1 reaches 21 points: the game ends" in html.unescape(en)
+    assert "P1 reaches 21 points, and the game ends" in html.unescape(en)
     assert status(g.initial_state().observation(0), "en") == ""
 
 
