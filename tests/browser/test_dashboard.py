@@ -23,14 +23,13 @@ from mineedu.store import open_store
 from tests.server.serving import class_server
 
 from .helpers import new_page
-from .lesson import MENU_CUT, PICTURE_GAP
+from .lesson import MENU_CUT, PICTURE_GAP, SIZES
 
 CLASS_TOKEN = "class-token-students"
 TEACHER_TOKEN = "teacher-token-private"
 LESSON = "/voila/render/gold_mine.ipynb"
 DASHBOARD = "/voila/render/dashboard.ipynb"
 STUDENTS = (("Léa", "20 %", "1"), ("Tom", "0,35", "1,2"), ("Inès", "1/2", "1,5"))  # name, then a guess per question
-SIZES = ((1920, 1080), (1280, 800), (768, 1024), (390, 844))
 QUESTION = ".mineedu-dash-question[data-key='q1-3']"
 MEAN_QUESTION = ".mineedu-dash-question[data-key='q2']"  # the gold one card brings on average: a mean
 # Voilà's page scrolls inside an element of its own: the height of everything there is to see
@@ -198,13 +197,13 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
           - document.querySelector('.mineedu-board .mineedu-status').getBoundingClientRect().bottom""")
         assert under <= 24, under  # no empty line kept for a prompt a spectator never gets
         spectator.close()
-        for w, h in SIZES:  # a student's header with the class bar ("Connecté·e à la classe : Léa")
+        for w, h in SIZES.values():  # a student's header with the class bar ("Connecté·e à la classe : Léa")
             students[0].set_viewport_size({"width": w, "height": h})
             students[0].locator(".mineedu-student-bar").scroll_into_view_if_needed()
             students[0].wait_for_timeout(300)
             assert students[0].evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (w, h)
             students[0].screenshot(path=str(shots / f"student-{w}x{h}.png"))
-        for w, h in SIZES:
+        for w, h in SIZES.values():
             teacher.set_viewport_size({"width": w, "height": h})
             teacher.wait_for_timeout(500)
             assert teacher.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (w, h)

@@ -18,9 +18,8 @@ import pytest
 from tests.review.helpers import engine_burn_risk
 
 from .helpers import APP
-from .lesson import CHOICE, click, displayed_game, wait_ready
+from .lesson import CHOICE, SIZES, click, displayed_game, wait_ready
 
-SIZES = ((1920, 1080), (1280, 800), (768, 1024), (390, 844))
 HEAD = ".mineedu-review-head"
 WATCH_PROGRESS = """() => {
   window.reviewWidths = [];
@@ -88,7 +87,7 @@ def test_review_a_game_played_by_clicking(server, page):
     shots = os.environ.get("MINEEDU_SHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
-        for w, h in SIZES:
+        for w, h in SIZES.values():
             page.set_viewport_size({"width": w, "height": h})
             page.wait_for_timeout(800)
             page.locator(".mineedu-review").first.scroll_into_view_if_needed()
