@@ -233,10 +233,11 @@ function render({ model, el: host }) {
   model.on("change:prompt", drawOptions);
   model.on("change:cover", drawOptions);
   model.on("change:answered", markPending);
-  // a redraw that changes nothing on show (a wider window, the same picture) still answers: its version
-  model.on("change:version", () => { host.dataset.version = model.get("version"); });
   model.on("change:tick_ms", schedule);
-  model.on("change:version", schedule);
+  model.on("change:version", () => {
+    host.dataset.version = model.get("version"); // a redraw that changes nothing on show (a wider window) still answers
+    schedule();
+  });
   drawPicture();
   return () => {
     if (timer) clearTimeout(timer);
