@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .exact import fraction_text
-from .i18n import SUPERSCRIPT_SIGNS, Texts, format_number
+from .i18n import SUPERSCRIPT, SUPERSCRIPT_SIGNS, Texts, format_number
 from .protocol import Words
 from .registry import game_class
 
@@ -85,9 +85,17 @@ def rule_text(tolerance: Fraction | None, lang: str) -> str:
 
     >>> rule_text(Fraction(1, 200), "fr"), rule_text(Fraction(1, 1000), "en"), rule_text(None, "en")
     ('(réponse acceptée à 0,005\xa0près)', '(answers within 0.001 are accepted)', '(an exact answer is expected)')
+
+    A power of ten too small to read in decimals is written as one (not ``0,000000001``):
+
+    >>> rule_text(Fraction(1, 10**9), "fr"), rule_text(Fraction(1, 10**4), "en")
+    ('(réponse acceptée à 10⁻⁹\xa0près)', '(answers within 0.0001 are accepted)')
     """
     if not tolerance:
         return VERDICTS("exact_only", lang)
+    power = round(math.log10(tolerance))
+    if power < -4 and tolerance == Fraction(10) ** power:
+        return VERDICTS("tolerance", lang, tol="10" + str(power).translate(SUPERSCRIPT))
     decimals = next((d for d in range(13) if (tolerance * 10**d).denominator == 1),
                     2 - math.floor(math.log10(tolerance)))
     return VERDICTS("tolerance", lang, tol=format_number(tolerance, lang, decimals))

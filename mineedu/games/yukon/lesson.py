@@ -329,9 +329,8 @@ SPEC: LessonSpec = i18n.typeset(LessonSpec(
                             "(43/216)² = 1849/46656 ≈ 0.0396."},
         ),
         ExerciseSpec(
-            question={"fr": "Quelle est la probabilité qu'un tour donne plus de 12 points ? (une fraction, ou un décimal à 10⁻⁹ "
-                            "près)",
-                      "en": "What is the chance that a turn gives more than 12 pips? (a fraction, or a decimal within 10⁻⁹)"},
+            question={"fr": "Quelle est la probabilité qu'un tour donne plus de 12 points ? (une fraction, ou un décimal)",
+                      "en": "What is the chance that a turn gives more than 12 pips? (a fraction, or a decimal)"},
             answer=Fraction(311, 362797056), tolerance=Fraction(1, 10**9),
             hint={"fr": "plus de 12 demande d'abord sept 1 (7 points), puis un tour tout neuf d'au moins 6 points.",
                   "en": "more than 12 needs seven 1s first (7 pips), then a brand-new turn of at least 6 pips."},
