@@ -393,6 +393,21 @@ def _num(x: float | Fraction, lang: str, percent: bool) -> str:
     return format_number(x, lang, 1 if percent else 3, percent=percent)
 
 
+def _typed(x: float, lang: str, percent: bool) -> str:
+    """A prediction (or a median of predictions) with no more decimals than it has, up to :func:`_num`'s:
+    students typed "1,2" and "35 %", not "1,200" and "35,0 %".
+
+    >>> _typed(1.2, "fr", False), _typed(1.0, "en", False), _typed(0.35, "fr", True), _typed(0.375, "en", True)
+    ('1,2', '1', '35\xa0%', '37.5%')
+    >>> _typed(1 / 3, "en", False), _typed(0.0004, "fr", True)
+    ('0.333', '<\xa00,1\xa0%')
+    """
+    most = 1 if percent else 3
+    scaled = float(x) * (100 if percent else 1)
+    digits = next(d for d in range(most + 1) if d == most or abs(round(scaled, d) - scaled) < 1e-9)
+    return format_number(x, lang, digits, percent=percent)
+
+
 def shown_exact(q: Question, snap: Snapshot) -> Fraction | None:
     """The exact value the dashboard draws: only once revealed to the class (the teacher reads it in the line below)."""
     return q.exact() if q.key in snap.revealed else None
@@ -472,8 +487,8 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
     if p is None or not p.count:
         out.append(T("no_predictions", lang))
     else:
-        out.append(T("pred_line", lang, n=count(p.count, lang, *PREDICTIONS), m=_num(p.median, lang, percent),
-                     lo=_num(p.low, lang, percent), hi=_num(p.high, lang, percent)))
+        out.append(T("pred_line", lang, n=count(p.count, lang, *PREDICTIONS), m=_typed(p.median, lang, percent),
+                     lo=_typed(p.low, lang, percent), hi=_typed(p.high, lang, percent)))
     if q.spec.mean:
         m = snap.means.get(q.key)
         if m is None or not m.trials:
@@ -655,7 +670,7 @@ class Dashboard:
         self.widget.add_class("mineedu-dashboard")
         from .page import PageMeta
 
-        self.meta = PageMeta()
+        self.meta = PageMeta(projectable=False)  # no board: no projector view
         self.page = Part(W.VBox([self.meta, self.widget]), self.summary)
         self._game_options()
         self.set_lang(self.lang)

@@ -20,7 +20,9 @@ function render({ model, el }) {
     model.set("view", model.get("view") === PROJECTOR ? "" : PROJECTOR);
     model.save_changes();
   });
-  el.replaceChildren(button);
+  // a page without a board (the start page, the dashboard) has no projector view, and no switch
+  if (model.get("projectable")) el.replaceChildren(button);
+  else el.style.display = "none";
 
   const apply = () => {
     document.body.classList.add("mineedu-page");
@@ -29,7 +31,7 @@ function render({ model, el }) {
     const words = model.get("switch") || {};
     button.textContent = words.label || "Projeter";
     button.title = words.help || "";
-    const projector = model.get("view") === PROJECTOR;
+    const projector = model.get("projectable") && model.get("view") === PROJECTOR;
     button.setAttribute("aria-pressed", projector ? "true" : "false");
     if (document.body.classList.contains(PROJECTOR_CLASS) !== projector) {
       document.body.classList.toggle(PROJECTOR_CLASS, projector);

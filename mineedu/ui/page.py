@@ -10,10 +10,12 @@ header, the notes and the sections below the board away. :func:`query` reads
 the page's address (``?lang=en``) in Voilà, where preheated kernels run the
 notebook before a student arrives.
 
-Any page can use the projector view: display a ``PageMeta`` (it carries the
-styles) and set its ``view`` to :data:`PROJECTOR` (the shared table's spectator
-page does); the view is the class :data:`PROJECTOR_CLASS` on ``<body>``, which
-``page.css`` styles for any ``.mineedu-board`` on the page.
+Any page with a board can use the projector view: display a ``PageMeta`` (it
+carries the styles) and set its ``view`` to :data:`PROJECTOR` (the shared table's
+spectator page does); the view is the class :data:`PROJECTOR_CLASS` on ``<body>``,
+which ``page.css`` styles for any ``.mineedu-board`` on the page. A page without a
+board says ``PageMeta(projectable=False)``: no switch, and ``?view=projector`` is
+ignored.
 """
 
 from __future__ import annotations
@@ -56,6 +58,9 @@ class PageMeta(anywidget.AnyWidget):
     """``""`` (the whole lesson) or :data:`PROJECTOR`; the switch sets it from the browser too."""
     switch = traitlets.Dict({}).tag(sync=True)
     """The switch's words in the page's language: ``{"label", "help"}``."""
+    projectable = traitlets.Bool(True).tag(sync=True)
+    """Whether the page has a projector view (a board to show large): the start page and the teacher's
+    dashboard have none, and show no switch (the view would fold their text away and show nothing)."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -70,7 +75,7 @@ class PageMeta(anywidget.AnyWidget):
     def apply_query(self, query: str) -> None:
         """``view=projector`` from the page's address (anything else leaves the view as it is)."""
         view = (parse_qs(query or "").get("view") or [""])[0]
-        if view in VIEWS and view:
+        if view in VIEWS and view and self.projectable:
             self.view = view
 
 

@@ -148,14 +148,14 @@ def _page(lang: str) -> str:
 def start_page(lang: str = "fr") -> Part:
     """The start page as one displayable part (language switch + the lessons)."""
     language = Language(lang)
-    meta = PageMeta()
+    meta = PageMeta(projectable=False)  # no board: no projector view
     language.register(lambda lg: meta.set(lg, T("title", lg)))
     body = BilingualHTML(_page, language)
     rows = lessons()
     ready = [n for n, s in rows if s is not None]
     coming = [n for n, s in rows if s is None]
     page = W.VBox([language.switch, meta, body.widget])
-    page.add_class("mineedu-header")  # the language and projector switches on one row, as on a lesson's page
+    page.add_class("mineedu-header")  # the language switch on the row a lesson's page gives its switches
     part = Part(
         page,
         lambda: f"Lessons: {', '.join(ready)} (ready)" + (f"; {', '.join(coming)} (coming)" if coming else ""),

@@ -95,6 +95,8 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
     try:
         teacher.goto(f"{base}{DASHBOARD}?token={TEACHER_TOKEN}")
         teacher.locator(".mineedu-dashboard").wait_for()
+        teacher.locator(".mineedu-lang").wait_for()
+        assert not teacher.locator(".mineedu-project").is_visible()  # no board: no projector switch
         teacher.locator(".mineedu-hold input").check()  # hold the exact values back
         store = open_store(url)
         deadline = time.monotonic() + 30
@@ -123,7 +125,7 @@ def test_three_students_the_teacher_pools_holds_and_reveals(classroom, browser):
         teacher.wait_for_function(f"() => document.querySelectorAll(\"{QUESTION} .chart-dot\").length === 3")
         total = format_count(sum(sizes), "fr")
         question.filter(has_text=f"sur {total} essais").wait_for()
-        assert "3 prédictions, médiane 35,0\u00a0%" in question.inner_text()
+        assert "3 prédictions, médiane 35\u00a0%" in question.inner_text()
         assert question.locator(".chart-student").count() == 3 and question.locator(".chart-exact").count() == 0
         assert teacher.locator(".mineedu-dash-class").inner_text().count("gold") == 0  # titles, not file names
         for name, *_ in STUDENTS:

@@ -164,8 +164,13 @@ def test_the_address_and_the_start_page_open_english(server, page):
 
 
 def test_start_page_pictures_each_game(server, page):
-    page.goto(server + START)
+    """The start page has no board, hence no projector view: no switch, and an address asking for the view
+    still shows the lessons (the view folded every text of the page away, leaving it blank)."""
+    page.goto(server + START + "?view=projector")
     page.locator(".mineedu-lesson").first.wait_for()
+    assert page.locator(".mineedu-lang").is_visible() and not page.locator(".mineedu-project").is_visible()
+    assert "mineedu-projector" not in page.evaluate("document.body.className")
+    assert "view=" not in page.url
     thumbs = page.locator(".mineedu-lesson img.mineedu-thumb")
     assert thumbs.count() == 5
     loaded = page.evaluate("() => [...document.querySelectorAll('img.mineedu-thumb')].map(i => i.complete && i.naturalWidth > 0)")

@@ -106,7 +106,7 @@ def test_three_pages_report_predictions_and_samples_and_the_dashboard_pools_them
         q = next(q for q in questions(lesson_spec(LESSON), snap.keys) if q.key == key)
         page_html = question_html(q, snap, "fr")
         assert dots(page_html) == 3 and page_html.count('class="chart-student"') == 3
-        assert "3\u202f000 essais" in page_html and "médiane 35,0\u00a0%" in page_html
+        assert "3\u202f000 essais" in page_html and "médiane 35\u00a0% (de 20\u00a0% à 50\u00a0%)" in page_html
         assert "3 prédictions, médiane" in page_html and "(3 élèves, 3 simulations)" in page_html
         assert "3 élèves connecté·e·s" in presence_html(snap, "fr") and "3 students connected" in presence_html(snap, "en")
         revealed_only_then(store, q, page_html)
