@@ -1,6 +1,6 @@
 """What every lesson page passes in real Chromium against the real Voilà server, for each lesson
 the registry declares, in both languages: screenshots at four sizes with their text sizes and no text
-clipped, the projector view (by its switch, and by the address), the keyboard, English by address with
+clipped, the projector view (by its switch, and by the address; no switch on a phone), the keyboard, English by address with
 no request leaving the server. Two page loads a lesson and language at most: each load costs a kernel."""
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ def test_french_at_four_sizes_then_projected_by_its_switch(server, browser, name
     wait_ready(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     wrong = check_sizes(page, name, "fr")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    assert not page.locator(".mineedu-project").is_visible()  # nobody projects from a phone
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.locator(".mineedu-project").click()
     projected = check_projected(page, name, "fr")
