@@ -87,7 +87,7 @@ def test_the_plain_game_says_why_a_lone_miner_is_safe_and_what_others_do() -> No
     assert f["p_escape"] == 1 and f["others"] == (1,) and f["p_escape_others"] == 0
     assert f["p_escape_others"] == escape_probability(10, 2, 12, Config(), (2,))
     fr, en = plain(panel(s.observation(0), "fr")), plain(panel(s.observation(0), "en"))
-    assert "Sans dé, la course d'un mineur seul est jouée d'avance" in fr and "4 − c pas par tour" in fr
+    assert "Sans dé, la course d'un plongeur seul est jouée d'avance" in fr and "4 − c pas par tour" in fr
     assert "With P2 (2 cards) coming back too (the dragon also moves by their cards) P(escape) = 0 ≈ 0%" in en
     assert "Avec J2 (2 cartes), qui revient aussi" in fr
 

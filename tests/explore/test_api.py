@@ -221,7 +221,7 @@ def test_turns_to_collect_by_enumeration_for_a_small_need():
 
 @pytest.mark.parametrize("call,words", [
     (lambda: yukon.pip_probability(3, sides=1), "2 to 20 faces"),
-    (lambda: yukon.pip_mean(reroll=9), "throws again"),
+    (lambda: yukon.pip_mean(reroll=9), "rolls again"),
     (lambda: yukon.pip_distribution(0), "upto"),
     (lambda: yukon.pip_mean(die="a die"), "die= is a Gold am Yukon"),
     (lambda: yukon.simulate_turns(-2), "need is a whole number"),

@@ -26,7 +26,7 @@ def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 def test_odds_command_shows_the_die_mean_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
     en = run(capsys, ["odds", "yukon"])
     fr = run(capsys, ["odds", "yukon", "--lang", "fr"])
-    assert "21/5" in en and "Mean" in en and "Moyenne" in fr and "rejouer" in fr
+    assert "21/5" in en and "Mean" in en and "Moyenne" in fr and "relancer" in fr
     assert "Points du dé en un tour" in fr and "pips" not in fr.lower(), "French says points du dé, as the text"
     data = json.loads(run(capsys, ["odds", "yukon", "--json"]))
     assert from_json(data["die"]["mean"]) == Fraction(21, 5) and data["ring"] is None

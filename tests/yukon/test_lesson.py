@@ -113,7 +113,7 @@ def test_predict_simulate_compute_as_a_student_does() -> None:
     k.run()
     k.receive("reveal", None)
     assert "23/36" in k.exact_box.value and "1/6 + 7/36" in k.exact_box.value
-    assert "a plain die, no throw again" in k.exact_box.value
+    assert "a plain die, no second roll" in k.exact_box.value
 
 
 def test_the_exercises_check_answers_with_hints() -> None:

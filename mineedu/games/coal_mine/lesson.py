@@ -170,22 +170,23 @@ W: dict[str, Mapping[str, str]] = {
               "1/4 × 3) + x × (3/4 × 1 + 1/4 × 0) = (1 − x) × 3/4 + x × 3/4 = <b>3/4</b>, <i>quel que soit x</i>. "
               "C'est ce que fait l'équilibre : P(défendre) = 1/4 est choisie pour que miner (3 × 1/4) et piller "
               "(1 × 3/4) vous rapportent autant. En la jouant, votre rival vous tient à 3/4 de charbon par manche, "
-              "quoi que vous fassiez : se mélanger au hasard le protège.</p>",
+              "quoi que vous fassiez : mélanger ses choix au hasard le protège.</p>",
         "en": "<p class='mineedu-derivation'>With P(raid) = x and P(defend) = 1/4: mean gain = (1 − x) × (3/4 × 0 + "
               "1/4 × 3) + x × (3/4 × 1 + 1/4 × 0) = (1 − x) × 3/4 + x × 3/4 = <b>3/4</b>, <i>whatever x</i>. "
               "That is what the equilibrium does: P(defend) = 1/4 is chosen so that mining (3 × 1/4) and raiding "
               "(1 × 3/4) bring you the same. Playing it, your rival holds you to 3/4 coal a round, whatever you do: "
-              "mixing at random protects them.</p>",
+              "mixing their choices at random protects them.</p>",
     },
     "d_reader": {
         "fr": "<p class='mineedu-derivation'>S'il mine, vous gagnez x × 1 ; s'il défend, (1 − x) × 3. Il choisit le "
               "plus petit : gain = min(x ; 3(1 − x)) = <b>{exact}</b> pour x = {p} %. Ce minimum est le plus grand quand "
               "les deux sont égaux : x = 3(1 − x), soit x = 3/4 : l'équilibre, qui vous garantit 3/4 même face à un rival "
-              "qui vous lit. Un pilleur prévisible (x = 100 %) est lu : il défend toujours, et vous ne gagnez rien.</p>",
+              "qui vous lit. Un pilleur prévisible (x = 100 %) est lu : votre rival défend toujours, et vous ne gagnez "
+              "rien.</p>",
         "en": "<p class='mineedu-derivation'>If they mine, you gain x × 1; if they defend, (1 − x) × 3. They pick the "
               "smaller: gain = min(x, 3(1 − x)) = <b>{exact}</b> for x = {p}%. That minimum is largest where both are "
               "equal: x = 3(1 − x), that is x = 3/4: the equilibrium, which guarantees you 3/4 even against a rival who "
-              "reads you. A predictable raider (x = 100%) is read: they always defend, and you gain nothing.</p>",
+              "reads you. A predictable raider (x = 100%) is read: your rival always defends, and you gain nothing.</p>",
     },
     "c_eq": {"fr": "l'équilibre (P(piller) = 3/4) face à ce rival", "en": "the equilibrium (P(raid) = 3/4) against this rival"},
     "c_pred": {"fr": "piller toujours (prévisible) face à un rival qui vous lit",
@@ -199,7 +200,7 @@ W: dict[str, Mapping[str, str]] = {
               "{kc}. Quelle est la probabilité d'y trouver au moins un tuyauteur ?",
         "en": "At the start of the game everyone holds the same starting hand, known to all: {hand}. Counting cards, the "
               "cards you cannot place are therefore the {n} of the deck, {g} of them pipe-miners. You recruit {kc}. "
-              "What is the chance of finding at least one pipe-miner among them?",
+              "What is the chance of finding at least one pipe-miner {among}?",
     },
     "k": {"fr": "k cartes", "en": "k cards"},
     "d_pipe": {
@@ -322,11 +323,11 @@ SPEC = typeset(LessonSpec(
         "<p>Each round, in turn, everyone lays one card <b>face down</b> on one of the 5 spaces of their board (up to "
         "4 cards, or passes): <b>Events</b> (firedamp, strike, wagon, reinforcement), <b>Raiders' shelter</b> (to raid a "
         "chosen rival), <b>Watchtower</b> (defence), <b>Mine</b> (each helmet mines one coal), <b>Recruitment</b> (draw "
-        "2 cards + the helmets laid). Then everything turns up and resolves in order: events (firedamp empties the mines "
-        "without a pipe-miner), raids (attack against defence), sales (at most the die's value, 1 point a coal), mine, "
-        "recruitment. Click a card of your hand, then the space; to raid, then the target's board. Of the others you see "
-        "only how many cards lie on each space. 6 rounds or 21 points. Here the third player is the dummy player, played "
-        "by the rules.</p>"),
+        "2 cards + the helmets laid). Then everything is turned face up and resolved in order: events (firedamp empties "
+        "the mines without a pipe-miner), raids (attack against defence), sales (at most the die's value, 1 point per "
+        "coal), mine, recruitment. Click a card of your hand, then the space; to raid, then the target's board. Of the "
+        "others you see only how many cards lie on each space. 6 rounds or 21 points. Here the third player is the dummy "
+        "player, played by the rules.</p>"),
     players=3,
     config={"dummy": True},
     seats=(None, "mix", "random"),
@@ -345,7 +346,8 @@ SPEC = typeset(LessonSpec(
         ),
         Predict(
             question=lambda k, lang: words("q_pipe", lang, n=UNSEEN, g=PIPES, hand=start_hand_text(lang),
-                                           kc=f"<b>{k}</b> {'card' if lang == 'en' else 'carte'}{'s' if (k or 0) > 1 else ''}"),
+                                           kc=f"<b>{k}</b> {'card' if lang == 'en' else 'carte'}{'s' if (k or 0) > 1 else ''}",
+                                           among="in it" if k == 1 else "among them"),
             param=Param({"fr": W["k"]["fr"], "en": W["k"]["en"]}, 1, 6, 3),
             exact=exact_pipe, simulate=simulate_pipe, derivation=_derive_pipe, compare=_compare_pipe,
         ),
@@ -401,7 +403,7 @@ SPEC = typeset(LessonSpec(
                         "average (the stock is enough)?"),
             answer=3 * Fraction(3, 4) ** 2, probability=False, tolerance=Fraction(1, 200),
             hint=_t("sans tuyauteur, un seul grisou vide votre mine : il faut qu'aucun des deux n'en pose.",
-                    "without a pipe-miner, a single firedamp card empties your mine: neither rival may lay one."),
+                    "without a pipe-miner, a single firedamp card empties your mine: you need neither rival to lay one."),
             solution=_t("P(aucun grisou) = 3/4 × 3/4 = 9/16 ; la mine donne 3 charbons dans ce cas, 0 sinon : "
                         "espérance = 3 × 9/16 = 27/16 ≈ 1,69 charbon.",
                         "P(no firedamp) = 3/4 × 3/4 = 9/16; the mine brings 3 coal then, 0 otherwise: "

@@ -158,14 +158,14 @@ W = {  # words
               "avancé du total S<sub>t</sub> de ses dés. Il ne dévore pas le plongeur tant que "
               "{dragon} − S<sub>t</sub> ≥ a<sub>t</sub>, c'est-à-dire "
               "S<sub>t</sub> ≤ {dragon} − a<sub>t</sub>. Chaque ligne se calcule à partir de la précédente\u00a0: chaque total "
-              "encore permis, plus chaque face du dé (1/6 chacune), en ne gardant que les totaux sous la limite. "
+              "encore permis, plus chaque face du dé (1/6 chacune), en ne gardant que les totaux permis (≤ la limite). "
               "Le dernier coup fait sortir le plongeur avant que le dragon ne bouge.</p>",
         "en": "<p class='mineedu-derivation'>Follow the race move by move. After their t-th move the diver is a<sub>t</sub> "
               "steps from the entrance; the dragon, {dragon} cards from the entrance once the card is taken, has moved the "
               "total S<sub>t</sub> of its dice. It does not reach the diver while {dragon} − S<sub>t</sub> ≥ a<sub>t</sub>, "
               "that is "
               "S<sub>t</sub> ≤ {dragon} − a<sub>t</sub>. Each row is made from the one before: every total still allowed, "
-              "plus each face of the die (1/6 each), keeping only the totals under the limit. The last move gets the diver "
+              "plus each face of the die (1/6 each), keeping only the totals within the limit. The last move gets the diver "
               "out before the dragon moves.</p>",
     },
     "col_turn": {"fr": "coup t", "en": "move t"},
@@ -173,11 +173,12 @@ W = {  # words
     "col_limit": {"fr": "total des dés permis", "en": "dice total allowed"},
     "col_alive": {"fr": "P(encore en course)", "en": "P(still racing)"},
     "out": {"fr": "dehors\u00a0!", "en": "out!"},
-    "no_limit": {"fr": "(le dragon ne bouge plus)", "en": "(the dragon no longer matters)"},
+    "no_limit": {"fr": "(le dragon ne bouge plus)", "en": "(the dragon no longer moves)"},
     "at_most": {"fr": "S ≤ {v}", "en": "S ≤ {v}"},
-    "safe": {"fr": "<p>Jusqu'à la carte 12, le dragon ne peut pas rattraper un plongeur qui a 3 pas d'avance par tour "
-                   "et un seul dé à craindre\u00a0: P(sortir) = 1.</p>",
-             "en": "<p>Up to card 12 the dragon cannot catch a diver 3 steps a turn ahead of one die: P(escape) = 1.</p>"},
+    "safe": {"fr": "<p>Jusqu'à la carte 12, le dragon ne peut pas rattraper un plongeur qui fait 3 pas par tour, face à "
+                   "un seul dé par coup\u00a0: P(sortir) = 1.</p>",
+             "en": "<p>Up to card 12 the dragon cannot catch a diver who moves 3 steps a turn, against one die a move: "
+                   "P(escape) = 1.</p>"},
     "curve": {"fr": "<p><b>Le trésor espéré selon la carte où l'on fait demi-tour</b> (P(sortir) × la moyenne de la "
                     "famille)\u00a0: où est le meilleur\u00a0? (c'est l'exercice 4).</p>",
               "en": "<p><b>The expected treasure by the card where one turns back</b> (P(escape) × the family's mean): "
@@ -334,15 +335,15 @@ SPEC = typeset(LessonSpec(
     rules={
         "fr": "<p>Le chemin\u00a0: l'entrée, puis 24 cartes face cachée, de plus en plus précieuses (Facile 1–3, Moyen 4–6, "
               "Difficile 7–9, Héroïque 10–12), puis le dragon. À votre tour, cliquez la carte où aller. Vous avez "
-              "4 points de déplacement moins une par carte portée (3 au plus)\u00a0; une carte occupée se saute sans compter. "
-              "En quittant une carte, vous pouvez la prendre (sa valeur se révèle)\u00a0; au début d'un tour vous pouvez en "
-              "reposer une. Une fois, et une seule, vous pouvez faire demi-tour\u00a0: dès lors, après chacun de vos coups le "
-              "dragon avance d'autant de cartes que vous en portez, et dévore qui il atteint. Sortez avec le plus de "
-              "trésor. Variantes\u00a0: aveugle, dé de déplacement, dé du dragon.</p>",
+              "4 points de déplacement moins un par carte portée (3 cartes au plus)\u00a0; une carte occupée se saute "
+              "sans compter. En quittant une carte, vous pouvez la prendre (sa valeur se révèle)\u00a0; au début d'un "
+              "tour vous pouvez en reposer une. Une fois, et une seule, vous pouvez faire demi-tour\u00a0: dès lors, "
+              "après chacun de vos coups le dragon avance d'autant de cartes que vous en portez, et dévore qui il "
+              "atteint. Sortez avec le plus de trésor. Variantes\u00a0: aveugle, dé de déplacement, dé du dragon.</p>",
         "en": "<p>The path: the entrance, then 24 face-down cards, worth more and more (Easy 1–3, Medium 4–6, Difficult 7–9, "
               "Heroic 10–12), then the dragon. On your turn click the card to go to. You have 4 movement points minus one "
-              "per card carried (3 at most); an occupied card is jumped for free. Leaving a card you may take it (its value "
-              "shows); at the start of a turn you may put one down. Once, and only once, you may turn back: from then on, "
+              "per card carried (at most 3 cards); an occupied card is jumped for free. Leaving a card you may take it (its "
+              "value shows); at the start of a turn you may put one down. Once, and only once, you may turn back: from then on, "
               "after each of your moves the dragon moves as many cards as you carry, and eats whoever it reaches. Get out "
               "with the most treasure. Variants: blind, movement die, dragon's die.</p>",
     },
@@ -379,7 +380,7 @@ SPEC = typeset(LessonSpec(
                       "en": "What is a Difficult card worth on average (values 7, 7, 8, 8, 9, 9)?"},
             answer=odds.card_expectation(Config(), 2), probability=False, tolerance=Fraction(0),
             hint={"fr": "l'espérance est la moyenne des valeurs, chacune aussi probable.",
-                  "en": "the expected value is the mean of the values, each as likely."},
+                  "en": "the expected value is the mean of the values, each equally likely."},
             solution={"fr": "(7 + 7 + 8 + 8 + 9 + 9) / 6 = 48/6 = 8.", "en": "(7 + 7 + 8 + 8 + 9 + 9) / 6 = 48/6 = 8."},
         ),
         ExerciseSpec(

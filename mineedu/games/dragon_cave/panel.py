@@ -49,7 +49,7 @@ T = Texts({
     "key_door": {"fr": "{p} entre{c} la première carte vaut en moyenne", "en": "{p} goes in: the first card is worth on average"},
     "treasure": {"fr": "Trésor rapporté espéré ≈ {e}", "en": "Expected treasure brought home ≈ {e}"},
     "first_card": {"fr": "Première carte", "en": "First card"},
-    "this_card": {"fr": "Carte sous le mineur", "en": "The card under the miner"},
+    "this_card": {"fr": "Carte sous le plongeur", "en": "The card under the diver"},
     "ahead": {"fr": "Cartes devant (avant le dragon)", "en": "Cards ahead (before the dragon)"},
     "ahead_none": {"fr": "aucune", "en": "none"},
     "ahead_group": {"fr": "{family} ×{n}{c} {ev}", "en": "{family} ×{n}: {ev}"},
@@ -62,23 +62,23 @@ T = Texts({
     "move_die": {"fr": "dé {v} − {cards}", "en": "die {v} − {cards}"},
     "move_dice": {"fr": "le dé (1 à {n}) moins les cartes portées, au moins 0",
                   "en": "the die (1 to {n}) minus the cards carried, at least 0"},
-    "with_card": {"fr": "… en prenant aussi la carte sous le mineur", "en": "… also taking the card under the miner"},
+    "with_card": {"fr": "… en prenant aussi la carte sous le plongeur", "en": "… also taking the card under the diver"},
     "deeper": {"fr": "… en allant d'abord une carte plus loin (carte {k})", "en": "… going one card deeper first (card {k})"},
     "deeper_with": {"fr": "… une carte plus loin, et en la prenant", "en": "… one card deeper, and taking it"},
     "escape": {"fr": "P(sortir) {p}{s} trésor rapporté ≈ {e}", "en": "P(escape) {p}; treasure brought home ≈ {e}"},
     "others": {"fr": "Avec {who}, qui revien{nt} aussi (le dragon avance aussi de leurs cartes)",
                "en": "With {who} coming back too (the dragon also moves by their cards)"},
-    "plain": {"fr": "Sans dé, la course d'un mineur seul est jouée d'avance{c} avec c cartes il fait 4 − c pas par tour "
+    "plain": {"fr": "Sans dé, la course d'un plongeur seul est jouée d'avance{c} avec c cartes il fait 4 − c pas par tour "
                     "et le dragon avance de c cartes après chacun de ses coups. Avec 1 carte, 3 pas contre 1\u00a0: il sort "
                     "toujours\u00a0; avec 3 cartes, 1 pas contre 3\u00a0: le dragon le rattrape vite. (Ce calcul le suppose "
-                    "seul dans la grotte{c} les autres mineurs qui reviennent font avancer le dragon en plus.)",
-              "en": "Without dice a lone miner's race is decided in advance: with c cards they move 4 − c steps a turn and "
+                    "seul dans la grotte{c} les autres plongeurs qui reviennent font avancer le dragon en plus.)",
+              "en": "Without dice a lone diver's race is decided in advance: with c cards they move 4 − c steps a turn and "
                     "the dragon moves c cards after each of their moves. With 1 card, 3 steps against 1: they always get "
                     "out; with 3 cards, 1 step against 3: the dragon soon catches them. (This assumes they are alone in "
-                    "the cave: the other miners coming back move the dragon further.)"},
-    "lone": {"fr": "La course d'un mineur seul dans la grotte{c} personne à sauter sur le chemin, personne d'autre "
+                    "the cave: the other divers coming back move the dragon further.)"},
+    "lone": {"fr": "La course d'un plongeur seul dans la grotte{c} personne à sauter sur le chemin, personne d'autre "
                    "pour faire avancer le dragon.",
-             "en": "The race of a miner alone in the cave: nobody to jump on the way, nobody else to move the dragon."},
+             "en": "The race of a diver alone in the cave: nobody to jump on the way, nobody else to move the dragon."},
     "nobody": {"fr": "Personne n'a de choix à faire.", "en": "Nobody has a choice to make."},
     "dragon": {"fr": "Dragon{c} à {cards} de l'entrée", "en": "Dragon: {cards} from the entrance"},
     "inside": {"fr": "dans la grotte{c} {who}", "en": "inside: {who}"},

@@ -90,31 +90,32 @@ W = {  # words
                      "≈ {dpct}) sous-estime le risque.",
                "en": "The cards that burn: {d} dragons + {e} eyes, of {n}: {burn} ≈ {pct}. P(dragon) alone ({dragon} ≈ "
                      "{dpct}) underestimates the risk."},
-    "q_two": {"fr": "Quelle est la probabilité qu'aucune des deux prochaines cartes Exploration ne soit un dragon (qui "
-                    "que ce soit qui les pioche) ?",
-              "en": "What is the chance that neither of the next two exploration cards is a dragon (whoever draws them)?"},
-    "h_two": {"fr": "la première n'est pas un dragon avec {safe}/{n} ; après elle, il reste {n1} cartes, dont {safe1} sans "
-                    "dragon : multipliez.",
-              "en": "the first is not a dragon with {safe}/{n}; after it {n1} cards are left, {safe1} of them not "
+    "q_two": {"fr": "Même position : quelle est la probabilité qu'aucune des deux prochaines cartes Exploration ne soit un "
+                    "dragon (qui que ce soit qui les pioche) ?",
+              "en": "The same position: what is the chance that neither of the next two exploration cards is a dragon "
+                    "(whoever draws them)?"},
+    "h_two": {"fr": "la première n'est pas un dragon avec la probabilité {safe}/{n} ; après elle, il reste {n1} cartes, dont "
+                    "{safe1} sans dragon : multipliez.",
+              "en": "the first is not a dragon with probability {safe}/{n}; after it {n1} cards are left, {safe1} of them not "
                     "dragons: multiply."},
     "s_two": {"fr": "{safe}/{n} × {safe1}/{n1} = <b>{exact}</b> ≈ {x}.",
               "en": "{safe}/{n} × {safe1}/{n1} = <b>{exact}</b> ≈ {x}."},
-    "q_change": {"fr": "Vous tenez {g} or cette manche. De combien votre or de la manche change-t-il en moyenne si vous "
-                       "explorez (grillé, vous perdez tout ce que vous tenez) ?",
-                 "en": "You hold {g} gold this round. By how much does your round's gold change on average if you explore "
-                       "(burned, you lose all you hold)?"},
+    "q_change": {"fr": "Même position : vous tenez {g} or cette manche. De combien votre or de la manche change-t-il en "
+                       "moyenne si vous explorez (grillé, vous perdez tout ce que vous tenez) ?",
+                 "en": "The same position: you hold {g} gold this round. By how much does your round's gold change on "
+                       "average if you explore (burned, you lose all you hold)?"},
     "h_change": {"fr": "une pépite ou une lanterne ajoute 1 or ; une carte yeux ou dragon vous grille : −{g}. Chaque gain "
                        "multiplié par sa probabilité, puis la somme.",
                  "en": "a nugget or a lantern adds 1 gold; an eyes or a dragon card burns you: −{g}. Each gain times its "
                        "probability, then the sum."},
     "s_change": {"fr": "({nug} × 1 + {lan} × 1 − ({e} + {d}) × {g}) / {n} = <b>{exact}</b> ≈ {x} or : explorer ici coûte "
-                       "en moyenne, alors que la première carte d'une manche rapporte 33/29.",
+                       "en moyenne, alors que la première carte d'une manche rapporte en moyenne 33/29.",
                  "en": "({nug} × 1 + {lan} × 1 − ({e} + {d}) × {g}) / {n} = <b>{exact}</b> ≈ {x} gold: exploring here "
-                       "costs on average, while the first card of a round brings 33/29."},
-    "q_reach": {"fr": "Quelle est la probabilité que Dragobert atteigne votre case ({q}) dans les {k} prochaines cartes "
-                      "Exploration, qui que ce soit qui les pioche ?",
-                "en": "What is the chance that Dragobert reaches your card ({q}) within the next {k} exploration cards, "
-                      "whoever draws them?"},
+                       "costs on average, while the first card of a round brings on average 33/29."},
+    "q_reach": {"fr": "Même position : quelle est la probabilité que Dragobert atteigne votre case ({q}) dans les {k} "
+                      "prochaines cartes Exploration, qui que ce soit qui les pioche ?",
+                "en": "The same position: what is the chance that Dragobert reaches your card ({q}) within the next {k} "
+                      "exploration cards, whoever draws them?"},
     "h_reach": {"fr": "il lui suffit d'un dragon parmi les {k} cartes : passez par le contraire, aucun dragon, "
                       "C({safe} ; {k}) / C({n} ; {k}).",
                 "en": "one dragon among the {k} cards is enough: go through the opposite, no dragon, "
@@ -127,6 +128,12 @@ W = {  # words
         "fr": "Au début d'une manche, quelle est la probabilité qu'au moins un dragon sorte {within} "
               "(58 cartes Exploration, dont 8 dragons) ?",
         "en": "At the start of a round, what is the chance that at least one dragon comes up {within} "
+              "(58 exploration cards, 8 of them dragons)?",
+    },
+    "q_within_one": {
+        "fr": "Au début d'une manche, quelle est la probabilité que la première carte soit un dragon "
+              "(58 cartes Exploration, dont 8 dragons) ?",
+        "en": "At the start of a round, what is the chance that the first card is a dragon "
               "(58 exploration cards, 8 of them dragons)?",
     },
     "k": {"fr": "k cartes", "en": "k cards"},
@@ -182,6 +189,11 @@ HINT_CHECKS = (
 
 def _question(key: str) -> Any:
     return lambda k, lang: W[key][lang].format(k=k, within=first_cards(k, lang))
+
+
+def _question_within(k: int | None, lang: str) -> str:
+    """P(at least one dragon in the first k cards); with one card, P(the first card is a dragon)."""
+    return W["q_within_one"][lang] if k == 1 else _question("q_within")(k, lang)
 
 
 def _derive_within(k: int | None, lang: str) -> str:
@@ -247,14 +259,14 @@ SPEC = typeset(LessonSpec(
               "(move toward the ladder, "
               "move everyone, swap places…). On the ladder your gold is safe; burned, you lose the round's gold. Three rounds: "
               "3/2/1 tokens to the best of rounds 1 and 2, then round 3's gold is added. The exploration deck has 58 cards, 8 of "
-              "them dragons; every card shows by its effect, so the exact odds can always be computed.</p>",
+              "them dragons; every card drawn is known by its effect, so the exact odds can always be computed.</p>",
     },
     players=4,
     seats=(None, "burn:0.2", "threshold:0.15", "cautious"),
     bot_choices=("random", "threshold:0.15", "threshold:0.3", "burn:0.2", "burn:0.4", "cautious", "greedy"),
     predict=(
         Predict(
-            question=_question("q_within"), param=Param({"fr": "k cartes", "en": "k cards"}, 1, 10, 3),
+            question=_question_within, param=Param({"fr": "k cartes", "en": "k cards"}, 1, 10, 3),
             exact=exact_dragon_within, simulate=simulate_dragon_within, derivation=_derive_within,
             compare=_compare_within,
         ),
@@ -288,7 +300,7 @@ SPEC = typeset(LessonSpec(
                 dpct=format_number(odds.p_dragon_next(LEFT), lang, percent=True))),
         ),
         ExerciseSpec(
-            question=bilingual(lambda lang: _position_text(lang) + W["q_two"][lang]),
+            question=bilingual(lambda lang: W["q_two"][lang]),
             answer=NO_DRAGON_IN_TWO,
             hint=bilingual(lambda lang: W["h_two"][lang].format(n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON],
                                                                 n1=sum(LEFT) - 1, safe1=sum(LEFT) - LEFT[DRAGON] - 1)),
@@ -298,7 +310,7 @@ SPEC = typeset(LessonSpec(
                 x=format_number(NO_DRAGON_IN_TWO, lang, 3))),
         ),
         ExerciseSpec(
-            question=bilingual(lambda lang: _position_text(lang) + W["q_change"][lang].format(g=HELD)),
+            question=bilingual(lambda lang: W["q_change"][lang].format(g=HELD)),
             answer=odds.gold_change(POSITION), probability=False, tolerance=Fraction(1, 200),
             hint=bilingual(lambda lang: W["h_change"][lang].format(g=HELD)),
             solution=bilingual(lambda lang: W["s_change"][lang].format(
@@ -306,7 +318,7 @@ SPEC = typeset(LessonSpec(
                 exact=fraction_text(odds.gold_change(POSITION)), x=format_number(odds.gold_change(POSITION), lang, 2))),
         ),
         ExerciseSpec(
-            question=bilingual(lambda lang: _position_text(lang) + W["q_reach"][lang].format(q=HERE, k=REACH_K)),
+            question=bilingual(lambda lang: W["q_reach"][lang].format(q=HERE, k=REACH_K)),
             answer=odds.p_dragon_reaches(POSITION, HERE, REACH_K),
             hint=bilingual(lambda lang: W["h_reach"][lang].format(k=REACH_K, n=sum(LEFT), safe=sum(LEFT) - LEFT[DRAGON])),
             solution=bilingual(lambda lang: W["s_reach"][lang].format(

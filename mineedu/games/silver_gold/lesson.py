@@ -198,7 +198,7 @@ W = {
     "q_real": {"fr": "Une vraie carte : la carte grise n° {no}, {n} cases dans son cadre de 3 × 4 (en gris, les trous). "
                      "De combien de façons peut-on y poser le <b>domino</b> (sur des cases libres, couché ou debout) ?",
                "en": "A real card: grey card no. {no}, {n} boxes in its 3 × 4 frame (the holes in grey). In how many ways "
-                     "can the <b>domino</b> be placed on it (on its boxes, lying or standing)?"},
+                     "can the <b>domino</b> be placed on it (on free boxes, lying or standing)?"},
     "s_real": {"fr": "Couchés : {lying} paires de cases voisines dans une ligne ; debout : {standing} dans une colonne. "
                      "Total {lying} + {standing} = {total}, contre 17 sur la grille pleine : c'est ce que compte le panneau "
                      "du plateau pour chacune de vos cartes.",
@@ -224,7 +224,7 @@ W = {
               "peut aller sur (3 − 1) × (4 − 1) = 6 cases. Donc 4 × 6 = <b>24 placements</b> ; la simulation en "
               "trouve 4 × 12 = 48 lancers possibles, dont la moitié tombent dans la grille.</p>",
         "en": "<p class='mineedu-derivation'>The L-tromino can be turned by 90° (4 positions) and flipped (× 2): "
-              "8 moves. But it is symmetric about a diagonal: each of its looks comes twice, hence "
+              "8 moves. But it is symmetric about a diagonal: each result appears twice among the 8 moves, hence "
               "<b>8 / 2 = 4 orientations</b>. Each fits in a 2 × 2 square: its corner can go on (3 − 1) × (4 − 1) = "
               "6 boxes. So 4 × 6 = <b>24 placements</b>; the simulation has 4 × 12 = 48 possible throws, half of "
               "which land inside the grid.</p>",
@@ -234,8 +234,8 @@ W = {
         "en": "<p>On the same full 3 × 4 grid, the placements of each shape:</p>",
     },
     "shapes_head": {
-        "fr": "<p>Les six formes : orientations = 8 / (les mouvements qui ne la changent pas).</p>",
-        "en": "<p>The six shapes: orientations = 8 / (the moves that leave it unchanged).</p>",
+        "fr": "<p>Les six formes : orientations = 8 / (le nombre de mouvements qui ne changent pas la forme).</p>",
+        "en": "<p>The six shapes: orientations = 8 / (the number of moves that leave the shape unchanged).</p>",
     },
     "q_copies": {
         "fr": "Une manche révèle 7 des 8 cartes expédition. {Shape} est imprimé sur <b>{k}</b> {cards}. "
@@ -249,16 +249,16 @@ W = {
     "d_copies": {
         "fr": "<p class='mineedu-derivation'>La carte laissée de côté est n'importe laquelle des 8, chacune avec la "
               "probabilité 1/8 : chaque carte sort donc 7 fois sur 8. Avec {k} {cards}, la moyenne est "
-              "{k} × 7/8 = <b>{mean}</b>. Aucun exemplaire ne sort seulement si tous sont laissés de côté : "
+              "{k} × 7/8 = <b>{mean}</b>. Aucun exemplaire ne sort seulement si tous sont laissés de côté. "
               "{none_text}</p>",
         "en": "<p class='mineedu-derivation'>The card left out is any of the 8, each with probability 1/8: so each "
               "card comes up 7 times in 8. With {k} {cards}, the mean is {k} × 7/8 = <b>{mean}</b>. No copy comes up "
-              "only if all of them are left out: {none_text}</p>",
+              "only if all of them are left out. {none_text}</p>",
     },
-    "none1": {"fr": "une fois sur 8 pour une forme imprimée une fois (le carré sort 7 fois sur 8).",
-              "en": "1 time in 8 for a shape printed once (the square comes up 7 times in 8)."},
-    "none2": {"fr": "impossible dès 2 exemplaires : une seule carte est laissée de côté, la forme sort à coup sûr.",
-              "en": "impossible from 2 copies on: only one card is left out, so the shape surely comes up."},
+    "none1": {"fr": "Pour une forme imprimée une fois, cela arrive une fois sur 8.",
+              "en": "For a shape printed once, that happens 1 time in 8."},
+    "none2": {"fr": "C'est impossible dès 2 exemplaires : une seule carte est laissée de côté, la forme sort à coup sûr.",
+              "en": "That is impossible from 2 copies on: only one card is left out, so the shape surely comes up."},
     "compare_none": {"fr": "P(aucun exemplaire ne sort)", "en": "P(no copy comes up)"},
     "compare_card": {"fr": "P(une carte donnée est laissée de côté)", "en": "P(a given card is left out)"},
 }
@@ -315,7 +315,7 @@ SPEC = typeset(LessonSpec(
     title={"fr": "Silver & Gold : compter les placements avec les symétries",
            "en": "Silver & Gold: counting placements with symmetry"},
     blurb={"fr": "Compter les placements d'une forme avec rotations et symétries ; 7 cartes sur 8.",
-           "en": "Counting placements of a shape with rotations and mirror images; 7 cards of 8."},
+           "en": "Counting placements of a shape with rotations and mirror images; 7 cards out of 8."},
     notes=TeacherNotes(
         level={"fr": "collège (4e–3e) et seconde", "en": "ages 13–16"},
         duration={"fr": "50 minutes (20 de jeu)", "en": "50 minutes (20 of play)"},
@@ -405,10 +405,10 @@ SPEC = typeset(LessonSpec(
             answer=1 - Fraction(comb(4, 4), comb(5, 4)),
             hint={"fr": "il reste 5 cartes, dont le carré, et 4 seront révélées : une seule restera de côté.",
                   "en": "5 cards are left, the square among them, and 4 will be revealed: only one stays out."},
-            solution={"fr": "Des 5 cartes restantes, une seule ne sortira pas, chacune avec la probabilité 1/5 : "
-                            "P(le carré sort) = 1 − 1/5 = 4/5 = 0,8. (Ce que le panneau du plateau appelle "
+            solution={"fr": "Des 5 cartes restantes, une seule ne sortira pas, chacune étant celle-là avec la probabilité "
+                            "1/5 : P(le carré sort) = 1 − 1/5 = 4/5 = 0,8. (Ce que le panneau du plateau appelle "
                             "« cette manche ».)",
-                      "en": "Of the 5 cards left, only one will not come up, each with probability 1/5: "
+                      "en": "Of the 5 cards left, only one will not come up, each being that one with probability 1/5: "
                             "P(the square comes up) = 1 − 1/5 = 4/5 = 0.8. (What the board's panel calls \"this round\".)"},
         ),
     ),

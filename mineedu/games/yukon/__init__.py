@@ -38,8 +38,8 @@ register(YukonGame, Hooks[YukonView](
     chapter=panel.chapter,
     variants=(
         Variant("reroll", {"fr": "Le dé", "en": "The die"},
-                {1: {"fr": "le 1 fait relancer (le texte)", "en": "a 1 throws again (the text)"},
-                 0: {"fr": "dé simple, sans relance", "en": "a plain die, no throw again"}}),
+                {1: {"fr": "le 1 fait relancer (le texte)", "en": "on a 1, roll again (the text)"},
+                 0: {"fr": "dé simple, sans relance", "en": "a plain die, no second roll"}}),
         Variant("centre_leaves", {"fr": "Qui prend le 6 quitte la partie", "en": "Whoever takes the 6 leaves play"}),
     ),
     lesson="mineedu.games.yukon.lesson",  # imported when asked for (mineedu.core.lesson.lesson_spec)

@@ -1,7 +1,7 @@
 """The Gold am Yukon lesson: a die that rolls again, and a team that must close a ring.
 
 What the page teaches (``shared/LESSONS.md``, issue 13): the mean pips of one
-turn when a 1 throws again, an expectation that solves itself (E = 3.5 + E/6,
+turn when a 1 rolls again, an expectation that solves itself (E = 3.5 + E/6,
 so E = 21/5), the turn's law against 10,000 simulated turns, its variance
 56/25; the chance one turn brings the k pips a team needs to reach and stake a
 claim; which bot plays best. Every exact number comes from :mod:`.odds`.
@@ -108,10 +108,10 @@ W_EX = Texts({
               "P(3) = {p3}, P(4) = {p4}; work up from n = 3.",
     },
     "q_two": {
-        "fr": "Même position : l'équipe de J{p} a besoin de {n} points. Quelle est la probabilité qu'elle les réunisse en "
-              "deux tours au plus (celui-ci et le suivant) ?",
-        "en": "The same position: P{p}'s team needs {n} pips. What is the chance that it gathers them within two turns "
-              "(this one and the next)?",
+        "fr": "Position de l'exercice 1 : l'équipe de J{p} a besoin de {n} points. Quelle est la probabilité qu'elle les "
+              "réunisse en deux tours au plus (celui-ci et le suivant) ?",
+        "en": "The position of exercise 1: P{p}'s team needs {n} pips. What is the chance that it gathers them within two "
+              "turns (this one and the next)?",
     },
     "h_two": {
         "fr": "soit ce tour donne déjà au moins {n} points, soit il en donne j < {n} et le suivant au moins {n} − j : "
@@ -120,8 +120,8 @@ W_EX = Texts({
               "P(≥ {n}) + the sum over j of P(j) × P(≥ {n} − j).",
     },
     "s_two": {
-        "fr": "P(≥ {n}) = {first} ; plus {terms}. En tout <b>{exact}</b> ≈ {x}.",
-        "en": "P(≥ {n}) = {first}; plus {terms}. In all <b>{exact}</b> ≈ {x}.",
+        "fr": "P(≥ {n}) = {first} ; plus {terms} = {values}. En tout <b>{exact}</b> ≈ {x}.",
+        "en": "P(≥ {n}) = {first}; plus {terms} = {values}. In all <b>{exact}</b> ≈ {x}.",
     },
     "s_turns": {
         "fr": "T(1) = T(2) = 1 ; {steps}. Donc T({n}) = <b>{exact}</b> ≈ {x} tours.",
@@ -143,7 +143,7 @@ W = Texts({
     "q_mean": {
         "fr": "À son tour, un joueur lance le dé ; <b>un 1 fait relancer</b> et les points s'ajoutent (1 puis 4 : 5 points). "
               "Combien de points rapporte un tour <b>en moyenne</b> ? (Un dé simple donne 3,5 en moyenne.)",
-        "en": "On a turn the player throws the die; <b>a 1 throws again</b> and the pips add up (1 then 4: 5 pips). "
+        "en": "On a turn the player rolls the die; <b>on a 1 they roll again</b> and the pips add up (1 then 4: 5 pips). "
               "How many pips does a turn bring <b>on average</b>? (A plain die gives 3.5 on average.)",
     },
     "d_mean": {
@@ -163,7 +163,7 @@ W = Texts({
               "with probability 1/6 each, and the turn stops; or it gives 1 (probability 1/6), and then there is 1 pip "
               "<i>plus a brand-new turn</i>, which is again worth E on average:</p>"
               "<p style='text-align:center'>E = (2 + 3 + 4 + 5 + 6)/6 + (1/6)(1 + E) = 20/6 + 1/6 + E/6 = 3.5 + E/6.</p>"
-              "<p>So (5/6) E = 7/2, and <b>E = 21/5 = 4.2</b>: throwing again adds 0.7 pip to a plain die.</p>"
+              "<p>So (5/6) E = 7/2, and <b>E = 21/5 = 4.2</b>: rolling again adds 0.7 pips to a plain die.</p>"
               "<p><b>The geometric series.</b> Another way: the number K of 1s before the last throw is k with probability "
               "(1/6)<sup>k</sup> × 5/6. Its mean is E[K] = Σ k (1/6)<sup>k</sup> (5/6) = (1/6)/(5/6) = 1/5. The last throw is "
               "2, 3, 4, 5 or 6, with mean 4. So E = E[K] × 1 + 4 = 1/5 + 4 = 21/5.</p>"
@@ -171,7 +171,7 @@ W = Texts({
               "(1/6)/(5/6)² + 2 = 6/25 + 2 = <b>56/25</b> = 2.24 (a plain die: 35/12 ≈ 2.92).</p></div>",
     },
     "plain": {"fr": "dé simple : (1 + … + 6)/6", "en": "plain die: (1 + … + 6)/6"},
-    "again": {"fr": "le 1 fait relancer (le jeu)", "en": "a 1 throws again (the game)"},
+    "again": {"fr": "le 1 fait relancer (le jeu)", "en": "on a 1, roll again (the game)"},
     "q_least": {
         "fr": "Votre équipe a besoin de <b>{k} points</b> ce tour (les pas jusqu'à l'anneau, plus 1 pour revendiquer). "
               "Quelle est la probabilité qu'un tour les donne (au moins {k} points) ?",
@@ -191,7 +191,7 @@ W = Texts({
     },
     "t": {"fr": "points t", "en": "pips t"},
     "one_or": {"fr": "un tour donne toujours au moins 2 points : P = 1", "en": "a turn always gives at least 2 pips: P = 1"},
-    "without": {"fr": "dé simple, sans relance", "en": "a plain die, no throw again"},
+    "without": {"fr": "dé simple, sans relance", "en": "a plain die, no second roll"},
 })
 
 
@@ -243,9 +243,9 @@ def board_summary(board: Any) -> str:
 SPEC: LessonSpec = i18n.typeset(LessonSpec(
     game="yukon",
     notebook="yukon.ipynb",
-    title={"fr": "Gold am Yukon : un dé qui relance", "en": "Gold am Yukon: a die that throws again"},
+    title={"fr": "Gold am Yukon : un dé qui relance", "en": "Gold am Yukon: a die that rolls again"},
     blurb={"fr": "Le dé « 1 = relance » : une moyenne qui se résout elle-même (21/5) et sa loi exacte.",
-           "en": "The \"1 throws again\" die: a mean that solves itself (21/5) and its exact law."},
+           "en": "The \"roll again on a 1\" die: a mean that solves itself (21/5) and its exact law."},
     notes=TeacherNotes(
         level={"fr": "lycée (première, terminale)", "en": "secondary school (ages 16–18)"},
         duration={"fr": "55 minutes (20 de jeu)", "en": "55 minutes (20 of play)"},
@@ -270,7 +270,7 @@ SPEC: LessonSpec = i18n.typeset(LessonSpec(
         "en": "<p>Each player leads a team of 12 prospectors on the spaces of a board of 37 claims (hexagons of 1, 2, 4 or 6 "
               "nuggets). First each puts a pawn on a start space (a dashed circle), then on each turn one pawn per pip of the "
               "die, always at an end of the chain. After that each pip moves the chain one step: the tail pawn goes ahead of the "
-              "head. You choose at the start of the turn which end leads; if it is blocked, the other end leads. <b>A 1 throws "
+              "head. You choose at the start of the turn which end leads; if it is blocked, the other end leads. <b>On a 1, roll "
               "again</b> and the pips add up. When the whole team rings a free claim (for the first one, the 12 pawns close the "
               "ring), one pip stakes it: a pawn stays on it. Whoever takes the 6 in the centre leaves play. Most nuggets wins. "
               "On the board, click the end of the chain, then the free spaces, or the claim.</p>",
@@ -312,17 +312,17 @@ SPEC: LessonSpec = i18n.typeset(LessonSpec(
                 p4=fraction_text(odds.pip_probability(4)))),
             solution=bilingual(lambda lang: W_EX("s_turns", lang,
                 steps=(" ; " if lang == "fr" else "; ").join(
-                    f"T({k}) = {fraction_text(turns_by_hand(k))}" for k in range(3, RING_NEED + 1)),
+                    f"T({k}) = {fraction_text(turns_by_hand(k))}" for k in range(3, RING_NEED)),
                 n=RING_NEED, exact=fraction_text(RING_TURNS), x=format_number(RING_TURNS, lang, 2))),
         ),
         ExerciseSpec(
             question={"fr": "Quelle est la probabilité que deux tours de suite donnent chacun exactement 4 points ?",
                       "en": "What is the chance that two turns in a row each give exactly 4 pips?"},
             answer=odds.pip_probability(4) ** 2, tolerance=Fraction(1, 10_000),
-            hint={"fr": "un 4 se fait par un 4 (1/6), par 1 puis 3 (1/36) ou par 1, 1 puis 2 (1/216) ; les deux tours sont "
-                        "indépendants : multipliez.",
-                  "en": "a 4 comes from a 4 (1/6), from 1 then 3 (1/36) or from 1, 1 then 2 (1/216); the two turns are "
-                        "independent: multiply."},
+            hint={"fr": "un tour de 4 points se fait par un 4 (1/6), par 1 puis 3 (1/36) ou par 1, 1 puis 2 (1/216) ; "
+                        "les deux tours sont indépendants : multipliez.",
+                  "en": "a 4-pip turn comes from a 4 (1/6), from 1 then 3 (1/36) or from 1, 1 then 2 (1/216); the two "
+                        "turns are independent: multiply."},
             solution={"fr": "P(4) = 1/6 + 1/36 + 1/216 = (36 + 6 + 1)/216 = 43/216. Deux tours indépendants : "
                             "(43/216)² = 1849/46656 ≈ 0,0396.",
                       "en": "P(4) = 1/6 + 1/36 + 1/216 = (36 + 6 + 1)/216 = 43/216. Two independent turns: "
@@ -352,6 +352,8 @@ SPEC: LessonSpec = i18n.typeset(LessonSpec(
             solution=bilingual(lambda lang: W_EX(
                 "s_two", lang, n=RING_NEED, first=fraction_text(odds.p_at_least(RING_NEED, DIE)),
                 terms=" + ".join(f"P({j}) × P(≥ {RING_NEED - j})" for j in range(2, RING_NEED)),
+                values=" + ".join(f"{fraction_text(odds.pip_probability(j))} × "
+                                  f"{fraction_text(odds.p_at_least(RING_NEED - j, DIE))}" for j in range(2, RING_NEED)),
                 exact=fraction_text(RING_TWO), x=format_number(RING_TWO, lang, 3))),
         ),
     ),

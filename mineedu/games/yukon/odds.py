@@ -53,7 +53,7 @@ def the_die(die: Any = None, sides: int = 6, reroll: int = 1, max_rolls: int | N
     if not isinstance(sides, int) or not 2 <= sides <= 20:
         raise ValueError(f"a die has 2 to 20 faces (sides), not {sides}")
     if not isinstance(reroll, int) or not 0 <= reroll <= sides:
-        raise ValueError(f"the face that throws again (reroll) is 1 to {sides}, or 0 for none, not {reroll}")
+        raise ValueError(f"the face that rolls again (reroll) is 1 to {sides}, or 0 for none, not {reroll}")
     if max_rolls is not None and (not isinstance(max_rolls, int) or max_rolls < 1):
         raise ValueError(f"max_rolls caps the throws of a turn: 1 or more (None: no cap), not {max_rolls}")
     return sides, reroll, max_rolls
@@ -63,8 +63,8 @@ def pip_probability(total: int, sides: int = 6, reroll: int = 1, max_rolls: int 
                     die: Any = None) -> Fraction:
     """P(one turn gives exactly ``total`` pips).
 
-    A roll of ``reroll`` adds its pips and throws again (``reroll=0``: never);
-    ``max_rolls`` caps the throws of one turn (the last one never throws again).
+    A roll of ``reroll`` adds its pips and rolls again (``reroll=0``: never);
+    ``max_rolls`` caps the throws of one turn (the last one never rolls again).
     ``die``: a game, a state, a view or a config instead of these numbers.
 
     >>> pip_probability(4), pip_probability(4, reroll=0), pip_probability(4, die=YukonConfig(sides=4))
@@ -429,7 +429,7 @@ def odds_report(state: Any, player: int | None = None, upto: int = 12, max_turns
 
 
 TEXTS = Texts({
-    "die": {"fr": "Points du dé en un tour (le {face} fait rejouer, d{sides}) :",
+    "die": {"fr": "Points du dé en un tour (le {face} fait relancer, d{sides}) :",
             "en": "Pips in one turn ({face} rolls again, d{sides}):"},
     "row": {"fr": "  {k:>3} : {p:>14}  ({f})", "en": "  {k:>3}: {p:>14}  ({f})"},
     "beyond_pips": {"fr": "  plus de {k} : {p} ({f})", "en": "  more than {k}: {p} ({f})"},

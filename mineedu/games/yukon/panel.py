@@ -49,7 +49,7 @@ MARK = "background:#fde9a9"  # this turn's sum in the table (text stays #222: 14
 T = Texts({
     "who": {"fr": "{who} ({colour})", "en": "{who} ({colour})"},
     "rolling": {"fr": "{who} lance le dé.", "en": "{who} throws the die."},
-    "again": {"fr": "{who} a déjà {t} et relance.", "en": "{who} has {t} so far and throws again."},
+    "again": {"fr": "{who} a déjà {t} et relance.", "en": "{who} has {t} so far and rolls again."},
     "thrown": {"fr": "{who} : ce tour {sum}{t} (P = {q} ≈ {pct}) ; il en reste {n} à jouer.",
                "en": "{who}: this turn {sum}{t} (P = {q} ≈ {pct}); {n} left to play."},
     "has": {"fr": "{who} a {n} à jouer.", "en": "{who} has {n} to play."},
@@ -77,7 +77,7 @@ T = Texts({
     "mean": {"fr": "En moyenne encore {m} pour l'atteindre et le revendiquer.",
              "en": "On average {m} more to get there and stake it."},
     "die": {"fr": "Points du dé en un tour (le {f} fait relancer) : moyenne {m} = {mf}",
-            "en": "Pips in one turn ({f} throws again): mean {m} = {mf}"},
+            "en": "Pips in one turn ({f} rolls again): mean {m} = {mf}"},
     "pips": {"fr": "points", "en": "pips"},
     "p": {"fr": "probabilité", "en": "probability"},
     "more": {"fr": "plus de {k}", "en": "over {k}"},

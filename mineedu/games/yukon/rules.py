@@ -58,7 +58,7 @@ class YukonConfig:
 
     ``values``: claim values in board order (reading order; D13 layout), 0 to 99 each.
     ``pawns``: pawns per team (12: the first claim closes a full ring).
-    ``sides`` / ``reroll``: the die (2 to 20 faces), and the face that throws again (0: none).
+    ``sides`` / ``reroll``: the die (2 to 20 faces), and the face that rolls again (0: none).
     ``max_rolls``: safety cap on throws in one turn, 1 to 100 (the last one never
     throws again; with the default 30 this changes a turn with probability 6^-30).
     ``centre_leaves``: whoever claims the centre leaves play (D16).
@@ -86,7 +86,7 @@ class YukonConfig:
             _whole(f"the value of claim {c}", v, 0, MAX_VALUE, "nuggets on one claim")
         _whole("pawns", self.pawns, 1, 12, "a ring has 12 spaces")
         _whole("sides", self.sides, 2, MAX_SIDES, "the faces of the die")
-        _whole("reroll", self.reroll, 0, self.sides, "the face that throws again, 0 for none")
+        _whole("reroll", self.reroll, 0, self.sides, "the face that rolls again, 0 for none")
         _whole("max_rolls", self.max_rolls, 1, MAX_ROLLS, "throws in one turn")
         if not isinstance(self.centre_leaves, bool):
             raise ConfigError(f"yukon: centre_leaves must be true or false, not {self.centre_leaves!r}"[:300])

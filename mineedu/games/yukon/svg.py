@@ -53,7 +53,7 @@ T = Texts({
     "start": {"fr": "choisit une case de départ", "en": "chooses a start space"},
     "throwing": {"fr": "lance le dé…", "en": "throws the die…"},
     "die": {"fr": "Dé", "en": "Die"},
-    "again": {"fr": "relance…", "en": "throws again…"},
+    "again": {"fr": "relance…", "en": "rolls again…"},
     "left": {"fr": "= {t} · reste {n}", "en": "= {t} · {n} left"},
     "over": {"fr": "Partie finie · {w}", "en": "Game over · {w}"},
     "winner": {"fr": "gagnant : {w}", "en": "winner: {w}"},

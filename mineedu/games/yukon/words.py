@@ -31,7 +31,7 @@ LABELS = Texts({
 })
 
 LOG = Texts({
-    "again": {"fr": "{who} lance le dé{c} {v}, et relance", "en": "{who} throws the die{c} {v}, and throws again"},
+    "again": {"fr": "{who} lance le dé{c} {v}, et relance", "en": "{who} rolls the die{c} {v}, and rolls again"},
     "throw": {"fr": "{who} lance le dé{c} {t}", "en": "{who} throws the die{c} {t}"},
     "start": {"fr": "{who} pose son premier pion sur la case de départ {s}",
               "en": "{who} puts a first pawn on start space {s}"},

@@ -11,8 +11,8 @@
 # %% [markdown] lang="en"
 # # Gold am Yukon: a die that rolls again — an investigation of expectation
 #
-# In Gold am Yukon you throw a die on each turn, but **a 1 rolls again**: you add the 1 and throw again (another 1?
-# throw again). How many pips does a turn give on average? Not 3.5: this notebook shows why it is
+# In Gold am Yukon you throw a die on each turn, but **a 1 rolls again**: you add the 1 and roll again (another 1?
+# roll again). How many pips does a turn give on average? Not 3.5: this notebook shows why it is
 # **21/5 = 4.2**, by an equation, by a series, then by a simulation.
 #
 # **How to use it.** Run the cells in order (Shift + Enter, or *Run → Run All Cells*). The ✏️ **Your turn** cells
@@ -110,7 +110,7 @@ print("> 12", more)
 # %% [markdown] lang="en"
 # ## 3. Simulating ten thousand turns
 #
-# The game's simulator throws the die as the rules do (a 1 adds and throws again), for many turns at once.
+# The game's simulator throws the die as the rules do (a 1 adds and rolls again), for many turns at once.
 # The bars are the simulated frequencies; the black marks, the exact probabilities.
 
 # %%
