@@ -44,6 +44,8 @@ EN_TWO_DETERMINERS = re.compile(r"\b(your|their|his|her|my|its|the|a|an) (a|an|t
 """A text filled with an article it already had: "votre un Tuyauteur", "your a Miner"."""
 CALCULATOR = re.compile(r"\d[eE][-+]?\d")
 """A calculator's power of ten ("8.57e-07"): a reader writes 8,57 × 10⁻⁷."""
+HYPHEN_MINUS = re.compile(r"(?<![\w/-])-\d")
+"""A hyphen for a minus sign ("-67/47", "≈ -1,43"): both languages write a negative number with − (U+2212)."""
 PLACEHOLDER = re.compile(r"[\s\u00a0]\?(?=[),])")
 """A value not known to the viewer, written "?" in a list: "(Facile ?, Moyen 4)", not a question mark."""
 
@@ -79,9 +81,10 @@ def faults(markup: str, lang: str) -> list[str]:
     """The texts of ``markup`` that break ``lang``'s typography."""
     if lang == "fr":
         return [t for t in shown_texts(markup) if french(t) != t or FR_GLUED.search(t) or FR_DECIMAL_POINT.search(t)
-                or FR_TWO_DETERMINERS.search(t) or CALCULATOR.search(t)]
+                or FR_TWO_DETERMINERS.search(t) or CALCULATOR.search(t) or HYPHEN_MINUS.search(t)]
     return [t for t in shown_texts(markup) if EN_SPACED.search(t) or EN_DECIMAL_COMMA.search(t)
-            or EN_SPACED_THOUSANDS.search(t) or EN_TWO_DETERMINERS.search(t) or CALCULATOR.search(t)]
+            or EN_SPACED_THOUSANDS.search(t) or EN_TWO_DETERMINERS.search(t) or CALCULATOR.search(t)
+            or HYPHEN_MINUS.search(t)]
 
 
 def test_the_check_sees_a_fault_in_either_language() -> None:
@@ -97,6 +100,8 @@ def test_the_check_sees_a_fault_in_either_language() -> None:
     assert faults("<p>plus de 12 : 8,57e-07</p>", "fr") and faults("<p>more than 12: 8.57e-07</p>", "en")
     assert not faults("<p>plus de 12\u00a0: 8,57\u202f×\u202f10⁻⁷</p>", "fr")
     assert not faults("<p>more than 12: 8.57\u202f×\u202f10⁻⁷</p>", "en")
+    assert faults("<p>La valeur exacte est -67/47 ≈ -1,4255.</p>", "fr") and faults("<p>change: -1.43 gold</p>", "en")
+    assert not faults("<p>La valeur exacte est \u221267/47 ≈ \u22121,4255, de J1-2 à 3-4.</p>", "fr")
 
 
 def bot_game(name: str, seed: int) -> tuple[Any, list[Event]]:

@@ -190,7 +190,7 @@ def format_number(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 1, p
 
     def number(v: float) -> str:
         s = f"{v:.{digits}f}"
-        return s if en else s.replace(".", ",")
+        return minus(s if en else s.replace(".", ","))
 
     if not percent:
         v = float(x)
@@ -212,6 +212,18 @@ SUPERSCRIPT_SIGNS = "⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹"
 SUPERSCRIPT = str.maketrans("+-0123456789", SUPERSCRIPT_SIGNS)
 
 
+MINUS = "\u2212"
+
+
+def minus(number: str) -> str:
+    """A number's text with the minus sign of both languages' typography (−), not a hyphen (-).
+
+    >>> minus("-67/47") == "\u221267/47", minus("1,43")
+    (True, '1,43')
+    """
+    return MINUS + number[1:] if number.startswith("-") else number
+
+
 def scientific(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 2) -> str:
     """A number with its power of ten, as a reader writes it (not a calculator's ``8.57e-07``): the
     mantissa with ``digits`` decimals the reader's way, ``×`` and ``10`` kept with it by narrow
@@ -225,7 +237,7 @@ def scientific(x: SupportsFloat, lang: str = DEFAULT_LANG, digits: int = 2) -> s
     if float(x) == 0:
         return "0"
     mantissa, _, exponent = f"{float(x):.{digits}e}".partition("e")
-    mantissa = mantissa if lang == "en" else mantissa.replace(".", ",")
+    mantissa = minus(mantissa if lang == "en" else mantissa.replace(".", ","))
     return f"{mantissa}\u202f×\u202f10{str(int(exponent)).translate(SUPERSCRIPT)}"
 
 

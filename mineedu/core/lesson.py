@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .exact import fraction_text
-from .i18n import SUPERSCRIPT, SUPERSCRIPT_SIGNS, Texts, format_number
+from .i18n import SUPERSCRIPT, SUPERSCRIPT_SIGNS, Texts, format_number, minus
 from .protocol import Words
 from .registry import game_class
 
@@ -135,8 +135,8 @@ def verdict_text(key: str, fmt: Mapping[str, Any], lang: str, rule: str = "", hi
     if key == "right":
         exact = Fraction(fmt["exact"])
         if exact.denominator == 1:  # a whole number needs no decimal beside it ("12", not "12 ≈ 12,0000")
-            return VERDICTS("right_whole", lang, exact=fraction_text(exact))
-        return VERDICTS("right", lang, exact=fraction_text(exact), approx=format_number(exact, lang, 4))
+            return VERDICTS("right_whole", lang, exact=minus(fraction_text(exact)))
+        return VERDICTS("right", lang, exact=minus(fraction_text(exact)), approx=format_number(exact, lang, 4))
     if key != "wrong":
         return VERDICTS(key, lang, **fmt)
     value, given = Fraction(fmt["value"]), str(fmt["given"])

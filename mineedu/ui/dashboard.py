@@ -49,7 +49,7 @@ import ipywidgets as W
 import traitlets
 
 from mineedu.core import Texts, fraction_text, game_class, make, wilson_interval
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, count, format_count, format_number
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, count, format_count, format_number, minus
 from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, words
 
 from . import charts
@@ -511,7 +511,7 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
                          f=_num(t.successes / t.trials, lang, True), lo=_num(a, lang, True), hi=_num(b, lang, True)))
     if q.key in snap.revealed:  # the page may be on the projector: the exact value only once revealed
         exact = q.exact()
-        out.append(LT("exact_is", lang, exact=fraction_text(exact), approx=_num(exact, lang, percent)))
+        out.append(LT("exact_is", lang, exact=minus(fraction_text(exact)), approx=_num(exact, lang, percent)))
     else:
         out.append(T("held_note" if snap.held else "hidden_note", lang))
     return out

@@ -31,7 +31,7 @@ import numpy as np
 
 from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
 from mineedu.core.errors import whole
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number, join_clauses
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number, join_clauses, minus
 from mineedu.core.lesson import (
     ExerciseSpec,
     LessonSpec,
@@ -480,7 +480,7 @@ class PredictSection:
             self.chart.value = ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>"
         if exact is not None:
-            is_ = T("exact_is", lang, exact=fraction_text(exact), approx=_number(exact, lang, percent))
+            is_ = T("exact_is", lang, exact=minus(fraction_text(exact)), approx=_number(exact, lang, percent))
             parts = [f"<p class='mineedu-exact-value'><b>{html.escape(is_)}</b></p>"]
             if self.prediction is not None:
                 gap = T("your_gap", lang, g=_number(self.prediction, lang, percent),
