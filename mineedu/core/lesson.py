@@ -80,6 +80,28 @@ VERDICTS = Texts({
 """What a student reads of an answer, on a lesson page and in a notebook (:func:`verdict_text`)."""
 
 
+def value_text(x: Fraction | float, lang: str, percent: bool, *, typed: bool = False) -> str:
+    """A lesson's number as its pages show it (a lesson page, the dashboard): a probability in percent
+    with one decimal, another value with three; ``typed``, a student's prediction (or their median)
+    with no more decimals than it has, as they typed it ("1,2" and "35 %", not "1,200" and "35,0 %").
+
+    >>> value_text(Fraction(8, 58), "fr", True), value_text(Fraction(33, 29), "en", False)
+    ('13,8\xa0%', '1.138')
+    >>> value_text(1.2, "fr", False, typed=True), value_text(1.0, "en", False, typed=True)
+    ('1,2', '1')
+    >>> value_text(0.35, "fr", True, typed=True), value_text(0.375, "en", True, typed=True)
+    ('35\xa0%', '37.5%')
+    >>> value_text(1 / 3, "en", False, typed=True), value_text(0.0004, "fr", True, typed=True)
+    ('0.333', '<\xa00,1\xa0%')
+    """
+    most = 1 if percent else 3
+    if not typed:
+        return format_number(x, lang, most, percent=percent)
+    scaled = float(x) * (100 if percent else 1)
+    digits = next(d for d in range(most + 1) if d == most or abs(round(scaled, d) - scaled) < 1e-9)
+    return format_number(x, lang, digits, percent=percent)
+
+
 def rule_text(tolerance: Fraction | None, lang: str) -> str:
     """How close an answer must be, written as the tolerance is, never cut from its number.
 

@@ -49,8 +49,8 @@ import ipywidgets as W
 import traitlets
 
 from mineedu.core import Texts, fraction_text, game_class, make, wilson_interval
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, count, format_count, format_number, minus
-from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, words
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, count, format_count, minus
+from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, value_text, words
 
 from . import charts
 from .board_view import LANG_OPTIONS
@@ -389,25 +389,6 @@ def _percent(q: Question) -> bool:
     return not q.spec.mean
 
 
-def _num(x: float | Fraction, lang: str, percent: bool) -> str:
-    return format_number(x, lang, 1 if percent else 3, percent=percent)
-
-
-def _typed(x: float, lang: str, percent: bool) -> str:
-    """A prediction (or a median of predictions) with no more decimals than it has, up to :func:`_num`'s:
-    students typed "1,2" and "35 %", not "1,200" and "35,0 %".
-
-    >>> _typed(1.2, "fr", False), _typed(1.0, "en", False), _typed(0.35, "fr", True), _typed(0.375, "en", True)
-    ('1,2', '1', '35\xa0%', '37.5%')
-    >>> _typed(1 / 3, "en", False), _typed(0.0004, "fr", True)
-    ('0.333', '<\xa00,1\xa0%')
-    """
-    most = 1 if percent else 3
-    scaled = float(x) * (100 if percent else 1)
-    digits = next(d for d in range(most + 1) if d == most or abs(round(scaled, d) - scaled) < 1e-9)
-    return format_number(x, lang, digits, percent=percent)
-
-
 def shown_exact(q: Question, snap: Snapshot) -> Fraction | None:
     """The exact value the dashboard draws: only once revealed to the class (the teacher reads it in the line below)."""
     return q.exact() if q.key in snap.revealed else None
@@ -487,19 +468,19 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
     if p is None or not p.count:
         out.append(T("no_predictions", lang))
     else:
-        out.append(T("pred_line", lang, n=count(p.count, lang, *PREDICTIONS), m=_typed(p.median, lang, percent),
-                     lo=_typed(p.low, lang, percent), hi=_typed(p.high, lang, percent)))
+        out.append(T("pred_line", lang, n=count(p.count, lang, *PREDICTIONS), m=value_text(p.median, lang, percent, typed=True),
+                     lo=value_text(p.low, lang, percent, typed=True), hi=value_text(p.high, lang, percent, typed=True)))
     if q.spec.mean:
         m = snap.means.get(q.key)
         if m is None or not m.trials:
             out.append(T("no_trials", lang))
         elif m.trials < 2:
-            out.append(T("mean_line_one", lang, f=_num(m.mean, lang, False)))
+            out.append(T("mean_line_one", lang, f=value_text(m.mean, lang, False)))
         else:
             a, b = mean_band(m.mean, *m.interval)
-            out.append(T("mean_line", lang, f=_num(m.mean, lang, False), n=count(m.trials, lang, *TRIALS),
+            out.append(T("mean_line", lang, f=value_text(m.mean, lang, False), n=count(m.trials, lang, *TRIALS),
                          k=count(m.students, lang, *STUDENTS), m=count(m.samples, lang, *SIMULATIONS),
-                         lo=_num(a, lang, False), hi=_num(b, lang, False)))
+                         lo=value_text(a, lang, False), hi=value_text(b, lang, False)))
     else:
         t = snap.trials.get(q.key)
         if t is None or not t.trials:
@@ -508,10 +489,11 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
             a, b = trial_band(t.successes, t.trials)
             out.append(T("trial_line", lang, s=count(t.successes, lang, *SUCCESSES), n=count(t.trials, lang, *TRIALS),
                          k=count(t.students, lang, *STUDENTS), m=count(t.samples, lang, *SIMULATIONS),
-                         f=_num(t.successes / t.trials, lang, True), lo=_num(a, lang, True), hi=_num(b, lang, True)))
+                         f=value_text(t.successes / t.trials, lang, True), lo=value_text(a, lang, True),
+                         hi=value_text(b, lang, True)))
     if q.key in snap.revealed:  # the page may be on the projector: the exact value only once revealed
         exact = q.exact()
-        out.append(LT("exact_is", lang, exact=minus(fraction_text(exact)), approx=_num(exact, lang, percent)))
+        out.append(LT("exact_is", lang, exact=minus(fraction_text(exact)), approx=value_text(exact, lang, percent)))
     else:
         out.append(T("held_note" if snap.held else "hidden_note", lang))
     return out

@@ -41,6 +41,7 @@ from mineedu.core.lesson import (
     lesson_spec,
     parse_answer,
     rule_text,
+    value_text,
     verdict_text,
     words,
 )
@@ -212,10 +213,6 @@ class Part:
 
 def _alert(text: str) -> str:
     return f"<div role='alert' class='mineedu-alert'>{html.escape(text)}</div>"
-
-
-def _number(p: Fraction | float, lang: str, percent: bool) -> str:
-    return format_number(p, lang, 1 if percent else 3, percent=percent)
 
 
 class Exercise:
@@ -453,7 +450,7 @@ class PredictSection:
         percent = not s.mean
         notes = []
         if self.prediction is not None:
-            notes.append(T("committed", lang, g=_number(self.prediction, lang, percent)))
+            notes.append(T("committed", lang, g=value_text(self.prediction, lang, percent, typed=True)))
         elif not shown:
             notes.append(T("need_guess", lang))
         if held:
@@ -466,30 +463,30 @@ class PredictSection:
             if s.mean:
                 m, sd = float(vals.mean()), float(vals.std(ddof=1)) if n > 1 else 0.0
                 h = 1.959963984540054 * sd / math.sqrt(n)
-                text += " " + T("sim_mean", lang, n=format_count(n, lang), mean=format_number(m, lang, 3),
-                                lo=format_number(m - h, lang, 3), hi=format_number(m + h, lang, 3))
+                text += " " + T("sim_mean", lang, n=format_count(n, lang), mean=value_text(m, lang, False),
+                                lo=value_text(m - h, lang, False), hi=value_text(m + h, lang, False))
             else:
                 from mineedu.core import wilson_interval
 
                 hits = int(vals.sum())
                 a, b = wilson_interval(hits, n)
                 text += " " + T("sim_freq", lang, hits=format_count(hits, lang), n=format_count(n, lang),
-                                freq=format_number(hits / n, lang, 3), lo=format_number(a, lang, 3), hi=format_number(b, lang, 3))
+                                freq=value_text(hits / n, lang, True), lo=value_text(a, lang, True), hi=value_text(b, lang, True))
             self.chart.value = self._chart(lang, exact)
         else:
             self.chart.value = ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>"
         if exact is not None:
-            is_ = T("exact_is", lang, exact=minus(fraction_text(exact)), approx=_number(exact, lang, percent))
+            is_ = T("exact_is", lang, exact=minus(fraction_text(exact)), approx=value_text(exact, lang, percent))
             parts = [f"<p class='mineedu-exact-value'><b>{html.escape(is_)}</b></p>"]
             if self.prediction is not None:
-                gap = T("your_gap", lang, g=_number(self.prediction, lang, percent),
-                        d=_number(abs(self.prediction - exact), lang, percent))
+                gap = T("your_gap", lang, g=value_text(self.prediction, lang, percent, typed=True),
+                        d=value_text(abs(self.prediction - exact), lang, percent))
                 parts.append(f"<p>{html.escape(gap)}</p>")
             parts.append(s.derivation(self.param_value(), lang))
             if s.compare is not None:
                 rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th><td>{fraction_text(v)}</td>"
-                               f"<td>{_number(v, lang, percent)}</td></tr>"
+                               f"<td>{value_text(v, lang, percent)}</td></tr>"
                                for name, v in s.compare(self.param_value(), lang))
                 parts.append(f"<table class='mineedu-compare'>{rows}</table>")
             self.exact_box.value = "".join(parts)
