@@ -154,6 +154,9 @@ def test_status_during_the_game_and_the_results_in_words() -> None:
     s = position(3, pos=(3, -1, 5), status=("in", "out", "eaten"), dragon=8)
     assert plain(status(s.observation(0), "fr")) == (
         f"Dragon{NBSP}: à 8 cartes de l'entrée · dans la grotte{NBSP}: J1 · sortis{NBSP}: J2 · dévorés{NBSP}: J3")
+    door = position(3, pos=(3, -1, -1), status=("in", "in", "in"), dragon=24)  # J2 and J3 not in yet: not "inside"
+    assert plain(status(door.observation(1), "fr")).endswith(f"à l'entrée{NBSP}: J2 et J3 · dans la grotte{NBSP}: J1")
+    assert plain(status(door.observation(1), "en")).endswith("at the entrance: P2 and P3 · inside: P1")
     end = position(3, status=("out", "eaten", "out"), returning=(True, True, True), carried=((), ((3, 12),), ((2, 7), (0, 1))))
     fr, en = plain(status(end.observation(None), "fr")), plain(status(end.observation(None), "en"))
     assert fr == (f"Résultats J3{NBSP}: sorti avec 8 points (Difficile 7, Facile 1) J1{NBSP}: sorti avec 0 point (0 carte) "

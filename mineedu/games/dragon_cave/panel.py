@@ -30,6 +30,7 @@ from mineedu.core.svg import PLAYER_COLOUR_NAMES
 
 from .odds import escape_probability, family_mean, player_odds
 from .rules import EATEN, IN, OUT, DragonCaveView, Position, family_name, view_of
+from .svg import waiting
 from .words import card_words, cards, names, points, steps
 
 READABLE_DENOMINATOR = 1000
@@ -81,6 +82,7 @@ T = Texts({
              "en": "The race of a diver alone in the cave: nobody to jump on the way, nobody else to move the dragon."},
     "nobody": {"fr": "Personne n'a de choix à faire.", "en": "Nobody has a choice to make."},
     "dragon": {"fr": "Dragon{c} à {cards} de l'entrée", "en": "Dragon: {cards} from the entrance"},
+    "door": {"fr": "à l'entrée{c} {who}", "en": "at the entrance: {who}"},
     "inside": {"fr": "dans la grotte{c} {who}", "en": "inside: {who}"},
     "outside": {"fr": "sortis{c} {who}", "en": "out: {who}"},
     "eaten": {"fr": "dévorés{c} {who}", "en": "eaten: {who}"},
@@ -286,8 +288,9 @@ def status(view: Position, lang: str = "fr") -> str:
     everyone = range(len(view.status))
     if view.to_move() != TERMINAL:
         parts = [T("dragon", lang, c=c, cards=cards(view.dragon, lang))]
-        for key, st in (("inside", IN), ("outside", OUT), ("eaten", EATEN)):
-            group = [q for q in everyone if view.status[q] == st]
+        door = waiting(view)
+        for key, st in (("door", IN), ("inside", IN), ("outside", OUT), ("eaten", EATEN)):
+            group = [q for q in everyone if view.status[q] == st and (q in door) == (key == "door")]
             if group:
                 parts.append(T(key, lang, c=c, who=names(group, lang)))
         return f"<p class='mineedu-cave-status'>{esc(' · '.join(parts))}</p>"

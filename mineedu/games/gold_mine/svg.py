@@ -47,7 +47,7 @@ T = Texts({
     "on_ladder": {"fr": "échelon {r}", "en": "rung {r}"},
     "burned": {"fr": "grillé", "en": "burned"},
     "gold": {"fr": "or {g}", "en": "gold {g}"},
-    "tokens": {"fr": "pépites {t}", "en": "tokens {t}"},
+    "tokens": {"fr": "pépites gagnées {t}", "en": "tokens won {t}"},  # the panel's words; "pépite" alone is a card
     "pool": {"fr": "réserve : {t}", "en": "pool: {t}"},
     "winner": {"fr": "gagnant : {w}", "en": "winner: {w}"},
     "winners": {"fr": "gagnants : {w}", "en": "winners: {w}"},
