@@ -149,7 +149,7 @@ def test_status_gives_nuggets_leavers_rounds_and_why_the_game_ended() -> None:
     s = position(G3, [RINGS[0], (), (211,)], owners={C19: 1, CENTRE: 1}, out=(False, True, False), pips=2, round=6)
     fr = text(status(s.observation(None), "fr"))
     assert f"Pépites{NBSP}: J1 0 pépite · J2 8 pépites · J3 0 pépite" in fr
-    assert "J2 a pris le 6 et a quitté la partie." in fr and "Manche 7 (la partie s'arrête après 100)." in fr
+    assert "J2 a pris le 6 et a quitté la partie." in fr and "Manche 7 (sur 100 au plus)." in fr
     over = position(G3, [RINGS[0], (), ()], owners={C19: 1}, out=(False, True, False), done=True)
     assert "Game over: at most one player is left in play." in text(status(over.observation(None), "en"))
     limit = position(G3, [RINGS[0], (102,), (211,)], done=True, round=99)

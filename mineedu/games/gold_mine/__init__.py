@@ -40,7 +40,7 @@ register(GoldMine, Hooks[GoldMineView](
     status=panel.status,
     chapter=words.chapter,
     variants=(Variant("deck_mode", {"fr": "Pioche Exploration", "en": "Exploration deck"},
-                      {"face_down": {"fr": "face cachée (le texte)", "en": "face down (the text)"},
+                      {"face_down": {"fr": "face cachée (la règle en français)", "en": "face down (the French rules)"},
                        "face_up": {"fr": "face visible (la règle publiée)", "en": "face up (the published rules)"}}),),
     lesson="mineedu.games.gold_mine.lesson",
     native=("kernel", "bots"),  # compiled to C by tools/compile_native.py where there is a C compiler

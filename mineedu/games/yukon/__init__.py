@@ -38,7 +38,7 @@ register(YukonGame, Hooks[YukonView](
     chapter=panel.chapter,
     variants=(
         Variant("reroll", {"fr": "Le dé", "en": "The die"},
-                {1: {"fr": "le 1 fait relancer (le texte)", "en": "on a 1, roll again (the text)"},
+                {1: {"fr": "le 1 fait relancer (la règle)", "en": "on a 1, roll again (the rules)"},
                  0: {"fr": "dé simple, sans relance", "en": "a plain die, no second roll"}}),
         Variant("centre_leaves", {"fr": "Qui prend le 6 quitte la partie", "en": "Whoever takes the 6 leaves play"}),
     ),

@@ -29,8 +29,8 @@ from .rules import YukonState
 from .words import action_label, count
 
 T = Texts({
-    "start": {"fr": "Cliquez une case de départ (un cercle pointillé) pour votre premier pion.",
-              "en": "Click a start space (a dashed circle) for your first pawn."},
+    "start": {"fr": "Cliquez une case de départ (encadrée en pointillé) pour votre premier pion.",
+              "en": "Click a start space (framed by a dashed line) for your first pawn."},
     "place": {"fr": "Mise en place : cliquez une case libre à côté d'un bout de votre chaîne ({n} à poser).",
               "en": "Setup: click a free space next to an end of your chain ({n} to place)."},
     "lead": {"fr": "{n} à jouer : cliquez le bout de votre chaîne qui mène ce tour",

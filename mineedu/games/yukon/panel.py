@@ -83,7 +83,7 @@ T = Texts({
     "more": {"fr": "plus de {k}", "en": "over {k}"},
     "nuggets": {"fr": "Pépites : {s}", "en": "Nuggets: {s}"},
     "gone": {"fr": "{who} a pris le 6 et a quitté la partie", "en": "{who} took the 6 and left play"},
-    "round": {"fr": "Manche {r} (la partie s'arrête après {n}).", "en": "Round {r} (the game stops after {n})."},
+    "round": {"fr": "Manche {r} (sur {n} au plus).", "en": "Round {r} (of {n} at most)."},
     "end_claims": {"fr": "Partie finie : tous les gains sont pris.", "en": "Game over: every claim is taken."},
     "end_players": {"fr": "Partie finie : il reste au plus un joueur en jeu.",
                     "en": "Game over: at most one player is left in play."},
