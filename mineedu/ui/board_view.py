@@ -517,6 +517,8 @@ class BoardView:
                 parts.append(f"<div class='mineedu-log-chapter'><b>{html.escape(title)}</b></div>")
             parts.extend(reversed(lines))
         more = f"<div><i>{html.escape(T('more_events', lang, n=start))}</i></div>" if start else ""
+        if not parts:
+            parts.append(f"<div class='mineedu-log-empty'><i>{html.escape(T('log_empty', lang))}</i></div>")
         return f"<h4>{T('log', lang)}</h4><div class='mineedu-log-lines'>{''.join(parts)}{more}</div>"
 
     def _event_line(self, event: Event, viewer: int | None, lang: str) -> str:

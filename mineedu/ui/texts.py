@@ -41,6 +41,8 @@ T = Texts(
         "waiting": {"fr": "En attente…", "en": "Waiting…"},
         "over": {"fr": "Partie terminée.", "en": "Game over."},
         "log": {"fr": "Journal", "en": "Log"},
+        "log_empty": {"fr": "Aucun coup pour l'instant : chaque coup s'écrira ici, le plus récent en haut.",
+                      "en": "No move yet: each move will be written here, the latest at the top."},
         "odds": {"fr": "Probabilités exactes", "en": "Exact odds"},
         "export": {"fr": "Exporter", "en": "Export"},
         "import": {"fr": "Importer", "en": "Import"},

@@ -22,6 +22,7 @@ def board():
 
 
 def test_options_are_the_legal_actions_and_a_pick_plays(board):
+    assert "Aucun coup pour l" in board.log.value  # the log says why it is empty, not a bare heading
     assert labels(board) == ["draw", "pass"]
     assert all(o["region"] is None for o in board.canvas.options)  # the toy's picture has no regions: buttons
     pick(board, label="pass")
@@ -31,6 +32,7 @@ def test_options_are_the_legal_actions_and_a_pick_plays(board):
     assert board.canvas.tick_ms > 0 and board.canvas.options == []  # the bot moves next, after a pause
     run_bots(board)
     assert "J2" in board.log.value and "au hasard" in board.log.value  # the bot's move and its reason
+    assert "Aucun coup" not in board.log.value
     assert board.message.value == ""
 
 
