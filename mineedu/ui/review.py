@@ -78,8 +78,9 @@ STYLE = """<style>
 
 
 def progress_bar() -> W.IntProgress:
-    """A progress bar with room for its label (the caller sets ``description``: what the bar counts) whole."""
-    return W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="22em", max_width="100%"),
+    """A progress bar with room for its label (the caller sets ``description``: what the bar counts) whole,
+    apart from the button before it (its label is the bar's, not the button's)."""
+    return W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="22em", max_width="100%", margin="2px 2px 2px 16px"),
                          style={"description_width": "initial"})
 
 
