@@ -27,7 +27,7 @@ from .odds import at_least_one, raid_equilibrium
 from .rules import CoalMineState
 
 FIGURES = Texts({
-    "p_pipe": {"fr": "P(au moins un mineur-tuyau recruté)", "en": "P(at least one pipe-miner recruited)"},
+    "p_pipe": {"fr": "P(au moins un Tuyauteur recruté)", "en": "P(at least one Pipe-miner recruited)"},
     "p_attack": {"fr": "équilibre : P(attaquer)", "en": "equilibrium: P(attack)"},
     "p_defend": {"fr": "équilibre : P(la cible défend)", "en": "equilibrium: P(the target defends)"},
     "raid_value": {"fr": "valeur du raid (charbon)", "en": "value of the raid (coal)"},

@@ -95,7 +95,7 @@ LABELS = Texts({
     "L1": {"fr": "Avancer d'1 case vers la sortie", "en": "Move 1 card toward the exit"},
     "L2": {"fr": "Avancer de 2 cases vers la sortie", "en": "Move 2 cards toward the exit"},
     "ALL1": {"fr": "Tout le monde avance d'1 case vers la sortie", "en": "Everyone moves 1 card toward the exit"},
-    "GOLD3": {"fr": "Rester et garder la carte (3 pépites)", "en": "Stay and keep the card (3 gold)"},
+    "GOLD3": {"fr": "Rester et garder la carte (3 or)", "en": "Stay and keep the card (3 gold)"},
     "SWAP": {"fr": "Échanger sa place avec J{t}", "en": "Swap places with P{t}"},
     "SWAP0": {"fr": "Échanger (personne d'autre dans la mine : sans effet)", "en": "Swap (nobody else inside: no effect)"},
     "option": {"fr": "Option {o}", "en": "Option {o}"},
