@@ -18,14 +18,14 @@ from .cards import EXIT_ACTION, EXPLORE_ACTION
 from .odds import _burned, burn_risk, gold_change, p_exit_reaches_ladder
 
 FIGURES = Texts({
-    "burn_risk": {"fr": "P(brûlé)", "en": "P(burned)"},
+    "burn_risk": {"fr": "P(grillé)", "en": "P(burned)"},
     "gold_change": {"fr": "variation d'or espérée", "en": "expected change of gold"},
     "exit_reaches_ladder": {"fr": "P(la Sortie mène à l'échelle)", "en": "P(the exit reaches the ladder)"},
 })
 LUCK = Texts({
-    "burned": {"fr": "un risque de {p} d'être brûlé, et le dragon vous a brûlé",
+    "burned": {"fr": "un risque de {p} d'être grillé, et le dragon vous a grillé",
                "en": "a {p} risk of being burned, and the dragon burned you"},
-    "spared": {"fr": "un risque de {p} d'être brûlé, et vous avez échappé au dragon",
+    "spared": {"fr": "un risque de {p} d'être grillé, et vous avez échappé au dragon",
                "en": "a {p} risk of being burned, and you escaped the dragon"},
 })
 

@@ -15,7 +15,7 @@ from mineedu.core import State, Texts, exact_json
 from .odds import odds_report
 
 FIGURES = Texts({
-    "pips_to_ring": {"fr": "pas jusqu'au cercle d'un filon libre", "en": "pips to the ring of a free claim"},
+    "pips_to_ring": {"fr": "points de dé jusqu'au cercle d'un gain libre", "en": "pips to the ring of a free claim"},
 })
 
 

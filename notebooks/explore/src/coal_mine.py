@@ -14,8 +14,8 @@
 #
 # Two questions of Mine: when I recruit, what is the chance of drawing at least one **pipe-miner** (the only
 # protection against firedamp)? And when I raid a neighbour who can defend, how should I choose **in secret**
-# between attacking and mining? The first is a **hypergeometric** law; the second, a small **matrix game** whose
-# right answer is… to draw lots.
+# between attacking and mining? The first is a **hypergeometric** distribution; the second, a small **matrix game**
+# whose right answer is… to draw lots.
 #
 # **How to use it.** Run the cells in order (Shift + Enter, or *Run → Run All Cells*). The ✏️ **Your turn** cells
 # are there to be changed; the ✔ **Check** cells tell you whether your answer is right, without giving it away.
@@ -66,7 +66,7 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 #
 # The job deck has 60 cards, 24 of them pipe-miners (the game's settings: `game.config.jobs`, each job with its
 # helmets and its number of cards). For $d$ cards drawn, the number $X$ of pipe-miners follows the hypergeometric
-# law, and the easiest way is again through the opposite:
+# distribution, and the easiest way is again through the opposite:
 #
 # $$P(X = j) = \frac{\binom{24}{j}\binom{36}{d-j}}{\binom{60}{d}}, \qquad
 # P(X \ge 1) = 1 - \frac{\binom{36}{d}}{\binom{60}{d}}.$$
@@ -127,18 +127,18 @@ for d in (2, 3, 4):
     #en> print(f"P(at least one pipe-miner among {d} cards) = {p} ≈ {percent(p, LANG)}")
 
 # %% [markdown] lang="fr"
-# ✔ **Vérifier.** Avec la pioche complète (60 cartes, 24 tuyauteurs), quelle est la probabilité de piocher
-# **au moins un** tuyauteur parmi **2** cartes ? Écrivez-la à la place de `None` (une fraction comme `"3/7"`, un
-# décimal comme `"0,43"` ou un pourcentage comme `"43 %"`), puis exécutez la cellule.
+# ✔ **Vérifier.** Avec une pioche de **48** cartes dont **12** tuyauteurs, quelle est la probabilité de piocher
+# **au moins un** tuyauteur parmi **2** cartes ? Écrivez-la à la place de `None` (une fraction comme `"3/7"`, ou,
+# à 0,001 près, un décimal comme `"0,429"` ou un pourcentage comme `"42,9 %"`), puis exécutez la cellule.
 # %% [markdown] lang="en"
-# ✔ **Check.** With the full deck (60 cards, 24 pipe-miners), what is the chance of drawing **at least one**
-# pipe-miner among **2** cards? Write it in place of `None` (a fraction such as `"3/7"`, a decimal such as
-# `"0.43"` or a percentage such as `"43%"`), then run the cell.
+# ✔ **Check.** With a deck of **48** cards, **12** of them pipe-miners, what is the chance of drawing **at least
+# one** pipe-miner among **2** cards? Write it in place of `None` (a fraction such as `"3/7"`, or, to within 0.001,
+# a decimal such as `"0.429"` or a percentage such as `"42.9%"`), then run the cell.
 
 # %%
 my_answer = None
 
-exact = p_at_least_one(2, good=24, total=60)
+exact = p_at_least_one(2, good=12, total=48)
 #fr> check(my_answer, exact, LANG, hint="passez par le contraire : aucun tuyauteur.")
 #en> check(my_answer, exact, LANG, hint="go through the opposite: no pipe-miner.")
 
@@ -211,22 +211,30 @@ for who, target in targets.items():
     #en> print(f"(95%: {num(low)} to {num(high)}), exact {exact}")
 
 # %% [markdown] lang="fr"
-# ✔ **Vérifier.** Dans ce raid à 2 contre 2, avec quelle probabilité le pillard doit-il attaquer à l'équilibre ?
+# ✔ **Vérifier.** Un autre raid : 3 casques contre 3, et la cible n'a que 2 charbons (la cellule affiche son
+# tableau). Avec quelle probabilité la cible doit-elle **défendre** à l'équilibre ? Écrivez-la à la place de
+# `None` (une fraction, ou un décimal à 0,001 près), puis exécutez la cellule.
 # %% [markdown] lang="en"
-# ✔ **Check.** In this 2-against-2 raid, with what probability should the raider attack at the equilibrium?
+# ✔ **Check.** Another raid: 3 helmets against 3, and the target holds only 2 coal (the cell prints its table).
+# With what probability should the target **defend** at the equilibrium? Write it in place of `None` (a fraction,
+# or a decimal to within 0.001), then run the cell.
 
 # %%
 my_answer = None
 
-exact = raid_equilibrium(attack=2, defence=2, stock=2).p_attack
-#fr> check(my_answer, exact, LANG, hint="quel x rend la cible indifférente entre miner et défendre ?")
-#en> check(my_answer, exact, LANG, hint="which x leaves the target indifferent: mine or defend?")
+rows, cols, other = raid_game(attack=3, defence=3, stock=2)
+print(" " * 10 + "".join(f"{words[c]:>10}" for c in cols))
+for r, line in zip(rows, other):
+    print(f"{words[r]:>10}" + "".join(f"{v:>10}" for v in line))
+exact = raid_equilibrium(attack=3, defence=3, stock=2).p_defend
+#fr> check(my_answer, exact, LANG, hint="quel y rend le pillard indifférent entre miner et attaquer ?")
+#en> check(my_answer, exact, LANG, hint="which y leaves the raider indifferent: mine or attack?")
 
 # %% [markdown] lang="fr"
 # ## 4. Revoir ses décisions
 #
 # Une bonne décision peut mal finir, et une mauvaise bien finir. `coal_mine.review(partie, joueur)` reprend chaque
-# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les chances de recruter un mineur-tuyau, l'équilibre du raid contre chaque cible), et sa
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les chances de recruter un tuyauteur, l'équilibre du raid contre chaque cible), et sa
 # probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
 # partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
 # Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
@@ -246,8 +254,8 @@ from mineedu.games import coal_mine
 
 played = bot_game(mineedu.make("coal_mine", players=3), seed=3)
 reviewed = coal_mine.review(played, 0, LANG)
-#fr: les décisions où il y avait vraiment un choix (les autres étaient forcées)
-#en: the decisions with a real choice (the others were forced)
+#fr: les décisions où il y avait vraiment un choix (s'il y en a de forcées, elles sont écartées)
+#en: the decisions with a real choice (forced ones, if any, are left out)
 real = reviewed.choices()
 len(reviewed), len(real)
 

@@ -60,8 +60,8 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 #
 # $$E = \sum_v v \cdot P(v) = \frac{7 + 7 + 8 + 8 + 9 + 9}{6} = 8 \quad\text{(Difficile)}.$$
 #
-# Une carte déjà retournée ne peut plus sortir : l'espérance des cartes restantes change (`seen=`). Donnée d'un
-# état de la partie, `card_expectation(state, famille)` tient compte de toutes les cartes déjà retournées.
+# Une carte déjà retournée ne peut plus sortir : l'espérance des cartes restantes change (`seen=`). Appliquée à
+# un état de la partie, `card_expectation(state, famille)` tient compte de toutes les cartes déjà retournées.
 # %% [markdown] lang="en"
 # ## 1. What a card is worth
 #
@@ -71,7 +71,7 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 # $$E = \sum_v v \cdot P(v) = \frac{7 + 7 + 8 + 8 + 9 + 9}{6} = 8 \quad\text{(Difficile)}.$$
 #
 # A card already turned over cannot come up again: the expectation of the cards left changes (`seen=`). Given a
-# state of the game, `card_expectation(state, family)` counts every card already turned over.
+# state of the game, `card_expectation(state, family)` takes every card already turned over into account.
 
 # %%
 config = game.config
@@ -83,10 +83,10 @@ card_expectation(config, 2, seen=[9])
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Que vaut en moyenne une carte **Moyen** cachée, quand on sait qu'un 4 et un 6 sont déjà sortis ?
-# Écrivez la réponse à la place de `None` (un nombre comme `"5"` ou une fraction comme `"21/4"`).
+# Écrivez la réponse à la place de `None` (un nombre comme `"7"` ou une fraction comme `"21/4"`).
 # %% [markdown] lang="en"
 # ✔ **Check.** What is a hidden **Moyen** card worth on average, once a 4 and a 6 are known to be out? Write the
-# answer in place of `None` (a number such as `"5"` or a fraction such as `"21/4"`).
+# answer in place of `None` (a number such as `"7"` or a fraction such as `"21/4"`).
 
 # %%
 my_answer = None
@@ -115,9 +115,9 @@ movement_distribution(Config(dice_movement=True), 1)
 # ## 3. La course contre le dragon au dé
 #
 # Un plongeur seul fait demi-tour sur la carte $d$ avec une carte : il a $d + 1$ pas à faire jusqu'à l'entrée,
-# 3 par tour ; le dragon part de derrière la dernière carte et avance d'un dé (1 à 6) après chacun de ses
-# mouvements ; il mange le plongeur s'il l'atteint ou le dépasse. Notons $P(a, g)$ la probabilité de sortir avec
-# $a$ pas encore à faire et le dragon à $g$ cartes de l'entrée. Après un tour à 3 pas, le dragon avance de $k$ :
+# 3 par tour ; le dragon part de derrière la dernière carte et avance d'un dé (1 à 6) après chaque mouvement
+# du plongeur ; il mange le plongeur s'il l'atteint ou le dépasse. Notons $P(a, g)$ la probabilité de sortir
+# avec $a$ pas encore à faire et le dragon à $g$ cartes de l'entrée. Après un tour à 3 pas, le dragon avance de $k$ :
 #
 # $$P(a, g) = 1 \text{ si } a \le 3, \qquad
 # P(a, g) = \sum_{k=1}^{6} \frac{1}{6}\,[\,g - k \ge a - 3\,]\;P(a - 3,\; g - k) \text{ sinon}.$$
@@ -128,9 +128,9 @@ movement_distribution(Config(dice_movement=True), 1)
 # ## 3. The race against the dice dragon
 #
 # A lone diver turns back on card $d$ with one card: $d + 1$ steps to the entrance, 3 a turn; the dragon starts
-# behind the last card and moves a die (1 to 6) after each of the diver's moves; it eats the diver if it reaches or
-# passes them. Let $P(a, g)$ be the chance of getting out with $a$ steps still to go and the dragon $g$ cards from
-# the entrance. After a turn of 3 steps, the dragon moves $k$:
+# behind the last card and moves as many cards as a die shows (1 to 6) after each of the diver's moves; it eats
+# the diver if it reaches or passes them. Let $P(a, g)$ be the chance of getting out with $a$ steps still to go and
+# the dragon $g$ cards from the entrance. After a turn of 3 steps, the dragon moves $k$:
 #
 # $$P(a, g) = 1 \text{ if } a \le 3, \qquad
 # P(a, g) = \sum_{k=1}^{6} \frac{1}{6}\,[\,g - k \ge a - 3\,]\;P(a - 3,\; g - k) \text{ otherwise}.$$
@@ -138,19 +138,23 @@ movement_distribution(Config(dice_movement=True), 1)
 # Each row is computed from the one before: that is the **dynamic programming** of `escape_probability`.
 
 # %%
-#fr: ✏️ À vous : changez la graine ou le nombre de plongées simulées.
-#en: ✏️ Your turn: change the seed or the number of simulated dives.
-seed, dives = 2026, 20_000
+#fr: ✏️ À vous : changez la graine, le nombre de plongées simulées
+#en: ✏️ Your turn: change the seed, the number of simulated dives
+#fr: ou celui des cartes portées au retour (cards).
+#en: or that of the cards carried on the way back (cards).
+seed, dives, cards = 2026, 20_000, 1
 
 dice = Config(dice_dragon=True)
 #fr> print(" d   pas  dragon   P(sortir) exacte   simulée")
 #en> print(" d   steps dragon  P(escape) exact    simulated")
 for depth in range(12, 24, 2):
-    #fr: d + 1 pas jusqu'à l'entrée ; le dragon part de derrière la dernière carte (moins la prise)
-    #en: d + 1 steps to the entrance; the dragon starts behind the last card (less the one taken)
-    steps, dragon = depth + 1, dice.cards - 1
-    exact = escape_probability(depth=depth, cards=1, config=dice)
-    race = simulate_escape(depth=depth, cards=1, config=dice, trials=dives, seed=seed)
+    #fr: d + 1 pas jusqu'à l'entrée ; le dragon part de derrière la dernière carte
+    #en: d + 1 steps to the entrance; the dragon starts behind the last card
+    #fr: (moins les cartes prises)
+    #en: (less the cards taken)
+    steps, dragon = depth + 1, dice.cards - cards
+    exact = escape_probability(depth=depth, cards=cards, config=dice)
+    race = simulate_escape(depth=depth, cards=cards, config=dice, trials=dives, seed=seed)
     simulated = percent(race.frequency, LANG)
     print(f"{depth:2}   {steps:3}  {dragon:6}   {percent(exact, LANG):>16}   {simulated:>7}")
 
@@ -159,13 +163,15 @@ for depth in range(12, 24, 2):
 #
 # Ce que rapporte en moyenne un demi-tour sur la carte $d$ : la probabilité de sortir fois la valeur moyenne de
 # la carte prise, $E_d = P_d(\text{sortir}) \times E(\text{famille de } d)$. Plus profond, la carte vaut plus, mais
-# la course est plus risquée.
+# la course est plus risquée. La cellule finit par `break_even_depth` : la profondeur où ce trésor moyen est le
+# plus grand (la plus profonde en cas d'égalité).
 # %% [markdown] lang="en"
 # ## 4. Where to turn back?
 #
 # What turning back on card $d$ brings on average: the chance of getting out times the mean value of the card
 # taken, $E_d = P_d(\text{escape}) \times E(\text{family of } d)$. Deeper, the card is worth more, but the race is
-# riskier.
+# riskier. The cell ends with `break_even_depth`: the depth where that mean treasure is the greatest (the deepest
+# if tied).
 
 # %%
 #fr: ✏️ À vous : essayez sans le dragon au dé (dice_dragon=False),
@@ -178,6 +184,8 @@ my_config = Config(dice_dragon=True)
 #en> print(" d   P(escape)   mean treasure")
 for row in turn_back_curve(my_config)[::3]:
     print(f"{row['depth']:2}   {percent(row['p_escape'], LANG):>8}   {num(row['expected']):>7}")
+#fr: la profondeur où faire demi-tour rapporte le plus en moyenne
+#en: the depth where turning back brings the most on average
 break_even_depth(my_config)
 
 # %% [markdown] lang="fr"
@@ -193,8 +201,9 @@ break_even_depth(my_config)
 my_answer = None
 
 exact = escape_probability(steps=4, cards=1, dragon=4, config=Config(dice_dragon=True))
-#fr> check(my_answer, exact, LANG, hint="après 3 pas, quels dés laissent le dragon derrière ?")
-#en> check(my_answer, exact, LANG, hint="after 3 steps, 1 is left: which throws keep the dragon behind?")
+#fr> hint = "après 3 pas, il en reste 1 : quels dés laissent le dragon derrière ?"
+#en> hint = "after 3 steps, 1 is left: which throws keep the dragon behind?"
+check(my_answer, exact, LANG, hint=hint)
 
 # %% [markdown] lang="fr"
 # ## 5. Revoir ses décisions
@@ -202,7 +211,7 @@ exact = escape_probability(steps=4, cards=1, dragon=4, config=Config(dice_dragon
 # Une bonne décision peut mal finir, et une mauvaise bien finir. `dragon_cave.review(partie, joueur)` reprend chaque
 # décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (P(sortir) et le trésor espéré depuis chaque destination), et sa
 # probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
-# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# partir de ce que ce joueur savait (les cartes encore face cachée mélangées au hasard), jusqu'à un intervalle à 95 % de ±5 points.
 # Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
 # `mineedu.SavedGame.loads(texte)`.
 # %% [markdown] lang="en"
@@ -210,8 +219,8 @@ exact = escape_probability(steps=4, cards=1, dragon=4, config=Config(dice_dragon
 #
 # A good decision can end badly and a bad one well. `dragon_cave.review(game, player)` goes over each decision of one
 # player: what they saw then, each option with its exact odds (P(escape) and the expected treasure from each destination), and the chance of winning if
-# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
-# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (the cards still face
+# down shuffled at random), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
 # board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
 
 # %%
@@ -233,11 +242,12 @@ reviewed.decision(real[-1])
 # %% [markdown] lang="fr"
 # ## Pour aller plus loin
 #
-# * Avec deux cartes portées, on n'avance plus que de 2 pas par tour : refaites la table de la course avec
-#   `cards=2`.
+# * Avec deux cartes portées, on n'avance plus que de 2 pas par tour : refaites la table de la course en
+#   changeant `cards` (`cards = 2`).
 # * Les leçons de la page d'accueil (`notebooks/index.ipynb`) font jouer la partie.
 # %% [markdown] lang="en"
 # ## Going further
 #
-# * Carrying two cards, you move only 2 steps a turn: redo the race's table with `cards=2`.
+# * Carrying two cards, you move only 2 steps a turn: redo the race's table after changing `cards`
+#   (`cards = 2`).
 # * The lessons of the start page (`notebooks/index.ipynb`) play the game.

@@ -152,11 +152,13 @@ display(show(first_decision(silver.initial_state(), np.random.default_rng(1)), L
 p_shape_this_round(copies=1, deck=8, reveals=7)
 
 # %% [markdown] lang="fr"
-# **Mine (charbon)** (`coal_mine`) — des cartes piochées (loi **hypergéométrique**) et le raid, un choix secret
-# attaquer / défendre : un petit **jeu matriciel** dont l'équilibre mélange les deux à 1/2.
+# **Mine (charbon)** (`coal_mine`) — des cartes piochées (loi **hypergéométrique**) et le raid, un choix secret :
+# le pillard attaque ou mine, sa cible défend ou mine. C'est un petit **jeu matriciel** ; à 2 casques contre 2,
+# son équilibre fait jouer à chacun chacune de ses deux options avec la probabilité 1/2.
 # %% [markdown] lang="en"
-# **Mine (coal)** (`coal_mine`) — cards drawn (the **hypergeometric** law) and the raid, a secret choice between
-# attacking and defending: a small **matrix game** whose equilibrium mixes the two at 1/2.
+# **Mine (coal)** (`coal_mine`) — cards drawn (the **hypergeometric** distribution) and the raid, a secret choice:
+# the raider attacks or mines, the target defends or mines. It is a small **matrix game**; at 2 helmets against 2,
+# its equilibrium has each play each of their two options with probability 1/2.
 
 # %%
 from mineedu.games.coal_mine import raid_equilibrium
@@ -196,12 +198,17 @@ for label, s in (("8", gold), (str(dragons), changed)):
 # Dans un terminal, depuis le dossier du dépôt :
 #
 # ```bash
-# make serve                                   # installe si besoin, puis sert les leçons
-# .venv/bin/mineedu serve --pool-size 4        # davantage de noyaux préchauffés pour une classe qui arrive d'un coup
+# make serve                                   # installe si besoin, puis sert les leçons sur cet ordinateur
+# .venv/bin/mineedu serve --class --open       # pour la classe : sur le réseau de l'école, avec un code de classe
 # ```
 #
-# La page d'accueil est `http://127.0.0.1:8866/voila/render/index.ipynb` ; chaque leçon s'ouvre en français,
-# `?lang=en` l'ouvre en anglais. Les onglets fermés libèrent leur noyau après quelques minutes d'inactivité.
+# Sans `--class`, le serveur n'écoute que sur cet ordinateur (`127.0.0.1`) : la page d'accueil est
+# `http://127.0.0.1:8866/voila/render/index.ipynb`, et les élèves ne peuvent pas l'atteindre. Avec `--class`, il
+# écoute sur le réseau et affiche dans le terminal le lien des élèves (avec le code de la classe) et son QR code ;
+# `--open` ouvre la page à projeter. `--lesson gold_mine --students 30` envoie le lien directement sur une leçon,
+# préparée d'avance pour 30 élèves (voir `docs/serving.md`). Chaque leçon s'ouvre en français, `lang=en` dans
+# l'adresse l'ouvre en anglais. Un onglet fermé libère son noyau aussitôt ; une page disparue sans prévenir
+# (navigateur tué, téléphone hors réseau) le libère après 90 secondes d'inactivité (`--cull-after`).
 # Pour ouvrir ces carnets dans JupyterLab : `.venv/bin/jupyter lab notebooks/`.
 # %% [markdown] lang="en"
 # ## 4. Serve the lessons to a class
@@ -209,12 +216,17 @@ for label, s in (("8", gold), (str(dragons), changed)):
 # In a terminal, from the repository's folder:
 #
 # ```bash
-# make serve                                   # installs if needed, then serves the lessons
-# .venv/bin/mineedu serve --pool-size 4        # more preheated kernels for a class arriving all at once
+# make serve                                   # installs if needed, then serves the lessons on this computer
+# .venv/bin/mineedu serve --class --open       # for the class: on the school network, with a class code
 # ```
 #
-# The start page is `http://127.0.0.1:8866/voila/render/index.ipynb`; each lesson opens in French, `?lang=en` opens
-# it in English. Closed tabs free their kernel after a few idle minutes. To open these notebooks in JupyterLab:
+# Without `--class`, the server listens on this computer only (`127.0.0.1`): the start page is
+# `http://127.0.0.1:8866/voila/render/index.ipynb`, and students cannot reach it. With `--class`, it listens on the
+# network and prints in the terminal the students' link (with the class code) and its QR code; `--open` opens the
+# page to project. `--lesson gold_mine --students 30` sends the link straight to one lesson, prepared ahead for
+# 30 students (see `docs/serving.md`). Each lesson opens in French; `lang=en` in the address opens it in English.
+# A closed tab frees its kernel at once; a page gone without a word (a browser killed, a phone off the network)
+# frees it after 90 idle seconds (`--cull-after`). To open these notebooks in JupyterLab:
 # `.venv/bin/jupyter lab notebooks/`.
 
 # %% [markdown] lang="fr"
@@ -238,4 +250,4 @@ for label, s in (("8", gold), (str(dragons), changed)):
 # * [Deep down in the dragon's cave](dragon_cave.ipynb) — a card's expected value, the race against the dragon.
 # * [Gold am Yukon](yukon.ipynb) — a die that rolls again: $E = 21/5$.
 # * [Silver & Gold](silver_gold.ipynb) — orientations, placements, $7/8$.
-# * [Mine (coal)](coal_mine.ipynb) — the hypergeometric law, the raid as a matrix game.
+# * [Mine (coal)](coal_mine.ipynb) — the hypergeometric distribution, the raid as a matrix game.

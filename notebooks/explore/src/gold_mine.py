@@ -130,7 +130,8 @@ k = 3
 # ## 4. Simuler : battre la pioche dix mille fois
 #
 # Une simulation ne démontre rien, mais elle permet de vérifier un calcul. On bat la pioche `trials` fois (un
-# ordre au hasard des 58 cartes, comme au jeu) et l'on compte les parties où un dragon est parmi les $k$ premières.
+# ordre au hasard des 58 cartes, comme au jeu) et l'on compte les pioches battues qui ont un dragon parmi leurs $k$
+# premières cartes.
 # La **graine** fixe le hasard : la même graine redonne les mêmes essais ; une autre en donne d'autres.
 # %% [markdown] lang="en"
 # ## 4. Simulate: shuffling the deck ten thousand times
@@ -149,7 +150,9 @@ DRAGON = EXPLORE_KINDS.index("dragon")
 #fr: les 58 cartes, chacune écrite par le numéro de sa sorte (3 = dragon)
 #en: the 58 cards, each written as its kind's number (3 = dragon)
 deck = np.repeat(np.arange(len(EXPLORE_KINDS)), state.explore)
-shuffles = rng.permuted(np.tile(deck, (trials, 1)), axis=1)  # one shuffled deck per row
+#fr: une pioche battue par ligne
+#en: one shuffled deck per row
+shuffles = rng.permuted(np.tile(deck, (trials, 1)), axis=1)
 hits = int((shuffles[:, :k] == DRAGON).any(axis=1).sum())
 p = p_dragon_within(k, 8, 58)
 #fr> print("simulé :", frequency(hits, trials, LANG))
@@ -165,8 +168,8 @@ p = p_dragon_within(k, 8, 58)
 #
 # Les barres sont les fréquences des mêmes pioches battues ; les traits noirs, les probabilités exactes.
 # %% [markdown] lang="en"
-# How many dragons among the first 5 cards? The number $X$ of dragons follows a **hypergeometric** law: choose $j$
-# dragons among 8 and $5-j$ other cards among 50, over all the ways of choosing 5 cards among 58:
+# How many dragons among the first 5 cards? The number $X$ of dragons follows a **hypergeometric** distribution:
+# choose $j$ dragons among 8 and $5-j$ other cards among 50, over all the ways of choosing 5 cards among 58:
 #
 # $$P(X = j) = \frac{\binom{8}{j}\binom{50}{5-j}}{\binom{58}{5}}.$$
 #
@@ -180,7 +183,9 @@ values = sorted(exact)
 #en> labels = {"x": "dragons among the first 5 cards", "y": "probability",
 #fr>           "simulated": "simulé", "exact": "exact"}
 #en>           "simulated": "simulated", "exact": "exact"}
-print({j: percent(p, LANG) for j, p in exact.items()}, "Σ =", sum(exact.values()))
+#fr> line = " ; ".join(f"P(X = {j}) = {percent(p, LANG)}" for j, p in exact.items())
+#en> line = ", ".join(f"P(X = {j}) = {percent(p, LANG)}" for j, p in exact.items())
+print(line, "— Σ =", sum(exact.values()))
 simulated = [counts[j] / trials for j in values]
 probabilities = [float(exact[j]) for j in values]
 show(charts.histogram(values, simulated, probabilities, lang=LANG, labels=labels))
@@ -193,7 +198,7 @@ show(charts.histogram(values, simulated, probabilities, lang=LANG, labels=labels
 # %% [markdown] lang="en"
 # ## 5. ✏️ Your turn: change the deck
 #
-# What with 12 dragons? A game can be made with any deck: `mineedu.make("gold_mine", 4, exploration=...)`.
+# What about 12 dragons? A game can be made with any deck: `mineedu.make("gold_mine", 4, exploration=...)`.
 # Change the numbers below, run again, and watch the odds move.
 
 # %%
@@ -213,11 +218,11 @@ for k in (2, 5, 10):
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Avec 20 pépites, 14 lanternes, 16 yeux et **12** dragons, quelle est la probabilité que la
 # première carte soit un dragon ? Calculez-la à la main, écrivez-la à la place de `None` (une fraction `"3/7"`,
-# un décimal `"0,43"` ou un pourcentage `"43 %"`), puis exécutez la cellule.
+# ou, à 0,001 près, un décimal `"0,429"` ou un pourcentage `"42,9 %"`), puis exécutez la cellule.
 # %% [markdown] lang="en"
 # ✔ **Check.** With 20 nuggets, 14 lanterns, 16 eyes and **12** dragons, what is the chance that the first card is
-# a dragon? Work it out by hand, write it in place of `None` (a fraction `"3/7"`, a decimal `"0.43"` or a
-# percentage `"43%"`), then run the cell.
+# a dragon? Work it out by hand, write it in place of `None` (a fraction `"3/7"`, or, to within 0.001, a decimal
+# `"0.429"` or a percentage `"42.9%"`), then run the cell.
 
 # %%
 my_answer = None
@@ -283,8 +288,8 @@ exact = percent(burn_risk(near), LANG)
 # $$E[\Delta] = \frac{16 \times 1 + 14 \times 1 + (16 + 5) \times (-g)}{51}, \qquad g = 1 :\ E[\Delta] = \frac{9}{51} = \frac{3}{17}.$$
 # %% [markdown] lang="en"
 # What does exploring bring, on average? The **expectation** of the change of P4's gold is the sum of the changes
-# weighted by their probabilities. A nugget or a lantern brings 1; an eyes card or a dragon burns them and loses the
-# $g$ gold they hold:
+# weighted by their probabilities. A nugget or a lantern brings 1; an eyes card or a dragon burns them, and they lose
+# the $g$ gold they hold:
 #
 # $$E[\Delta] = \frac{16 \times 1 + 14 \times 1 + (16 + 5) \times (-g)}{51}, \qquad g = 1:\ E[\Delta] = \frac{9}{51} = \frac{3}{17}.$$
 
@@ -327,7 +332,7 @@ exact = burn_risk(cards=40, dragons=4, eyes=12, distance=1)
 # $$P(\text{Dragobert reaches } c \text{ within } k \text{ cards}) = \sum_{j \ge m} P(X_k = j).$$
 #
 # At the start of the round (card 4, Dragobert on 8) he needs 4 dragons; in P4's position, only one. The cell adds
-# up that sum over the law of `dragons_in_next`.
+# up that sum over the distribution of `dragons_in_next`.
 
 # %%
 #fr: ✏️ À vous : changez la case (card) ou le nombre de cartes (range), puis relancez.
@@ -352,9 +357,9 @@ for k in range(1, 11):
 # ## 8. Revoir ses décisions
 #
 # Une bonne décision peut mal finir, et une mauvaise bien finir. `gold_mine.review(partie, joueur)` reprend chaque
-# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (le risque d'être brûlé et la variation d'or espérée si l'on explore, la chance que la Sortie mène à l'échelle), et sa
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (le risque d'être grillé et la variation d'or espérée si l'on explore, la chance que la Sortie mène à l'échelle), et sa
 # probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
-# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# partir de ce que ce joueur savait (les cartes pas encore piochées mélangées au hasard), jusqu'à un intervalle à 95 % de ±5 points.
 # Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
 # `mineedu.SavedGame.loads(texte)`.
 # %% [markdown] lang="en"
@@ -362,8 +367,8 @@ for k in range(1, 11):
 #
 # A good decision can end badly and a bad one well. `gold_mine.review(game, player)` goes over each decision of one
 # player: what they saw then, each option with its exact odds (the risk of being burned and the expected change of gold if you explore, the chance the exit reaches the ladder), and the chance of winning if
-# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
-# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (the cards not yet drawn
+# shuffled at random), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
 # board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
 
 # %%
@@ -372,8 +377,8 @@ from mineedu.games import gold_mine
 
 played = bot_game(mineedu.make("gold_mine", players=4, rounds=1), seed=3)
 reviewed = gold_mine.review(played, 0, LANG)
-#fr: les décisions où il y avait vraiment un choix (les autres étaient forcées)
-#en: the decisions with a real choice (the others were forced)
+#fr: les décisions où il y avait vraiment un choix (s'il y en a de forcées, elles sont écartées)
+#en: the decisions with a real choice (forced ones, if any, are left out)
 real = reviewed.choices()
 len(reviewed), len(real)
 

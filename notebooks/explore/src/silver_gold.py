@@ -1,8 +1,8 @@
 # %% [markdown] lang="fr"
 # # Silver & Gold : compter avec les symétries — une enquête
 #
-# À Silver & Gold, chaque carte Expédition montre une forme (un domino, un tromino, un tétromino) qu'on place sur
-# une de ses cartes Trésor, tournée ou retournée comme on veut. De combien de façons ? Et quelle est la chance
+# À Silver & Gold, chaque carte Expédition montre une forme (un domino, un triomino, un tétromino) qu'on place sur
+# une de vos cartes Trésor, tournée ou retournée comme on veut. De combien de façons ? Et quelle est la chance
 # qu'une forme donnée sorte pendant une manche ? Ce carnet compte les **orientations** d'une forme par ses
 # **symétries**, les **placements** sur une carte, puis la probabilité $7/8$.
 #
@@ -59,7 +59,7 @@ show(first_decision(game.initial_state(), np.random.default_rng(1)), LANG)
 #
 # $$\text{orientations} = \frac{8}{s}$$
 #
-# positions différentes. Le tromino en L a 2 symétries (lui-même et son reflet par sa diagonale) : 4 orientations.
+# positions différentes. Le triomino en L a 2 symétries (lui-même et son reflet par sa diagonale) : 4 orientations.
 # %% [markdown] lang="en"
 # ## 1. A shape's orientations
 #
@@ -89,7 +89,7 @@ print("\n\n".join(draw(cells) for cells in found))
 # ## 2. Les placements sur une carte vide
 #
 # Une orientation de $h$ lignes et $\ell$ colonnes se pose sur une carte de 3 × 4 cases de
-# $(3 - h + 1)(4 - \ell + 1)$ façons. Le tromino en L : 4 orientations de 2 × 2, chacune de $2 \times 3 = 6$
+# $(3 - h + 1)(4 - \ell + 1)$ façons. Le triomino en L : 4 orientations de 2 × 2, chacune de $2 \times 3 = 6$
 # façons, soit **24** placements.
 # %% [markdown] lang="en"
 # ## 2. Placements on an empty card
@@ -102,7 +102,9 @@ print("\n\n".join(draw(cells) for cells in found))
 #en: ✏️ Your turn: change the shape or the size of the card (rows, cols).
 shape, rows, cols = "L3", 3, 4
 
-empty = (1 << (rows * cols)) - 1  # every box free
+#fr: toutes les cases libres
+#en: every box free
+empty = (1 << (rows * cols)) - 1
 by_formula = 0
 for cells in orientations(shape):
     h, w = max(r for r, c in cells) + 1, max(c for r, c in cells) + 1
@@ -129,7 +131,7 @@ exact = placement_count((1 << 12) - 1, "I2", rows=3, cols=4)
 #
 # $$P(\text{la forme sort}) = 1 - \frac{1}{8} = \frac{7}{8}.$$
 #
-# Le tromino droit et le tromino en L sont chacun sur deux cartes : ils sortent **toujours**.
+# Le triomino droit et le triomino en L sont chacun sur deux cartes : ils sortent **toujours**.
 # %% [markdown] lang="en"
 # ## 3. Will a shape come up this round?
 #
@@ -178,16 +180,16 @@ for shape in ("O4", "I3"):
     #en> print(f"{SHAPE_NAMES[shape][LANG]:>18}: {exact} ≈ {percent(exact, LANG)}; {simulated}")
 
 # %% [markdown] lang="fr"
-# ✔ **Vérifier.** Si une manche ne révélait que **6** des 8 cartes, quelle serait la probabilité que le
-# tétromino carré (une seule carte) sorte ?
+# ✔ **Vérifier.** Si une manche ne révélait que **5** des 8 cartes, quelle serait la probabilité que le
+# tétromino carré (une seule carte) sorte ? (Une fraction, ou un décimal à 0,001 près.)
 # %% [markdown] lang="en"
-# ✔ **Check.** If a round revealed only **6** of the 8 cards, what would be the chance that the square tetromino
-# (a single card) comes up?
+# ✔ **Check.** If a round revealed only **5** of the 8 cards, what would be the chance that the square tetromino
+# (a single card) comes up? (A fraction, or a decimal to within 0.001.)
 
 # %%
 my_answer = None
 
-exact = p_shape_this_round(copies=1, deck=8, reveals=6)
+exact = p_shape_this_round(copies=1, deck=8, reveals=5)
 #fr> check(my_answer, exact, LANG, hint="combien de cartes sont laissées de côté ?")
 #en> check(my_answer, exact, LANG, hint="how many cards are left out?")
 
@@ -197,7 +199,8 @@ exact = p_shape_this_round(copies=1, deck=8, reveals=6)
 # Une bonne décision peut mal finir, et une mauvaise bien finir. `silver_gold.review(partie, joueur)` reprend chaque
 # décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les points gagnés tout de suite et les cartes Expédition espérées avant de compléter la carte), et sa
 # probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
-# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# partir de ce que ce joueur savait (les mains des autres et la pioche sont distribuées au hasard, et leurs choix
+# pas encore dévoilés refaits par leurs robots), jusqu'à un intervalle à 95 % de ±5 points.
 # Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
 # `mineedu.SavedGame.loads(texte)`.
 # %% [markdown] lang="en"
@@ -205,9 +208,10 @@ exact = p_shape_this_round(copies=1, deck=8, reveals=6)
 #
 # A good decision can end badly and a bad one well. `silver_gold.review(game, player)` goes over each decision of one
 # player: what they saw then, each option with its exact odds (the points scored at once and the expedition cards expected until the card is complete), and the chance of winning if
-# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
-# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
-# board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
+# it is taken and the lesson's bots finish the game: games simulated from what that player knew (the others' hands
+# and the deck are dealt at random, and their choices not yet revealed are made again by their bots), until the 95%
+# interval is within ±5 points. Here a game the bots played; a game exported from the board ("Saved game") is read
+# with `mineedu.SavedGame.loads(text)`.
 
 # %%
 from mineedu.explore import bot_game

@@ -82,7 +82,7 @@ E, pip_mean(), E == pip_mean()
 #
 # $$P(T = 7) = \frac{1}{6^2} + \frac{1}{6^3} + \frac{1}{6^4} + \frac{1}{6^5} + \frac{1}{6^6} = \frac{1555}{46656}.$$
 # %% [markdown] lang="en"
-# ## 2. The law of a turn's pips
+# ## 2. The distribution of a turn's pips
 #
 # A turn never gives exactly 1 pip (a 1 rolls again). It gives $t$ pips, for $2 \le t \le 6$, with probability
 # $1/6$; beyond that, it needs a 1 first, then a turn that gives $t-1$:
@@ -157,12 +157,12 @@ sim_mean = simulate_pips(20_000, seed=7, die=my_game).mean()[0]
 
 # %% [markdown] lang="fr"
 # ✔ **Vérifier.** Avec un dé à **4** faces où le 1 relance, combien de points fait-on en moyenne par tour ?
-# Résolvez l'équation à la main, écrivez la réponse à la place de `None` (une fraction comme `"3/7"` ou un
-# décimal comme `"0,43"`), puis exécutez la cellule.
+# Résolvez l'équation à la main, écrivez la réponse à la place de `None` (une fraction comme `"3/7"` ou, à
+# 0,001 près, un décimal comme `"0,429"`), puis exécutez la cellule.
 # %% [markdown] lang="en"
 # ✔ **Check.** With a **4**-sided die where a 1 rolls again, how many pips does a turn give on average? Solve the
-# equation by hand, write the answer in place of `None` (a fraction such as `"3/7"` or a decimal such as
-# `"0.43"`), then run the cell.
+# equation by hand, write the answer in place of `None` (a fraction such as `"3/7"` or, to within 0.001, a decimal
+# such as `"0.429"`), then run the cell.
 
 # %%
 my_answer = None
@@ -171,15 +171,21 @@ my_answer = None
 #en> check(my_answer, pip_mean(sides=4), LANG, probability=False, hint="E = 2.5 + E/4.")
 
 # %% [markdown] lang="fr"
-# ✔ **Vérifier.** Quelle est la probabilité qu'un tour fasse exactement 4 points ?
+# ✔ **Vérifier.** Quelle est la probabilité qu'un tour fasse **au moins 7** points ? (Une fraction, ou un
+# décimal à 0,001 près.)
 # %% [markdown] lang="en"
-# ✔ **Check.** What is the chance that a turn gives exactly 4 pips?
+# ✔ **Check.** What is the chance that a turn gives **at least 7** pips? (A fraction, or a decimal to within
+# 0.001.)
 
 # %%
 my_answer = None
 
-#fr> check(my_answer, pip_probability(4), LANG, hint="4 d'un coup, ou 1 puis 3, ou 1, 1 puis 2.")
-#en> check(my_answer, pip_probability(4), LANG, hint="4 at once, or 1 then 3, or 1, 1 then 2.")
+#fr: P(plus de 6 points), le reste de la loi au-delà de 6
+#en: P(more than 6 pips), what the distribution leaves beyond 6
+dist_to_6, at_least_7 = pip_distribution(6)
+#fr> hint = "passez par le contraire : 1 moins la somme des P(T = t) de la table, t de 2 à 6."
+#en> hint = "go through the opposite: 1 minus the sum of the table's P(T = t), t from 2 to 6."
+check(my_answer, at_least_7, LANG, hint=hint)
 
 # %% [markdown] lang="fr"
 # ## 5. Combien de tours pour poser 12 pions ?
@@ -212,9 +218,10 @@ for n in range(1, 9):
 # ## 6. Revoir ses décisions
 #
 # Une bonne décision peut mal finir, et une mauvaise bien finir. `yukon.review(partie, joueur)` reprend chaque
-# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les pas qu'il faut encore pour atteindre le cercle d'un filon libre après chaque pas possible), et sa
+# décision d'un joueur : ce qu'il voyait alors, chaque option avec son calcul exact (les points de dé qu'il faut encore pour atteindre le cercle d'un gain libre après chaque pas possible), et sa
 # probabilité de gagner si on la prend et que les robots de la leçon finissent la partie : des parties simulées à
-# partir de ce que ce joueur savait (jamais les cartes cachées des autres), jusqu'à un intervalle à 95 % de ±5 points.
+# partir de la position même (rien n'est caché : le dé se lance quand on le lance), jusqu'à un intervalle à 95 %
+# de ±5 points.
 # Ici une partie jouée par ces robots ; une partie exportée du plateau (« Partie sauvegardée ») se lit avec
 # `mineedu.SavedGame.loads(texte)`.
 # %% [markdown] lang="en"
@@ -222,8 +229,8 @@ for n in range(1, 9):
 #
 # A good decision can end badly and a bad one well. `yukon.review(game, player)` goes over each decision of one
 # player: what they saw then, each option with its exact odds (the pips still needed to reach the ring of a free claim after each possible step), and the chance of winning if
-# it is taken and the lesson's bots finish the game: games simulated from what that player knew (never the others'
-# hidden cards), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
+# it is taken and the lesson's bots finish the game: games simulated from the very position (nothing is hidden: the
+# die is thrown when it is thrown), until the 95% interval is within ±5 points. Here a game the bots played; a game exported from the
 # board ("Saved game") is read with `mineedu.SavedGame.loads(text)`.
 
 # %%
