@@ -80,6 +80,15 @@ VERDICTS = Texts({
 """What a student reads of an answer, on a lesson page and in a notebook (:func:`verdict_text`)."""
 
 
+def exact_text(x: Fraction | int) -> str:
+    """An exact value as a page writes it: the fraction in lowest terms, a negative one with a minus sign.
+
+    >>> exact_text(Fraction(-67, 47)) == "\u221267/47", exact_text(Fraction(8, 58))
+    (True, '4/29')
+    """
+    return minus(fraction_text(x))
+
+
 def value_text(x: Fraction | float, lang: str, percent: bool, *, typed: bool = False) -> str:
     """A lesson's number as its pages show it (a lesson page, the dashboard): a probability in percent
     with one decimal, another value with three; ``typed``, a student's prediction (or their median)
@@ -157,8 +166,8 @@ def verdict_text(key: str, fmt: Mapping[str, Any], lang: str, rule: str = "", hi
     if key == "right":
         exact = Fraction(fmt["exact"])
         if exact.denominator == 1:  # a whole number needs no decimal beside it ("12", not "12 ≈ 12,0000")
-            return VERDICTS("right_whole", lang, exact=minus(fraction_text(exact)))
-        return VERDICTS("right", lang, exact=minus(fraction_text(exact)), approx=format_number(exact, lang, 4))
+            return VERDICTS("right_whole", lang, exact=exact_text(exact))
+        return VERDICTS("right", lang, exact=exact_text(exact), approx=format_number(exact, lang, 4))
     if key != "wrong":
         return VERDICTS(key, lang, **fmt)
     value, given = Fraction(fmt["value"]), str(fmt["given"])

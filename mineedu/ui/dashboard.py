@@ -48,13 +48,13 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from mineedu.core import Texts, fraction_text, game_class, make, wilson_interval
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, count, format_count, minus
+from mineedu.core import Texts, game_class, make, wilson_interval
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, colon, count, format_count
 from mineedu.core.lesson import LessonSpec, Predict, lesson_spec, value_text, words
 
 from . import charts
 from .board_view import LANG_OPTIONS
-from .lesson import Part
+from .lesson import Part, exact_line
 from .lesson import T as LT
 
 HERE = Path(__file__).parent
@@ -493,7 +493,7 @@ def question_lines(q: Question, snap: Snapshot, lang: str) -> list[str]:
                          hi=value_text(b, lang, True)))
     if q.key in snap.revealed:  # the page may be on the projector: the exact value only once revealed
         exact = q.exact()
-        out.append(LT("exact_is", lang, exact=minus(fraction_text(exact)), approx=value_text(exact, lang, percent)))
+        out.append(exact_line(exact, lang, percent))
     else:
         out.append(T("held_note" if snap.held else "hidden_note", lang))
     return out

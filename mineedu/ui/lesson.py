@@ -31,12 +31,13 @@ import numpy as np
 
 from mineedu.core import State, Texts, first_decision, fraction_text, game_class, make, tournament
 from mineedu.core.errors import whole
-from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number, join_clauses, minus
+from mineedu.core.i18n import DEFAULT_LANG, LANGS, format_count, format_number, join_clauses
 from mineedu.core.lesson import (
     ExerciseSpec,
     LessonSpec,
     Predict,
     TournamentSpec,
+    exact_text,
     judge,
     lesson_spec,
     parse_answer,
@@ -209,6 +210,11 @@ class Part:
 
     def __repr__(self) -> str:
         return self.summary()
+
+
+def exact_line(exact: Fraction, lang: str, percent: bool) -> str:
+    """"Valeur exacte : 201/551 ≈ 36,5 %.": a question's exact value, on its page and on the dashboard."""
+    return T("exact_is", lang, exact=exact_text(exact), approx=value_text(exact, lang, percent))
 
 
 def _alert(text: str) -> str:
@@ -477,7 +483,7 @@ class PredictSection:
             self.chart.value = ""
         self.result.value = f"<p role='status'>{html.escape(text)}</p>"
         if exact is not None:
-            is_ = T("exact_is", lang, exact=minus(fraction_text(exact)), approx=value_text(exact, lang, percent))
+            is_ = exact_line(exact, lang, percent)
             parts = [f"<p class='mineedu-exact-value'><b>{html.escape(is_)}</b></p>"]
             if self.prediction is not None:
                 gap = T("your_gap", lang, g=value_text(self.prediction, lang, percent, typed=True),
@@ -485,7 +491,7 @@ class PredictSection:
                 parts.append(f"<p>{html.escape(gap)}</p>")
             parts.append(s.derivation(self.param_value(), lang))
             if s.compare is not None:
-                rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th><td>{fraction_text(v)}</td>"
+                rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th><td>{exact_text(v)}</td>"
                                f"<td>{value_text(v, lang, percent)}</td></tr>"
                                for name, v in s.compare(self.param_value(), lang))
                 parts.append(f"<table class='mineedu-compare'>{rows}</table>")

@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 
 from mineedu.core import fraction_text, make
-from mineedu.core.i18n import bilingual, count, format_number, minus, typeset
-from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec
+from mineedu.core.i18n import bilingual, count, format_number, typeset
+from mineedu.core.lesson import ExerciseSpec, LessonSpec, Param, Predict, TeacherNotes, TournamentSpec, exact_text
 from mineedu.core.positions import reached
 
 from . import odds
@@ -315,7 +315,7 @@ SPEC = typeset(LessonSpec(
             hint=bilingual(lambda lang: W["h_change"][lang].format(g=HELD)),
             solution=bilingual(lambda lang: W["s_change"][lang].format(
                 nug=LEFT[NUGGET], lan=LEFT[LANTERN], e=LEFT[EYES], d=LEFT[DRAGON], n=sum(LEFT), g=HELD,
-                exact=minus(fraction_text(odds.gold_change(POSITION))), x=format_number(odds.gold_change(POSITION), lang, 2))),
+                exact=exact_text(odds.gold_change(POSITION)), x=format_number(odds.gold_change(POSITION), lang, 2))),
         ),
         ExerciseSpec(
             question=bilingual(lambda lang: W["q_reach"][lang].format(q=HERE, k=REACH_K)),
